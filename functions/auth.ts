@@ -1,0 +1,75 @@
+import { defineRoute } from '../shared/http/define-route';
+import { emptyBody } from '../shared/http/schema-parts';
+import * as auth from '../shared/domain/auth/service';
+import {
+  loginResponse,
+  magicLinkBody,
+  meResponse,
+  verifyBody,
+  verifyCodeBody,
+  type MagicLinkBody,
+  type VerifyBody,
+  type VerifyCodeBody,
+} from '../shared/domain/auth/schemas';
+
+const MINUTE = 60;
+
+defineRoute<MagicLinkBody>({
+  name: 'auth-magic-link',
+  method: 'POST',
+  route: 'auth/magic-link',
+  auth: 'public',
+  tags: ['auth'],
+  summary: 'Request a login e-mail (link and 6-digit code); always answers { sent: true }',
+  rateLimit: { bucket: 'magic-link', limit: 5, windowSeconds: MINUTE },
+  body: magicLinkBody,
+  handler: ({ body }) => auth.requestMagicLink(body.email),
+});
+
+defineRoute<VerifyBody>({
+  name: 'auth-verify',
+  method: 'POST',
+  route: 'auth/verify',
+  auth: 'public',
+  tags: ['auth'],
+  summary: 'Exchange a magic-link token for a session token',
+  rateLimit: { bucket: 'verify', limit: 20, windowSeconds: MINUTE },
+  body: verifyBody,
+  response: loginResponse,
+  handler: ({ body }) => auth.verifyLinkToken(body.token),
+});
+
+defineRoute<VerifyCodeBody>({
+  name: 'auth-verify-code',
+  method: 'POST',
+  route: 'auth/verify-code',
+  auth: 'public',
+  tags: ['auth'],
+  summary: 'Exchange the e-mailed 6-digit code for a session token',
+  rateLimit: { bucket: 'verify-code', limit: 20, windowSeconds: MINUTE },
+  body: verifyCodeBody,
+  response: loginResponse,
+  handler: ({ body }) => auth.verifyLoginCode(body.email, body.code),
+});
+
+defineRoute({
+  name: 'auth-logout',
+  method: 'POST',
+  route: 'auth/logout',
+  auth: 'authenticated',
+  tags: ['auth'],
+  summary: 'Revoke every token of the caller',
+  body: emptyBody,
+  handler: ({ principal }) => auth.logout(principal),
+});
+
+defineRoute({
+  name: 'auth-me',
+  method: 'GET',
+  route: 'auth/me',
+  auth: 'authenticated',
+  tags: ['auth'],
+  summary: 'The caller and their organization memberships',
+  response: meResponse,
+  handler: ({ principal }) => auth.describeMe(principal),
+});

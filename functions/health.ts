@@ -1,0 +1,30 @@
+import { defineRoute } from '../shared/http/define-route';
+import { buildOpenApiDocument } from '../shared/http/openapi';
+import { object } from '../shared/http/schema-parts';
+import { store } from '../shared/store/client';
+import { SERVICE_VERSION } from '../shared/version';
+
+defineRoute({
+  name: 'health',
+  method: 'GET',
+  route: 'health',
+  auth: 'public',
+  tags: ['platform'],
+  summary: 'Liveness and which store is in use',
+  response: object({ status: { const: 'ok' }, store: { enum: ['embedded', 'cosmos'] }, version: { type: 'string' } }, [
+    'status',
+    'store',
+    'version',
+  ]),
+  handler: async () => ({ status: 'ok', store: store().kind, version: SERVICE_VERSION }),
+});
+
+defineRoute({
+  name: 'openapi',
+  method: 'GET',
+  route: 'openapi.json',
+  auth: 'public',
+  tags: ['platform'],
+  summary: 'This document: every route with its auth, body, query and responses',
+  handler: async () => buildOpenApiDocument(),
+});

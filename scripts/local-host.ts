@@ -1,0 +1,153 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Router from 'find-my-way';
+import { config } from '../shared/config';
+import { failureBody } from '../shared/http/envelope';
+import { AppError } from '../shared/http/errors';
+import { loadFunctions } from '../shared/http/load-functions';
+import { executeRoute, type OutgoingResponse } from '../shared/http/pipeline';
+import type { AnyRoute } from '../shared/http/route';
+import { closeStore, openStore } from '../shared/store/client';
+import { logInfo } from '../shared/telemetry/telemetry';
+
+/**
+ * The local host: serves the route table under /api with Azure route-template semantics (find-my-way
+ * gives literal segments precedence over parameters, as the Functions host does), over the embedded
+ * Cosmos-protocol store unless COSMOS_ENDPOINT is set.
+ */
+export interface LocalHost {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Azure template `orders/{id}/transfer` → find-my-way path `/api/orders/:id/transfer`. */
+export const toRouterPath = (template: string) => `/api/${template.replace(/\{(\w+)(?::[^}]*)?\}/g, ':$1')}`;
+
+export function buildRouter(routes: readonly AnyRoute[]) {
+  const router = Router({ ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 500 });
+  for (const route of routes) router.on(route.method, toRouterPath(route.route), () => undefined, { route });
+  return router;
+}
+
+export async function startLocalHost(port = Number(process.env.PORT ?? 7071), host = '127.0.0.1'): Promise<LocalHost> {
+  const routes = loadFunctions();
+  const router = buildRouter(routes);
+  await openStore();
+  const server = http.createServer((req, res) => {
+    serve(router, req, res).catch((error) => {
+      send(res, {
+        status: 500,
+        headers: {},
+        body: JSON.stringify({ success: false, error: 'INTERNAL', message: 'Unexpected error' }),
+      });
+      logInfo('local-host.unhandled', { message: String(error) });
+    });
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const actualPort = (server.address() as AddressInfo).port;
+  return {
+    port: actualPort,
+    url: `http://${host}:${actualPort}`,
+    close: async () => {
+      server.closeIdleConnections?.();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeStore();
+    },
+  };
+}
+
+async function serve(router: ReturnType<typeof buildRouter>, req: IncomingMessage, res: ServerResponse) {
+  const cors = corsHeaders(req.headers.origin);
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  if (req.method === 'OPTIONS') return send(res, { status: 204, headers: cors, body: '' });
+  const match = router.find(req.method as 'GET', url.pathname);
+  const route = (match?.store as { route?: AnyRoute } | undefined)?.route;
+  if (!match || !route) return send(res, errorOut(new AppError(404, 'NOT_FOUND', 'No such route'), cors));
+
+  const rawBody = await readBody(req, config().bodyLimitBytes);
+  if (rawBody === undefined)
+    return send(res, errorOut(new AppError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large'), cors));
+
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(req.headers)) if (typeof value === 'string') headers[key] = value;
+  const query: Record<string, string> = {};
+  url.searchParams.forEach((value, key) => (query[key] = value));
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(match.params)) if (value !== undefined) params[key] = value;
+
+  const response = await executeRoute(route, {
+    params,
+    query,
+    headers,
+    rawBody,
+    ip: req.socket.remoteAddress ?? 'unknown',
+  });
+  send(res, { ...response, headers: { ...response.headers, ...cors } });
+}
+
+function errorOut(error: AppError, cors: Record<string, string>): OutgoingResponse {
+  return {
+    status: error.status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...cors },
+    body: JSON.stringify(failureBody(error)),
+  };
+}
+
+/** The body as text, or undefined once it passes the limit (the rest is drained, not buffered). */
+function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) tooLarge = true;
+      if (!tooLarge) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function corsHeaders(origin: string | undefined): Record<string, string> {
+  const allowed = config().corsOrigins;
+  if (!origin || !(allowed.includes('*') || allowed.includes(origin))) return {};
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
+    'access-control-allow-headers': 'authorization,content-type,x-correlation-id',
+    'access-control-expose-headers': 'x-correlation-id,x-store-ops,x-store-ru,retry-after',
+    'access-control-max-age': '600',
+    vary: 'Origin',
+  };
+}
+
+function send(res: ServerResponse, response: OutgoingResponse) {
+  res.writeHead(response.status, response.headers);
+  res.end(response.body);
+}
+
+if (require.main === module) {
+  startLocalHost()
+    .then((host) => {
+      logInfo('local-host.started', {
+        url: `${host.url}/api`,
+        store: process.env.COSMOS_ENDPOINT ? 'cosmos' : 'embedded',
+      });
+      const stop = () => {
+        logInfo('local-host.stopping');
+        host.close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    })
+    .catch((error) => {
+      console.error('local host failed to start:', error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,19 @@
+import { AppError, notFound } from '../http/errors';
+import { getOrganization, modeOf } from '../store/repos/organizations';
+
+/**
+ * "Full org" routes: a fresh, authoritative read of the organization on every request, before any other
+ * read, body parse or write. A missing organization is 404; a failed read propagates (5xx) and is never
+ * taken as permission. The answer is the same whether or not the route's target exists.
+ */
+export async function assertFullOrganization(organizationId: string): Promise<void> {
+  const org = await getOrganization(organizationId);
+  if (!org || org.deletedAt) throw notFound('Organization');
+  if (modeOf(org) === 'sellingPartner') {
+    throw new AppError(
+      403,
+      'ORG_MODE_RESTRICTED',
+      'This organization is a selling partner and cannot use this operation',
+    );
+  }
+}

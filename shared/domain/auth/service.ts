@@ -1,0 +1,98 @@
+import { config } from '../../config';
+import { getMailer } from '../../email/mailer';
+import { AppError } from '../../http/errors';
+import { signToken } from '../../auth/jwt';
+import type { Principal } from '../../auth/principal';
+import { containers } from '../../store/client';
+import { patchItem, queryAll } from '../../store/operations';
+import type { MembershipDoc } from '../../store/repos/memberships';
+import type { OrganizationDoc } from '../../store/repos/organizations';
+import {
+  createOrGetUser,
+  findUserByEmail,
+  normalizeEmail,
+  saveUser,
+  toUserResponse,
+  type UserDoc,
+} from '../../store/repos/users';
+import { issueChallenge, redeemCode, redeemLinkToken } from './challenges';
+import { loginEmail } from './login-email';
+
+const invalidLogin = () => new AppError(401, 'INVALID_LOGIN', 'The login link or code is invalid or has expired');
+
+const isSuperAdminEmail = (email: string) => config().superAdminEmails.has(normalizeEmail(email));
+
+/** Always `{ sent: true }`: whether an address is known is never revealed. */
+export async function requestMagicLink(email: string): Promise<{ sent: true }> {
+  const address = normalizeEmail(email);
+  const user = await findUserByEmail(address);
+  const eligible = user ? !user.deletedAt : isSuperAdminEmail(address);
+  if (eligible) {
+    const { token, code } = await issueChallenge(address);
+    await getMailer().send(loginEmail(address, token, code));
+  }
+  return { sent: true };
+}
+
+export async function verifyLinkToken(token: string) {
+  const email = await redeemLinkToken(token);
+  if (!email) throw invalidLogin();
+  return completeLogin(email);
+}
+
+export async function verifyLoginCode(email: string, code: string) {
+  const redeemed = await redeemCode(email, code);
+  if (!redeemed) throw invalidLogin();
+  return completeLogin(redeemed);
+}
+
+/** The user behind a redeemed challenge; SUPER_ADMIN_EMAILS addresses are created or flagged here. */
+async function completeLogin(email: string) {
+  let user = await findUserByEmail(email);
+  if (isSuperAdminEmail(email)) {
+    if (!user) user = (await createOrGetUser({ email, isSuperAdmin: true })).user;
+    if (!user.isSuperAdmin && !user.deletedAt) user = await saveUser({ ...user, isSuperAdmin: true });
+  }
+  if (!user || user.deletedAt) throw invalidLogin();
+  const { token, expiresAt } = signToken({ sub: user.id, ver: user.tokenVersion }, config().jwtSecret);
+  return { token, expiresAt, user: toUserResponse(user) };
+}
+
+/** Revokes every token of the caller at once (one atomic increment). */
+export async function logout(principal: Principal): Promise<{ loggedOut: true }> {
+  await patchItem<UserDoc>(containers().users, principal.userId, principal.userId, [
+    { op: 'incr', path: '/tokenVersion', value: 1 },
+  ]);
+  return { loggedOut: true };
+}
+
+/**
+ * The caller with their memberships across organizations: one cross-partition query for memberships and
+ * one for the organizations' names (this is the one deliberate cross-tenant read: it is the caller's own).
+ */
+export async function describeMe(principal: Principal) {
+  const user = principal.user!;
+  const memberships = await queryAll<MembershipDoc>(containers().orgs, undefined, {
+    query: "SELECT * FROM c WHERE c.docType = 'membership' AND c.userId = @userId",
+    parameters: [{ name: '@userId', value: user.id }],
+  });
+  const orgIds = memberships.map((m) => m.organizationId);
+  const orgs = orgIds.length
+    ? await queryAll<OrganizationDoc>(containers().orgs, undefined, {
+        query: "SELECT * FROM c WHERE c.docType = 'organization' AND ARRAY_CONTAINS(@ids, c.id)",
+        parameters: [{ name: '@ids', value: orgIds }],
+      })
+    : [];
+  const liveOrgs = new Map(orgs.filter((o) => !o.deletedAt).map((o) => [o.id, o]));
+  return {
+    user: toUserResponse(user),
+    memberships: memberships
+      .filter((m) => liveOrgs.has(m.organizationId))
+      .map((m) => ({
+        organizationId: m.organizationId,
+        organizationName: liveOrgs.get(m.organizationId)!.name,
+        role: m.role,
+        approved: m.approved,
+      })),
+  };
+}

@@ -1,0 +1,62 @@
+import { appendFile, mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { config } from '../config';
+import { logInfo } from '../telemetry/telemetry';
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** One interface, two transports: Azure Communication Services when configured, the local outbox otherwise. */
+export interface Mailer {
+  send(message: EmailMessage): Promise<void>;
+}
+
+/** Appends each e-mail as one JSON line to OUTBOX_FILE; the log line names the recipient, never the content. */
+export class OutboxMailer implements Mailer {
+  constructor(private readonly file: string) {}
+
+  async send(message: EmailMessage): Promise<void> {
+    await mkdir(dirname(this.file), { recursive: true });
+    await appendFile(this.file, `${JSON.stringify({ ...message, sentAt: new Date().toISOString() })}\n`, 'utf8');
+    logInfo('email.outbox', { to: message.to, subject: message.subject, file: this.file });
+  }
+}
+
+export class AcsMailer implements Mailer {
+  constructor(
+    private readonly connectionString: string,
+    private readonly sender: string,
+  ) {}
+
+  async send(message: EmailMessage): Promise<void> {
+    const { EmailClient } = await import('@azure/communication-email');
+    const client = new EmailClient(this.connectionString);
+    const poller = await client.beginSend({
+      senderAddress: this.sender,
+      recipients: { to: [{ address: message.to }] },
+      content: { subject: message.subject, plainText: message.text, html: message.html },
+    });
+    await poller.pollUntilDone();
+  }
+}
+
+let mailer: Mailer | undefined;
+
+export function getMailer(): Mailer {
+  if (!mailer) {
+    const cfg = config();
+    mailer =
+      cfg.acsConnectionString && cfg.emailSender
+        ? new AcsMailer(cfg.acsConnectionString, cfg.emailSender)
+        : new OutboxMailer(cfg.outboxFile);
+  }
+  return mailer;
+}
+
+export function resetMailer(): void {
+  mailer = undefined;
+}

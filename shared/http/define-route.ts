@@ -1,0 +1,55 @@
+import { app, type HttpRequest, type HttpResponseInit } from '@azure/functions';
+import { openStore } from '../store/client';
+import { errorResponse, executeRoute, type IncomingRequest } from './pipeline';
+import { recordRoute, type RouteDefinition } from './route';
+
+/** True inside the Azure Functions worker; the local host and tests only use the route table. */
+const insideFunctionsHost = () => Boolean(process.env.FUNCTIONS_WORKER_RUNTIME);
+
+/**
+ * The single place a route is declared: it records the route for the local host, the OpenAPI generator
+ * and the tests, and registers the same route as an Azure Function when running under the Functions host.
+ */
+export function defineRoute<B = unknown, Q = Record<string, unknown>>(route: RouteDefinition<B, Q>): void {
+  recordRoute(route);
+  if (!insideFunctionsHost()) return;
+  app.http(route.name, {
+    methods: [route.method],
+    route: route.route,
+    authLevel: 'anonymous',
+    handler: async (request: HttpRequest): Promise<HttpResponseInit> => {
+      try {
+        await openStore();
+        const response = await executeRoute(route, await fromAzureRequest(request));
+        return { status: response.status, headers: response.headers, body: response.body };
+      } catch (error) {
+        const response = errorResponse(error, route);
+        return { status: response.status, headers: response.headers, body: response.body };
+      }
+    },
+  });
+}
+
+async function fromAzureRequest(request: HttpRequest): Promise<IncomingRequest> {
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, key) => (headers[key.toLowerCase()] = value));
+  const query: Record<string, string> = {};
+  request.query.forEach((value, key) => (query[key] = value));
+  const forwarded = headers['x-forwarded-for']?.split(',')[0]?.trim() ?? '';
+  return {
+    params: { ...request.params },
+    query,
+    headers,
+    rawBody: await request.text(),
+    ip: clientAddress(forwarded),
+  };
+}
+
+/** Azure appends the client port to x-forwarded-for ("1.2.3.4:5678", "[::1]:5678"); limits are per address. */
+export function clientAddress(forwarded: string): string {
+  const v4 = /^(\d+\.\d+\.\d+\.\d+):\d+$/.exec(forwarded);
+  if (v4) return v4[1];
+  const v6 = /^\[([^\]]+)\](:\d+)?$/.exec(forwarded);
+  if (v6) return v6[1];
+  return forwarded || 'unknown';
+}

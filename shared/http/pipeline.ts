@@ -1,0 +1,144 @@
+import { config } from '../config';
+import { currentRequestContext, runWithRequestContext } from '../request-context';
+import {
+  ANONYMOUS,
+  authenticate,
+  authorizeInOrganization,
+  minimumRole,
+  requireSuperAdmin,
+  type Principal,
+} from '../auth/principal';
+import { enforceRateLimit } from '../auth/rate-limit';
+import { assertFullOrganization } from '../auth/full-org-guard';
+import { logError } from '../telemetry/telemetry';
+import { AppError, badRequest } from './errors';
+import { failureBody, successBody } from './envelope';
+import { Reply } from './reply';
+import type { AnyRoute } from './route';
+import { validateBody, validateQuery } from './validation';
+
+/** A request as both hosts hand it over: the local host and the Azure Functions adapter. */
+export interface IncomingRequest {
+  params: Record<string, string>;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  rawBody: string;
+  ip: string;
+}
+
+export interface OutgoingResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Buffer;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Runs one route: auth, scoping, guards, validation, handler, envelope; never throws. */
+export function executeRoute(route: AnyRoute, request: IncomingRequest): Promise<OutgoingResponse> {
+  return runWithRequestContext(
+    async () => {
+      let response: OutgoingResponse;
+      try {
+        response = toResponse(await handle(route, request));
+      } catch (error) {
+        response = errorResponse(error, route);
+      }
+      const ctx = currentRequestContext();
+      if (ctx) {
+        response.headers['x-correlation-id'] = ctx.correlationId;
+        response.headers['x-store-ops'] = String(ctx.storeOps);
+        response.headers['x-store-ru'] = ctx.storeRu.toFixed(2);
+      }
+      return response;
+    },
+    request.headers['x-correlation-id']?.slice(0, 64) || undefined,
+  );
+}
+
+async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply> {
+  if (Buffer.byteLength(request.rawBody, 'utf8') > config().bodyLimitBytes) {
+    throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
+  }
+  if (route.rateLimit) await enforceRateLimit(route.rateLimit, request.ip);
+
+  let principal: Principal = ANONYMOUS;
+  let organizationId = '';
+  if (route.auth !== 'public') {
+    principal = await authenticate(request.headers.authorization);
+    const role = minimumRole(route.auth);
+    if (role) {
+      const orgId = route.orgParam ? request.params[route.orgParam] : request.query.organizationId;
+      principal = await authorizeInOrganization(principal, orgId, role);
+      organizationId = principal.organizationId ?? '';
+    } else if (route.auth === 'superAdmin') {
+      requireSuperAdmin(principal);
+    }
+  }
+  // The capability check comes from a fresh read of the organization before any body is read.
+  if (route.fullOrg) await assertFullOrganization(organizationId);
+
+  const query = route.query ? validateQuery(route.query, request.query) : request.query;
+  const body = route.bodyType === 'csv' ? request.rawBody : parseJsonBody(route, request.rawBody);
+
+  const result = await route.handler({
+    principal,
+    params: request.params,
+    query,
+    body,
+    rawBody: request.rawBody,
+    headers: request.headers,
+    ip: request.ip,
+    organizationId,
+  });
+  return result instanceof Reply ? result : new Reply(200, result);
+}
+
+function parseJsonBody(route: AnyRoute, rawBody: string): unknown {
+  if (!route.body) return undefined;
+  let parsed: unknown = undefined;
+  if (rawBody.trim().length > 0) {
+    try {
+      parsed = JSON.parse(rawBody);
+    } catch {
+      throw badRequest('Request body is not valid JSON', [{ path: '/', message: 'is not valid JSON' }]);
+    }
+  }
+  // A missing body validates as an empty object, so "no body" and "{}" mean the same thing.
+  return validateBody(route.body, parsed === undefined ? {} : parsed);
+}
+
+function toResponse(reply: Reply): OutgoingResponse {
+  const headers: Record<string, string> = { ...(reply.extras.headers ?? {}) };
+  const file = reply.extras.file;
+  if (file) {
+    headers['content-type'] = file.contentType;
+    headers['content-disposition'] = `attachment; filename="${file.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
+    return { status: reply.status, headers, body: file.content };
+  }
+  headers['content-type'] = JSON_TYPE;
+  const body: Record<string, unknown> = { ...successBody(reply.data) };
+  if (reply.extras.completed !== undefined) body.completed = reply.extras.completed;
+  return { status: reply.status, headers, body: JSON.stringify(body) };
+}
+
+const UNAVAILABLE_CODES = new Set<unknown>([408, 429, 449, 503, 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT']);
+
+export function errorResponse(error: unknown, route?: AnyRoute): OutgoingResponse {
+  let appError: AppError;
+  if (error instanceof AppError) {
+    appError = error;
+  } else if (UNAVAILABLE_CODES.has((error as { code?: unknown })?.code)) {
+    appError = new AppError(503, 'UNAVAILABLE', 'The service is temporarily unavailable; try again shortly');
+    logError(error, { route: route?.name, status: 503 });
+  } else {
+    const correlationId = currentRequestContext()?.correlationId;
+    appError = new AppError(500, 'INTERNAL', `Unexpected error (correlation id ${correlationId ?? 'n/a'})`);
+    logError(error, { route: route?.name, status: 500 });
+  }
+  return {
+    status: appError.status,
+    headers: { 'content-type': JSON_TYPE, ...(appError.headers ?? {}) },
+    body: JSON.stringify(failureBody(appError)),
+  };
+}

@@ -1,0 +1,20 @@
+/** What a handler returns: a status, the `data` of the envelope, and optional extras. */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly data: unknown,
+    readonly extras: { completed?: boolean; headers?: Record<string, string>; file?: FileBody } = {},
+  ) {}
+}
+
+export interface FileBody {
+  contentType: string;
+  fileName: string;
+  content: Buffer | string;
+}
+
+export const ok = (data: unknown) => new Reply(200, data);
+export const created = (data: unknown) => new Reply(201, data);
+/** 207: partial success; the envelope keeps `success: true` and carries `completed: false`. */
+export const multiStatus = (data: unknown) => new Reply(207, data, { completed: false });
+export const fileReply = (file: FileBody) => new Reply(200, undefined, { file });

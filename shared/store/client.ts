@@ -1,0 +1,109 @@
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:https';
+import { CosmosClient, type Container, type Database } from '@azure/cosmos';
+import { config } from '../config';
+
+/** Containers and their partition keys (ARCHITECTURE.md "Data"). */
+export const CONTAINERS = {
+  orgs: { path: '/organizationId', ttl: true },
+  users: { path: '/id', ttl: false },
+  auth: { path: '/id', ttl: true },
+  sharedEvents: { path: '/sharedEventId', ttl: true },
+} as const;
+
+export type ContainerName = keyof typeof CONTAINERS;
+
+export interface Store {
+  kind: 'embedded' | 'cosmos';
+  containers: Record<ContainerName, Container>;
+  close(): Promise<void>;
+}
+
+let opened: Promise<Store> | undefined;
+let openedStore: Store | undefined;
+
+/** The open store; routes run only after the host opened it. */
+export function store(): Store {
+  if (!openedStore) throw new Error('Store is not open');
+  return openedStore;
+}
+
+export const containers = () => store().containers;
+
+/** Open the store once per process: the embedded server unless COSMOS_ENDPOINT is set. */
+export function openStore(): Promise<Store> {
+  opened ??= connect()
+    .then((s) => (openedStore = s))
+    .catch((error) => {
+      opened = undefined;
+      throw error;
+    });
+  return opened;
+}
+
+export async function closeStore(): Promise<void> {
+  const current = await opened;
+  opened = undefined;
+  openedStore = undefined;
+  await current?.close();
+}
+
+async function connect(): Promise<Store> {
+  const cfg = config();
+  if (cfg.cosmosEndpoint) {
+    const client = cfg.cosmosKey
+      ? new CosmosClient({ endpoint: cfg.cosmosEndpoint, key: cfg.cosmosKey })
+      : new CosmosClient({ endpoint: cfg.cosmosEndpoint, aadCredentials: await managedIdentityCredential() });
+    const database = client.database(cfg.cosmosDatabase);
+    // On Azure the Bicep templates create the containers; data-plane RBAC cannot create them.
+    const containers = await resolveContainers(database, process.env.COSMOS_CREATE_CONTAINERS === 'true');
+    return { kind: 'cosmos', containers, close: async () => client.dispose() };
+  }
+  return startEmbedded();
+}
+
+async function managedIdentityCredential() {
+  // Loaded lazily: only the keyless Azure path needs it.
+  const identity = await import('@azure/identity');
+  return new identity.DefaultAzureCredential();
+}
+
+async function resolveContainers(database: Database, create: boolean): Promise<Record<ContainerName, Container>> {
+  const result = {} as Record<ContainerName, Container>;
+  for (const name of Object.keys(CONTAINERS) as ContainerName[]) {
+    const { path, ttl } = CONTAINERS[name];
+    // defaultTtl -1 turns per-item `ttl` on without expiring anything else (notifications, login challenges).
+    const definition = { id: name, partitionKey: { paths: [path] }, ...(ttl ? { defaultTtl: -1 } : {}) };
+    result[name] = create
+      ? (await database.containers.createIfNotExists(definition)).container
+      : database.container(name);
+  }
+  return result;
+}
+
+async function startEmbedded(): Promise<Store> {
+  const { createHttpsServer } = await import('@vercel/cosmosdb-server');
+  const server: Server = createHttpsServer({ keepAlive: true });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const agent = new https.Agent({ rejectUnauthorized: false, keepAlive: true });
+  const client = new CosmosClient({
+    endpoint: `https://127.0.0.1:${port}`,
+    key: 'embedded-store-key',
+    agent,
+    connectionPolicy: { enableEndpointDiscovery: false },
+  });
+  const { database } = await client.databases.createIfNotExists({ id: config().cosmosDatabase });
+  const containers = await resolveContainers(database, true);
+  return {
+    kind: 'embedded',
+    containers,
+    close: async () => {
+      client.dispose();
+      agent.destroy();
+      server.closeAllConnections?.();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import type { Container, ItemDefinition, OperationInput, PatchOperation, SqlQuerySpec } from '@azure/cosmos';
+import { recordStoreCall } from '../request-context';
+import { checkFault, type StoreOperation } from './faults';
+
+/**
+ * Every store call goes through `tracked`: it counts the call and its request charge for the
+ * per-request budget (`x-store-ops`, `x-store-ru`) and lets a test inject a fault.
+ */
+async function tracked<T extends { requestCharge?: number }>(op: StoreOperation, call: () => Promise<T>): Promise<T> {
+  checkFault(op);
+  try {
+    const result = await call();
+    recordStoreCall(result.requestCharge);
+    return result;
+  } catch (error) {
+    recordStoreCall(0);
+    throw error;
+  }
+}
+
+/** Document as stored, with the system field we keep for optimistic concurrency. */
+export type Stored<T> = T & { _etag: string };
+
+const statusOf = (error: unknown): unknown => (error as { code?: unknown })?.code;
+export const isNotFound = (error: unknown) => statusOf(error) === 404;
+export const isConflict = (error: unknown) => statusOf(error) === 409;
+export const isPreconditionFailed = (error: unknown) => statusOf(error) === 412;
+
+function stored<T>(resource: unknown): Stored<T> {
+  return resource as Stored<T>;
+}
+
+export async function readItem<T>(
+  container: Container,
+  partitionKey: string,
+  id: string,
+): Promise<Stored<T> | undefined> {
+  const op: StoreOperation = { kind: 'read', container: container.id, id, partitionKey };
+  const response = await tracked(op, () => container.item(id, partitionKey).read());
+  return response.resource ? stored<T>(response.resource) : undefined;
+}
+
+export async function createItem<T extends ItemDefinition>(container: Container, doc: T): Promise<Stored<T>> {
+  const op: StoreOperation = { kind: 'create', container: container.id, id: doc.id };
+  const response = await tracked(op, () => container.items.create(doc));
+  return stored<T>(response.resource);
+}
+
+export async function upsertItem<T extends ItemDefinition>(container: Container, doc: T): Promise<Stored<T>> {
+  const op: StoreOperation = { kind: 'upsert', container: container.id, id: doc.id };
+  const response = await tracked(op, () => container.items.upsert(doc));
+  return stored<T>(response.resource);
+}
+
+/** Replace a document; with `ifMatch` the write only lands if nobody changed it since it was read (412 else). */
+export async function replaceItem<T extends ItemDefinition>(
+  container: Container,
+  partitionKey: string,
+  doc: T,
+  ifMatch?: string,
+): Promise<Stored<T>> {
+  const { _etag: _drop, ...body } = doc as T & { _etag?: string };
+  const id = String(doc.id);
+  const op: StoreOperation = { kind: 'replace', container: container.id, id, partitionKey };
+  const options = ifMatch ? { accessCondition: { type: 'IfMatch', condition: ifMatch } } : undefined;
+  const response = await tracked(op, () => container.item(id, partitionKey).replace(body, options));
+  return stored<T>(response.resource);
+}
+
+/** Patch, optionally guarded by a SQL condition (`FROM c WHERE c.sold + 1 <= c.capacity`) or an ETag. */
+export async function patchItem<T>(
+  container: Container,
+  partitionKey: string,
+  id: string,
+  operations: PatchOperation[],
+  guard: { condition?: string; ifMatch?: string } = {},
+): Promise<Stored<T>> {
+  const op: StoreOperation = { kind: 'patch', container: container.id, id, partitionKey };
+  const options = guard.ifMatch ? { accessCondition: { type: 'IfMatch', condition: guard.ifMatch } } : undefined;
+  const body = guard.condition ? { condition: guard.condition, operations } : operations;
+  const response = await tracked(op, () => container.item(id, partitionKey).patch(body, options));
+  return stored<T>(response.resource);
+}
+
+export async function deleteItem(container: Container, partitionKey: string, id: string, ifMatch?: string) {
+  const op: StoreOperation = { kind: 'delete', container: container.id, id, partitionKey };
+  const options = ifMatch ? { accessCondition: { type: 'IfMatch', condition: ifMatch } } : undefined;
+  await tracked(op, () => container.item(id, partitionKey).delete(options));
+}
+
+/** One transactional batch inside one partition; every operation carries the partition key (embedded store). */
+export async function batchItems(container: Container, partitionKey: string, operations: OperationInput[]) {
+  const op: StoreOperation = { kind: 'batch', container: container.id, partitionKey };
+  const withKeys = operations.map((o) => ({ ...o, partitionKey })) as OperationInput[];
+  const response = await tracked(op, async () => {
+    const result = await container.items.batch(withKeys, partitionKey);
+    const charge = (result.result ?? []).reduce((sum, r) => sum + (r.requestCharge ?? 0), 0);
+    return { requestCharge: charge, result };
+  });
+  return response.result;
+}
+
+export interface QueryPage<T> {
+  items: T[];
+  sdkContinuation?: string;
+}
+
+/** One page of a query; `partitionKey` undefined means a deliberate cross-partition query. */
+export async function queryOnePage<T>(
+  container: Container,
+  partitionKey: string | undefined,
+  spec: SqlQuerySpec,
+  maxItemCount: number,
+  sdkContinuation?: string,
+): Promise<QueryPage<T>> {
+  const op: StoreOperation = { kind: 'query', container: container.id, partitionKey };
+  const iterator = container.items.query<T>(spec, { partitionKey, maxItemCount, continuationToken: sdkContinuation });
+  const response = await tracked(op, () => iterator.fetchNext());
+  return { items: response.resources ?? [], sdkContinuation: response.continuationToken || undefined };
+}
+
+/** Every result of a query, page by page (each page is one counted store call). */
+export async function queryAll<T>(
+  container: Container,
+  partitionKey: string | undefined,
+  spec: SqlQuerySpec,
+  pageSize = 1000,
+): Promise<T[]> {
+  const items: T[] = [];
+  let continuation: string | undefined;
+  do {
+    const page = await queryOnePage<T>(container, partitionKey, spec, pageSize, continuation);
+    items.push(...page.items);
+    continuation = page.sdkContinuation;
+  } while (continuation);
+  return items;
+}
+
+/**
+ * Optimistic concurrency: run `attempt` (read, decide, write with IfMatch) again when another writer
+ * got there first. Bounded so a hot document cannot spin a request forever.
+ */
+export async function withEtagRetry<T>(attempt: () => Promise<T>, maxAttempts = 8): Promise<T> {
+  for (let i = 1; ; i += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isPreconditionFailed(error) || i >= maxAttempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * i));
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import { containers } from '../client';
+import { readItem, type Stored } from '../operations';
+
+export type Role = 'member' | 'ticketManager' | 'treasurer' | 'admin';
+export const ROLES: Role[] = ['member', 'ticketManager', 'treasurer', 'admin'];
+
+export interface MembershipDoc {
+  id: string;
+  docType: 'membership';
+  organizationId: string;
+  userId: string;
+  role: Role;
+  roles?: string[];
+  approved: boolean;
+  invoiced?: boolean;
+  createdAt: string;
+  updatedAt?: string;
+}
+
+/** One membership per (organization, user): a deterministic id makes it a point read and a natural unique key. */
+export const membershipId = (userId: string) => `membership-${userId}`;
+
+export async function getMembership(
+  organizationId: string,
+  userId: string,
+): Promise<Stored<MembershipDoc> | undefined> {
+  const doc = await readItem<MembershipDoc>(containers().orgs, organizationId, membershipId(userId));
+  return doc?.docType === 'membership' ? doc : undefined;
+}
+
+export function toMembershipResponse(m: MembershipDoc) {
+  return {
+    id: m.id,
+    organizationId: m.organizationId,
+    userId: m.userId,
+    role: m.role,
+    roles: m.roles ?? [],
+    approved: m.approved,
+    ...(m.invoiced !== undefined ? { invoiced: m.invoiced } : {}),
+    createdAt: m.createdAt,
+  };
+}
