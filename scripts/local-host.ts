@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Router from 'find-my-way';
 import { config } from '../shared/config';
 import { failureBody } from '../shared/http/envelope';
+import { clientAddress } from '../shared/http/define-route';
 import { AppError } from '../shared/http/errors';
 import { loadFunctions } from '../shared/http/load-functions';
 import { executeRoute, type OutgoingResponse } from '../shared/http/pipeline';
@@ -30,7 +31,10 @@ export function buildRouter(routes: readonly AnyRoute[]) {
   return router;
 }
 
-export async function startLocalHost(port = Number(process.env.PORT ?? 7071), host = '127.0.0.1'): Promise<LocalHost> {
+export async function startLocalHost(
+  port = Number(process.env.PORT ?? 7071),
+  host = process.env.HOST ?? '127.0.0.1',
+): Promise<LocalHost> {
   const routes = loadFunctions();
   const router = buildRouter(routes);
   await openStore();
@@ -82,9 +86,17 @@ async function serve(router: ReturnType<typeof buildRouter>, req: IncomingMessag
     query,
     headers,
     rawBody,
-    ip: req.socket.remoteAddress ?? 'unknown',
+    ip: clientIp(req),
   });
   send(res, { ...response, headers: { ...response.headers, ...cors } });
+}
+
+/** The socket address; X-Forwarded-For only behind a trusted proxy (TRUST_PROXY=true, also used by tests). */
+function clientIp(req: IncomingMessage): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  if (process.env.TRUST_PROXY === 'true' && typeof forwarded === 'string')
+    return clientAddress(forwarded.split(',')[0].trim());
+  return req.socket.remoteAddress ?? 'unknown';
 }
 
 function errorOut(error: AppError, cors: Record<string, string>): OutgoingResponse {

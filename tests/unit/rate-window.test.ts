@@ -1,0 +1,21 @@
+import { rateWindow } from '../../shared/auth/rate-limit';
+import { clientAddress } from '../../shared/http/define-route';
+
+describe('rate window', () => {
+  it('puts times of one minute in one window and says when it ends', () => {
+    const start = 60_000 * 1000;
+    expect(rateWindow(start, 60)).toEqual({ index: 1000, retryAfterSeconds: 60 });
+    expect(rateWindow(start + 59_500, 60)).toEqual({ index: 1000, retryAfterSeconds: 1 });
+    expect(rateWindow(start + 60_000, 60).index).toBe(1001);
+  });
+});
+
+describe('client address from x-forwarded-for', () => {
+  it.each([
+    ['1.2.3.4:5678', '1.2.3.4'],
+    ['1.2.3.4', '1.2.3.4'],
+    ['[2001:db8::1]:443', '2001:db8::1'],
+    ['2001:db8::1', '2001:db8::1'],
+    ['', 'unknown'],
+  ])('%p → %p', (input, expected) => expect(clientAddress(input)).toBe(expected));
+});
