@@ -1,5 +1,5 @@
 import { containers } from '../client';
-import { readItem, type Stored } from '../operations';
+import { readItem, replaceItem, type Stored } from '../operations';
 
 export type OrganizationMode = 'full' | 'sellingPartner';
 
@@ -45,4 +45,8 @@ export function toOrganizationResponse(org: OrganizationDoc) {
     updatedBy: org.updatedBy,
     ...(org.deletedAt ? { deletedAt: org.deletedAt } : {}),
   };
+}
+
+export async function saveOrganization(org: Stored<OrganizationDoc>): Promise<Stored<OrganizationDoc>> {
+  return replaceItem(containers().orgs, org.id, org, org._etag);
 }

@@ -1,0 +1,59 @@
+import { defineRoute } from '../shared/http/define-route';
+import { created } from '../shared/http/reply';
+import { emptyBody } from '../shared/http/schema-parts';
+import * as members from '../shared/domain/organizations/members';
+import {
+  addMemberBody,
+  membersQuery,
+  updateMemberBody,
+  type AddMemberBody,
+  type PageQuery,
+  type UpdateMemberBody,
+} from '../shared/domain/organizations/schemas';
+
+const tags = ['members'];
+
+defineRoute<unknown, PageQuery>({
+  name: 'members-list',
+  method: 'GET',
+  route: 'organizations/{id}/members',
+  auth: 'superAdmin',
+  tags,
+  summary: 'Members of an organization with name and e-mail (paged)',
+  query: membersQuery,
+  handler: ({ params, query }) => members.listMembers(params.id, query),
+});
+
+defineRoute<AddMemberBody>({
+  name: 'members-add',
+  method: 'POST',
+  route: 'organizations/{id}/members',
+  auth: 'superAdmin',
+  tags,
+  summary: 'Add a member by e-mail, creating the user when new',
+  body: addMemberBody,
+  successStatus: 201,
+  handler: async ({ params, body }) => created(await members.addMember(params.id, body)),
+});
+
+defineRoute<UpdateMemberBody>({
+  name: 'members-update',
+  method: 'PUT',
+  route: 'organizations/{id}/members/{memberId}',
+  auth: 'superAdmin',
+  tags,
+  summary: 'Change a member’s role, role labels or approval ({memberId} is the user id)',
+  body: updateMemberBody,
+  handler: ({ params, body }) => members.updateMember(params.id, params.memberId, body),
+});
+
+defineRoute({
+  name: 'members-remove',
+  method: 'DELETE',
+  route: 'organizations/{id}/members/{memberId}',
+  auth: 'superAdmin',
+  tags,
+  summary: 'Remove a membership',
+  body: emptyBody,
+  handler: ({ params }) => members.removeMember(params.id, params.memberId),
+});

@@ -1,0 +1,75 @@
+import { defineRoute } from '../shared/http/define-route';
+import { created } from '../shared/http/reply';
+import { emptyBody } from '../shared/http/schema-parts';
+import * as organizations from '../shared/domain/organizations/service';
+import {
+  createOrganizationBody,
+  listOrganizationsQuery,
+  organizationResponse,
+  updateOrganizationBody,
+  type CreateOrganizationBody,
+  type PageQuery,
+  type UpdateOrganizationBody,
+} from '../shared/domain/organizations/schemas';
+
+const tags = ['organizations'];
+
+defineRoute<CreateOrganizationBody>({
+  name: 'organizations-create',
+  method: 'POST',
+  route: 'organizations',
+  auth: 'superAdmin',
+  tags,
+  summary: 'Create an organization (optionally in sellingPartner mode)',
+  body: createOrganizationBody,
+  response: organizationResponse,
+  successStatus: 201,
+  handler: async ({ principal, body }) => created(await organizations.createOrganization(principal, body)),
+});
+
+defineRoute<unknown, PageQuery & { includeDeleted: boolean }>({
+  name: 'organizations-list',
+  method: 'GET',
+  route: 'organizations',
+  auth: 'superAdmin',
+  tags,
+  summary: 'List organizations (paged)',
+  query: listOrganizationsQuery,
+  handler: ({ query }) => organizations.listOrganizations(query),
+});
+
+defineRoute({
+  name: 'organizations-get',
+  method: 'GET',
+  route: 'organizations/{id}',
+  auth: 'superAdmin',
+  tags,
+  summary: 'One organization',
+  response: organizationResponse,
+  handler: ({ params }) => organizations.readOrganization(params.id),
+});
+
+defineRoute<UpdateOrganizationBody>({
+  name: 'organizations-update',
+  method: 'PUT',
+  route: 'organizations/{id}',
+  auth: 'admin',
+  orgParam: 'id',
+  tags,
+  summary: 'Update name, description, type or logo (Admin of that organization or Super Admin)',
+  body: updateOrganizationBody,
+  response: organizationResponse,
+  handler: ({ principal, params, body }) => organizations.updateOrganization(principal, params.id, body),
+});
+
+defineRoute({
+  name: 'organizations-delete',
+  method: 'DELETE',
+  route: 'organizations/{id}',
+  auth: 'superAdmin',
+  tags,
+  summary: 'Soft-delete an organization',
+  body: emptyBody,
+  response: organizationResponse,
+  handler: ({ principal, params }) => organizations.deleteOrganization(principal, params.id),
+});

@@ -1,0 +1,27 @@
+import { badRequest } from '../../http/errors';
+
+/** Organization text rules (01-core §2): names 1..255 and descriptions ≤ 2,000 characters after trimming. */
+export const NAME_MAX = 255;
+export const DESCRIPTION_MAX = 2000;
+
+export function normalizeName(raw: string): string {
+  const name = raw.trim();
+  if (name.length < 1 || name.length > NAME_MAX) {
+    throw badRequest(`name must be 1 to ${NAME_MAX} characters after trimming`, [
+      { path: '/name', message: `must be 1 to ${NAME_MAX} characters after trimming` },
+    ]);
+  }
+  return name;
+}
+
+/** A blank description clears the field: the result is `undefined`, never null or an empty string. */
+export function normalizeDescription(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  const description = raw.trim();
+  if (description.length > DESCRIPTION_MAX) {
+    throw badRequest(`description must be at most ${DESCRIPTION_MAX} characters after trimming`, [
+      { path: '/description', message: `must be at most ${DESCRIPTION_MAX} characters after trimming` },
+    ]);
+  }
+  return description.length > 0 ? description : undefined;
+}

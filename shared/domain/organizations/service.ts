@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { notFound } from '../../http/errors';
+import type { Principal } from '../../auth/principal';
+import { containers } from '../../store/client';
+import { createItem, withEtagRetry } from '../../store/operations';
+import { queryPage } from '../../store/pagination';
+import {
+  getOrganization,
+  saveOrganization,
+  toOrganizationResponse,
+  type OrganizationDoc,
+} from '../../store/repos/organizations';
+import { trackEvent } from '../../telemetry/telemetry';
+import { normalizeDescription, normalizeName } from './rules';
+import type { CreateOrganizationBody, PageQuery, UpdateOrganizationBody } from './schemas';
+
+export async function createOrganization(principal: Principal, body: CreateOrganizationBody) {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const description = normalizeDescription(body.description);
+  const doc: OrganizationDoc = {
+    id,
+    docType: 'organization',
+    organizationId: id,
+    name: normalizeName(body.name),
+    ...(description !== undefined ? { description } : {}),
+    ...(body.type !== undefined ? { type: body.type } : {}),
+    ...(body.logo !== undefined ? { logo: body.logo } : {}),
+    // `full` is the absent field; only the limited mode is stored.
+    ...(body.organizationMode === 'sellingPartner' ? { organizationMode: 'sellingPartner' as const } : {}),
+    delegatedEventSales: [],
+    createdBy: principal.userId,
+    createdAt: now,
+    updatedAt: now,
+    updatedBy: principal.userId,
+  };
+  return toOrganizationResponse(await createItem(containers().orgs, doc));
+}
+
+/** Super-admin listing across organizations: one paged cross-partition query. */
+export async function listOrganizations(query: PageQuery & { includeDeleted?: boolean }) {
+  const filter = query.includeDeleted ? '' : ' AND NOT IS_DEFINED(c.deletedAt)';
+  const page = await queryPage<OrganizationDoc>(
+    containers().orgs,
+    undefined,
+    { query: `SELECT * FROM c WHERE c.docType = 'organization'${filter} ORDER BY c.name` },
+    query.limit,
+    query.continuationToken,
+  );
+  return { items: page.items.map(toOrganizationResponse), continuationToken: page.continuationToken };
+}
+
+export async function requireLiveOrganization(organizationId: string) {
+  const org = await getOrganization(organizationId);
+  if (!org || org.deletedAt) throw notFound('Organization');
+  return org;
+}
+
+export async function readOrganization(organizationId: string) {
+  return toOrganizationResponse(await requireLiveOrganization(organizationId));
+}
+
+/**
+ * PUT /api/organizations/{id}: trimmed name and description, a blank description clears the field,
+ * `updatedAt`/`updatedBy` refresh even on a no-op, and telemetry fires only for a real normalized change
+ * (never with the text itself).
+ */
+export async function updateOrganization(principal: Principal, organizationId: string, body: UpdateOrganizationBody) {
+  const name = body.name !== undefined ? normalizeName(body.name) : undefined;
+  const descriptionGiven = 'description' in body;
+  const description = normalizeDescription(body.description);
+  let renamed = false;
+  let describedAgain = false;
+  const saved = await withEtagRetry(async () => {
+    const org = await requireLiveOrganization(organizationId);
+    const next: typeof org = { ...org, updatedAt: new Date().toISOString(), updatedBy: principal.userId };
+    renamed = name !== undefined && name !== org.name;
+    if (name !== undefined) next.name = name;
+    if (descriptionGiven) {
+      describedAgain = description !== org.description;
+      if (description === undefined) delete next.description;
+      else next.description = description;
+    }
+    if (body.type !== undefined) next.type = body.type;
+    if (body.logo !== undefined) next.logo = body.logo;
+    return saveOrganization(next);
+  });
+  const properties = { organizationId, actorUserId: principal.userId, actorIsSuperAdmin: principal.isSuperAdmin };
+  if (renamed) trackEvent('organization.renamed', properties);
+  if (describedAgain) trackEvent('organization.description_changed', properties);
+  return toOrganizationResponse(saved);
+}
+
+export async function deleteOrganization(principal: Principal, organizationId: string) {
+  const saved = await withEtagRetry(async () => {
+    const org = await requireLiveOrganization(organizationId);
+    const now = new Date().toISOString();
+    return saveOrganization({ ...org, deletedAt: now, updatedAt: now, updatedBy: principal.userId });
+  });
+  return toOrganizationResponse(saved);
+}

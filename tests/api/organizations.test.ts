@@ -1,0 +1,161 @@
+import { onTelemetry, type TelemetryEvent } from '../../shared/telemetry/telemetry';
+import { TestHost } from '../helpers/harness';
+import { setupOrganization, type OrgFixture } from '../helpers/fixtures';
+
+let api: TestHost;
+let f: OrgFixture;
+beforeAll(async () => {
+  api = await TestHost.start();
+  f = await setupOrganization(api, { name: '  St. Cecilia Choir  ', description: 'Singing since 1901' });
+});
+afterAll(() => api.close());
+
+function captureTelemetry() {
+  const events: TelemetryEvent[] = [];
+  const off = onTelemetry((e) => events.push(e));
+  return { events, off };
+}
+
+describe('POST /api/organizations', () => {
+  it('creates an organization with trimmed name, full mode and audit fields', async () => {
+    const res = await api.get(`organizations/${f.orgId}`, { token: f.superToken });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      id: f.orgId,
+      name: 'St. Cecilia Choir',
+      description: 'Singing since 1901',
+      organizationMode: 'full',
+      createdBy: expect.any(String),
+      updatedBy: expect.any(String),
+    });
+    expect(res.text).not.toMatch(/_etag|_rid|docType/);
+  });
+
+  it('creates a sellingPartner organization when asked', async () => {
+    const res = await api.post('organizations', {
+      token: f.superToken,
+      body: { name: 'Partner', organizationMode: 'sellingPartner' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.organizationMode).toBe('sellingPartner');
+  });
+
+  it.each([
+    ['blank name', { name: '   ' }],
+    ['name of 256 characters', { name: 'x'.repeat(256) }],
+    ['missing name', {}],
+    ['wrong mode', { name: 'A', organizationMode: 'partial' }],
+    ['unknown field', { name: 'A', id: 'mine' }],
+    ['organizationId in body', { name: 'A', organizationId: 'x' }],
+  ])('refuses %s with 400', async (_label, body) => {
+    const res = await api.post('organizations', { token: f.superToken, body });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('VALIDATION_ERROR');
+  });
+
+  it('is super admin only', async () => {
+    const res = await api.post('organizations', { token: f.admin.token, body: { name: 'Mine' } });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('PUT /api/organizations/{id}', () => {
+  it('renames with trimming, refreshes updatedBy and emits organization.renamed without the text', async () => {
+    const { events, off } = captureTelemetry();
+    const res = await api.put(`organizations/${f.orgId}`, {
+      token: f.admin.token,
+      body: { name: '  Cecilia Singers ' },
+    });
+    off();
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      name: 'Cecilia Singers',
+      updatedBy: f.admin.id,
+      description: 'Singing since 1901',
+    });
+    expect(events.map((e) => e.name)).toEqual(['organization.renamed']);
+    expect(events[0].properties).toEqual({
+      organizationId: f.orgId,
+      actorUserId: f.admin.id,
+      actorIsSuperAdmin: false,
+    });
+    expect(JSON.stringify(events)).not.toContain('Cecilia');
+  });
+
+  it('clears a blank description to an absent field and emits only description_changed', async () => {
+    const { events, off } = captureTelemetry();
+    const res = await api.put(`organizations/${f.orgId}`, { token: f.superToken, body: { description: '   ' } });
+    off();
+    expect(res.status).toBe(200);
+    expect('description' in res.body.data).toBe(false);
+    expect(events.map((e) => e.name)).toEqual(['organization.description_changed']);
+    expect(events[0].properties.actorIsSuperAdmin).toBe(true);
+  });
+
+  it('refreshes updatedAt and updatedBy on a no-op and emits nothing', async () => {
+    const before = (await api.get(`organizations/${f.orgId}`, { token: f.superToken })).body.data;
+    const { events, off } = captureTelemetry();
+    const res = await api.put(`organizations/${f.orgId}`, { token: f.admin.token, body: { name: ` ${before.name} ` } });
+    const empty = await api.put(`organizations/${f.orgId}`, { token: f.admin.token, body: {} });
+    off();
+    expect(res.status).toBe(200);
+    expect(empty.status).toBe(200);
+    expect(Date.parse(empty.body.data.updatedAt)).toBeGreaterThanOrEqual(Date.parse(before.updatedAt));
+    expect(empty.body.data.updatedAt).not.toBe(before.updatedAt);
+    expect(empty.body.data.updatedBy).toBe(f.admin.id);
+    expect(events).toEqual([]);
+  });
+
+  it('sets a description with trimming and refuses one over 2,000 characters', async () => {
+    const ok = await api.put(`organizations/${f.orgId}`, {
+      token: f.admin.token,
+      body: { description: ` ${'d'.repeat(2000)} ` },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.description).toHaveLength(2000);
+    const tooLong = await api.put(`organizations/${f.orgId}`, {
+      token: f.admin.token,
+      body: { description: 'd'.repeat(2001) },
+    });
+    expect(tooLong.status).toBe(400);
+  });
+
+  it.each([
+    ['organizationMode', { organizationMode: 'full' }],
+    ['blank name', { name: '  ' }],
+    ['too long name', { name: 'n'.repeat(256) }],
+    ['id', { id: 'other' }],
+    ['numeric name', { name: 5 }],
+  ])('refuses %s in the body with 400 and writes nothing', async (_label, body) => {
+    const before = (await api.get(`organizations/${f.orgId}`, { token: f.superToken })).body.data;
+    const res = await api.put(`organizations/${f.orgId}`, { token: f.admin.token, body });
+    expect(res.status).toBe(400);
+    const after = (await api.get(`organizations/${f.orgId}`, { token: f.superToken })).body.data;
+    expect(after).toEqual(before);
+  });
+
+  it.each(['member', 'ticketManager', 'treasurer'] as const)('refuses a %s with 403', async (role) => {
+    const res = await api.put(`organizations/${f.orgId}`, { token: f[role].token, body: { name: 'Hijack' } });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe('FORBIDDEN');
+  });
+
+  it('refuses an admin of another organization with 403 and the same answer for a missing one', async () => {
+    const res = await api.put(`organizations/${f.orgId}`, { token: f.outsider.token, body: { name: 'Hijack' } });
+    const missing = await api.put('organizations/00000000-0000-0000-0000-000000000000', {
+      token: f.outsider.token,
+      body: { name: 'X' },
+    });
+    expect(res.status).toBe(403);
+    expect(missing.status).toBe(403);
+    expect(res.body).toEqual(missing.body);
+  });
+
+  it('answers 404 to a super admin for a missing organization', async () => {
+    const res = await api.put('organizations/00000000-0000-0000-0000-000000000000', {
+      token: f.superToken,
+      body: { name: 'X' },
+    });
+    expect(res.status).toBe(404);
+  });
+});
