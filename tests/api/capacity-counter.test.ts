@@ -1,4 +1,10 @@
-import { checkCounters, readCounters, syncCounters, takeCapacity, releaseCapacity } from '../../shared/domain/capacity/counter';
+import {
+  checkCounters,
+  readCounters,
+  syncCounters,
+  takeCapacity,
+  releaseCapacity,
+} from '../../shared/domain/capacity/counter';
 import { containers } from '../../shared/store/client';
 import { createItem } from '../../shared/store/operations';
 import type { EventDoc } from '../../shared/store/repos/events';
@@ -36,7 +42,11 @@ describe('capacity counter', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     const refused = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
     expect(refused).toHaveLength(20);
-    expect(refused[0].reason).toMatchObject({ status: 409, code: 'CAPACITY_EXCEEDED', data: { availableCapacity: 0, requestedDelta: 1 } });
+    expect(refused[0].reason).toMatchObject({
+      status: 409,
+      code: 'CAPACITY_EXCEEDED',
+      data: { availableCapacity: 0, requestedDelta: 1 },
+    });
     const counters = await readCounters('org-counter', 'e-parallel');
     expect(counters.find((c) => c.showtimeId === 's1')).toMatchObject({ sold: 10, free: 10 });
     expect(counters.find((c) => c.showtimeId === 's2')).toMatchObject({ sold: 0 });
@@ -53,7 +63,9 @@ describe('capacity counter', () => {
     await takeCapacity({ event: e, showtimeId: 's2', channel: 'orders', delta: 3 });
     await releaseCapacity(e, 's1', 'orders', 2);
     await takeCapacity({ event: e, showtimeId: 's1', channel: 'registrations', delta: 2 });
-    await expect(takeCapacity({ event: e, showtimeId: 's1', channel: 'free', delta: 1 })).rejects.toMatchObject({ status: 409 });
+    await expect(takeCapacity({ event: e, showtimeId: 's1', channel: 'free', delta: 1 })).rejects.toMatchObject({
+      status: 409,
+    });
   });
 
   it('bypasses the ceiling only when asked and still moves the counter', async () => {
@@ -68,13 +80,29 @@ describe('capacity counter', () => {
     const e = event('e-drift', 100, ['s1']);
     await syncCounters(e);
     await createItem(containers().orgs, {
-      id: 'ft-1', docType: 'freeTicket', organizationId: 'org-counter', eventId: 'e-drift', showtimeId: 's1', capacityQuantity: 4,
+      id: 'ft-1',
+      docType: 'freeTicket',
+      organizationId: 'org-counter',
+      eventId: 'e-drift',
+      showtimeId: 's1',
+      capacityQuantity: 4,
     });
     await createItem(containers().orgs, {
-      id: 'reg-1', docType: 'registration', organizationId: 'org-counter', eventId: 'e-drift', showtimeId: 's1', capacityQuantity: 2,
+      id: 'reg-1',
+      docType: 'registration',
+      organizationId: 'org-counter',
+      eventId: 'e-drift',
+      showtimeId: 's1',
+      capacityQuantity: 2,
     });
     await createItem(containers().orgs, {
-      id: 'reg-2', docType: 'registration', organizationId: 'org-counter', eventId: 'e-drift', showtimeId: 's1', capacityQuantity: 5, deletedAt: 'x',
+      id: 'reg-2',
+      docType: 'registration',
+      organizationId: 'org-counter',
+      eventId: 'e-drift',
+      showtimeId: 's1',
+      capacityQuantity: 5,
+      deletedAt: 'x',
     });
     await takeCapacity({ event: e, showtimeId: 's1', channel: 'free', delta: 4 });
     const drift = await checkCounters(e, { repair: true, quietMs: 0 });

@@ -75,3 +75,29 @@ export const ROLE_BELOW: Record<RoleName, RoleName | undefined> = {
   treasurer: 'ticketManager',
   admin: 'treasurer',
 };
+
+/** A default event body: two ticket types and, unless overridden, one showtime at `date`. */
+export function eventBody(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Spring Concert',
+    date: '2027-05-01T18:00:00.000Z',
+    location: 'Town Hall',
+    venueCapacity: 100,
+    ticketTypes: [
+      { name: 'Adult', price: 25, fee: 1.5, sortOrder: 1 },
+      { name: 'Child', price: 10, fee: 0.5, sortOrder: 2 },
+    ],
+    ...overrides,
+  };
+}
+
+/** Creates an event through the API as the organization's admin; returns the event as the API gives it. */
+export async function createEvent(api: TestHost, f: OrgFixture, overrides: Record<string, unknown> = {}) {
+  const res = await api.post('management/events', {
+    token: f.admin.token,
+    query: { organizationId: f.orgId },
+    body: eventBody(overrides),
+  });
+  if (res.status !== 201) throw new Error(`create event failed: ${res.status} ${res.text}`);
+  return res.body.data;
+}

@@ -69,7 +69,13 @@ export async function takeCapacity(request: CapacityRequest): Promise<Stored<Cap
   const guard = request.enforceCeiling === false ? {} : { condition: `FROM c WHERE c.sold + ${delta} <= c.capacity` };
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
-      return await patchItem<CapacityCounterDoc>(containers().orgs, event.organizationId, id, incrementOps(channel, delta), guard);
+      return await patchItem<CapacityCounterDoc>(
+        containers().orgs,
+        event.organizationId,
+        id,
+        incrementOps(channel, delta),
+        guard,
+      );
     } catch (error) {
       if (isPreconditionFailed(error)) {
         const counter = await readItem<CapacityCounterDoc>(containers().orgs, event.organizationId, id);
@@ -90,7 +96,12 @@ export async function takeCapacity(request: CapacityRequest): Promise<Stored<Cap
 export async function releaseCapacity(event: EventDoc, showtimeId: string, channel: CapacityChannel, delta: number) {
   if (delta <= 0) return;
   try {
-    await patchItem(containers().orgs, event.organizationId, counterId(event.id, showtimeId), incrementOps(channel, -delta));
+    await patchItem(
+      containers().orgs,
+      event.organizationId,
+      counterId(event.id, showtimeId),
+      incrementOps(channel, -delta),
+    );
   } catch (error) {
     if (!isNotFound(error)) throw error; // no counter: nothing was ever taken through it
   }
@@ -108,6 +119,13 @@ export async function syncCounters(event: EventDoc, existing?: CapacityCounterDo
         { op: 'set', path: '/capacity', value: event.venueCapacity },
       ]);
     }
+  }
+}
+
+/** Empty counters for a brand-new event (no ledger can exist yet, so nothing is queried). */
+export async function createCounters(event: EventDoc) {
+  for (const showtime of event.showtimes) {
+    await createItem<CapacityCounterDoc>(containers().orgs, newCounter(event, showtime.showtimeId, emptyCounts()));
   }
 }
 

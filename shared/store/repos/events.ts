@@ -56,8 +56,15 @@ export async function getEvent(organizationId: string, eventId: string): Promise
 }
 
 export function saveEvent(event: Stored<EventDoc>): Promise<Stored<EventDoc>> {
-  return replaceItem(containers().orgs, event.organizationId, { ...event, updatedAt: new Date().toISOString() }, event._etag);
+  return replaceItem(
+    containers().orgs,
+    event.organizationId,
+    { ...event, updatedAt: new Date().toISOString() },
+    event._etag,
+  );
 }
 
-export const findShowtime = (event: EventDoc, showtimeId: string) => event.showtimes.find((s) => s.showtimeId === showtimeId);
-export const findTicketType = (event: EventDoc, ticketTypeId: string) => event.ticketTypes.find((t) => t.id === ticketTypeId);
+export const findShowtime = (event: EventDoc, showtimeId: string) =>
+  event.showtimes.find((s) => s.showtimeId === showtimeId);
+export const findTicketType = (event: EventDoc, ticketTypeId: string) =>
+  event.ticketTypes.find((t) => t.id === ticketTypeId);

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { Principal } from '../../auth/principal';
+import { containers } from '../../store/client';
+import { createItem } from '../../store/operations';
+import type { EventDoc } from '../../store/repos/events';
+import { createCounters } from '../capacity/counter';
+import { toEventResponse } from './mapper';
+import { assertUniqueIds, assertUniqueTicketTypeNames } from './rules';
+import type { CreateEventBody } from './schemas';
+
+/** Creates an event with its showtimes (one at `date` when none are given), ticket types and capacity counters. */
+export async function createEvent(principal: Principal, organizationId: string, body: CreateEventBody) {
+  assertUniqueTicketTypeNames(body.ticketTypes);
+  assertUniqueIds(body.ticketTypes, 'ticketTypes');
+  assertUniqueIds(
+    (body.showtimes ?? []).map((s) => ({ id: s.showtimeId })),
+    'showtimes',
+  );
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const showtimes = body.showtimes ?? [{ dateTime: new Date(body.date).toISOString() }];
+  const event: EventDoc = {
+    id,
+    docType: 'event',
+    organizationId,
+    name: body.name.trim(),
+    date: body.date,
+    ...(body.location !== undefined ? { location: body.location } : {}),
+    ...(body.description !== undefined ? { description: body.description } : {}),
+    venueCapacity: body.venueCapacity,
+    active: body.active,
+    salesLocked: false,
+    enableQuotas: body.enableQuotas,
+    ...(body.commitmentStatus !== undefined ? { commitmentStatus: body.commitmentStatus } : {}),
+    ...(body.commitmentDeadline !== undefined ? { commitmentDeadline: body.commitmentDeadline } : {}),
+    showtimes: showtimes.map((s) => ({
+      showtimeId: s.showtimeId ?? randomUUID(),
+      dateTime: s.dateTime,
+      ...(s.label !== undefined ? { label: s.label } : {}),
+      externalSold: 0,
+    })),
+    ticketTypes: body.ticketTypes.map((t, index) => ({
+      id: t.id ?? randomUUID(),
+      eventId: id,
+      organizationId,
+      name: t.name.trim(),
+      price: t.price,
+      fee: t.fee,
+      ...(t.boxofficePrice !== undefined ? { boxofficePrice: t.boxofficePrice } : {}),
+      ...(t.boxofficeFee !== undefined ? { boxofficeFee: t.boxofficeFee } : {}),
+      sortOrder: t.sortOrder ?? index,
+    })),
+    salesDelegations: [],
+    createdAt: now,
+    createdBy: principal.userId,
+    updatedAt: now,
+  };
+  const saved = await createItem(containers().orgs, event);
+  await createCounters(saved);
+  return toEventResponse(saved);
+}

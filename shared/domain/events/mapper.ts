@@ -1,0 +1,43 @@
+import type { EventDoc, TicketType } from '../../store/repos/events';
+
+const bySortOrder = (a: TicketType, b: TicketType) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name);
+
+/** Event response: listed fields only; ticket types sorted by sortOrder (03-decisions §5). */
+export function toEventResponse(event: EventDoc) {
+  return {
+    id: event.id,
+    organizationId: event.organizationId,
+    name: event.name,
+    date: event.date,
+    ...(event.location !== undefined ? { location: event.location } : {}),
+    ...(event.description !== undefined ? { description: event.description } : {}),
+    venueCapacity: event.venueCapacity,
+    active: event.active,
+    salesLocked: event.salesLocked === true,
+    enableQuotas: event.enableQuotas === true,
+    ...(event.commitmentStatus !== undefined ? { commitmentStatus: event.commitmentStatus } : {}),
+    ...(event.commitmentDeadline !== undefined ? { commitmentDeadline: event.commitmentDeadline } : {}),
+    showtimes: event.showtimes.map((s) => ({
+      showtimeId: s.showtimeId,
+      dateTime: s.dateTime,
+      ...(s.label !== undefined ? { label: s.label } : {}),
+      externalSold: s.externalSold,
+      ...(s.externalNote !== undefined ? { externalNote: s.externalNote } : {}),
+    })),
+    ticketTypes: [...event.ticketTypes].sort(bySortOrder).map((t) => ({
+      id: t.id,
+      eventId: t.eventId,
+      organizationId: t.organizationId,
+      name: t.name,
+      price: t.price,
+      fee: t.fee,
+      ...(t.boxofficePrice !== undefined ? { boxofficePrice: t.boxofficePrice } : {}),
+      ...(t.boxofficeFee !== undefined ? { boxofficeFee: t.boxofficeFee } : {}),
+      sortOrder: t.sortOrder,
+    })),
+    salesDelegations: event.salesDelegations ?? [],
+    createdAt: event.createdAt,
+    updatedAt: event.updatedAt,
+    ...(event.deletedAt ? { deletedAt: event.deletedAt } : {}),
+  };
+}
