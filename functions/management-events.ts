@@ -1,6 +1,7 @@
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import { orgQuery } from '../shared/http/schema-parts';
+import { object, orgQuery } from '../shared/http/schema-parts';
+import { setSalesLock } from '../shared/domain/events/lock';
 import { createEvent } from '../shared/domain/events/create';
 import { createEventBody, type CreateEventBody } from '../shared/domain/events/schemas';
 
@@ -18,4 +19,17 @@ defineRoute<CreateEventBody>({
   body: createEventBody,
   successStatus: 201,
   handler: async ({ principal, organizationId, body }) => created(await createEvent(principal, organizationId, body)),
+});
+
+defineRoute<{ salesLocked?: boolean }>({
+  name: 'management-events-lock',
+  method: 'PUT',
+  route: 'management/events/{id}/lock',
+  auth: 'admin',
+  fullOrg: true,
+  tags,
+  summary: 'Open or close sales: { salesLocked } sets it, an empty body toggles',
+  query: orgQuery(),
+  body: object({ salesLocked: { type: 'boolean' } }),
+  handler: ({ organizationId, params, body }) => setSalesLock(organizationId, params.id, body.salesLocked),
 });

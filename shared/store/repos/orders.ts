@@ -1,0 +1,117 @@
+import { containers } from '../client';
+import { readItem, replaceItem, type Stored } from '../operations';
+
+export type OrderStatus = 'pending' | 'approved' | 'delivered' | 'awaitingReconciliation' | 'settled' | 'cancelled';
+
+/** One ordered ticket-type line; unit price and fee are copied from the ticket type when the order is made. */
+export interface OrderLine {
+  ticketTypeId: string;
+  ticketTypeName: string;
+  quantity: number;
+  unitPrice: number;
+  fee: number;
+}
+
+export interface TypeQuantity {
+  ticketTypeId: string;
+  soldQuantity: number;
+}
+
+export interface InvoiceBasisLine {
+  ticketTypeId: string;
+  ticketTypeName: string;
+  quantity: number;
+  unitPrice: number;
+  fee: number;
+  amount: number;
+}
+
+export interface InvoiceBasis {
+  lines: InvoiceBasisLine[];
+  grandTotal: number;
+  totalFees: number;
+  frozenAt: string;
+}
+
+/** A printed-ticket order (01-core §2 TicketOrder). */
+export interface OrderDoc {
+  id: string;
+  docType: 'order';
+  organizationId: string;
+  eventId: string;
+  eventName: string;
+  /** Always resolved (the event's only showtime when the request named none), so capacity has a home. */
+  showtimeId: string;
+  showtimeDateTime?: string;
+  showtimeLabel?: string;
+  requestedBy: string;
+  requestedByName: string;
+  requestedByEmail: string;
+  tickets: OrderLine[];
+  totalQuantity: number;
+  totalAmount: number;
+  totalFees: number;
+  status: OrderStatus;
+  soldQuantity?: number;
+  soldTypeQuantities?: TypeQuantity[];
+  returnedQuantity?: number;
+  returnedTypeQuantities?: { ticketTypeId: string; returnQuantity: number }[];
+  /**
+   * What this order holds on the showtime's capacity counter (its reported sold total). The ledger
+   * recomputation of the capacity counters reads this field on every capacity-bearing document.
+   */
+  capacityQuantity: number;
+  invoiceBasis?: InvoiceBasis;
+  invoicedAt?: string;
+  invoicedBy?: string;
+  invoicedByName?: string;
+  archived?: boolean;
+  archivedAt?: string;
+  archivedBy?: string;
+  archiveOverride?: Record<string, unknown>;
+  approvedBy?: string;
+  approvedByName?: string;
+  approvedAt?: string;
+  deliveredBy?: string;
+  deliveredByName?: string;
+  deliveredAt?: string;
+  cancelledBy?: string;
+  cancelledByName?: string;
+  cancelledAt?: string;
+  reconciledBy?: string;
+  reconciledByName?: string;
+  reconciledAt?: string;
+  cancelReason?: string;
+  note?: string;
+  adminNote?: string;
+  adminNoteBy?: string;
+  adminNoteAt?: string;
+  transferHistory?: Record<string, unknown>[];
+  // Delegated-sales attribution (document 02); absent on the owner's direct orders.
+  soldByOrganizationId?: string;
+  soldByOrganizationName?: string;
+  soldByUserId?: string;
+  soldByUserName?: string;
+  delegationId?: string;
+  buyerUserId?: string;
+  buyerUserName?: string;
+  buyerUserEmail?: string;
+  delegatedOrigin?: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt?: string;
+}
+
+export async function getOrder(organizationId: string, orderId: string): Promise<Stored<OrderDoc> | undefined> {
+  const doc = await readItem<OrderDoc>(containers().orgs, organizationId, orderId);
+  return doc?.docType === 'order' ? doc : undefined;
+}
+
+export function saveOrder(order: Stored<OrderDoc>): Promise<Stored<OrderDoc>> {
+  return replaceItem(
+    containers().orgs,
+    order.organizationId,
+    { ...order, updatedAt: new Date().toISOString() },
+    order._etag,
+  );
+}
