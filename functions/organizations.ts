@@ -2,12 +2,15 @@ import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
 import { emptyBody } from '../shared/http/schema-parts';
 import * as organizations from '../shared/domain/organizations/service';
+import { setOrganizationMode } from '../shared/domain/organizations/mode';
 import {
   createOrganizationBody,
   listOrganizationsQuery,
+  modeBody,
   organizationResponse,
   updateOrganizationBody,
   type CreateOrganizationBody,
+  type ModeBody,
   type PageQuery,
   type UpdateOrganizationBody,
 } from '../shared/domain/organizations/schemas';
@@ -72,4 +75,16 @@ defineRoute({
   body: emptyBody,
   response: organizationResponse,
   handler: ({ principal, params }) => organizations.deleteOrganization(principal, params.id),
+});
+
+defineRoute<ModeBody>({
+  name: 'organizations-set-mode',
+  method: 'PUT',
+  route: 'organizations/{id}/mode',
+  auth: 'superAdmin',
+  tags,
+  summary: 'Set the capability mode (full or sellingPartner)',
+  body: modeBody,
+  response: organizationResponse,
+  handler: ({ principal, params, body }) => setOrganizationMode(principal, params.id, body.organizationMode),
 });

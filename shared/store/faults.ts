@@ -9,7 +9,8 @@ export interface StoreOperation {
   partitionKey?: string;
 }
 
-export type FaultRule = (op: StoreOperation) => boolean;
+/** true fails the call; a promise holds it until settled (then fails it if the promise gives true). */
+export type FaultRule = (op: StoreOperation) => boolean | Promise<boolean>;
 
 let rule: FaultRule | undefined;
 
@@ -25,6 +26,8 @@ export class InjectedStoreFault extends Error {
   }
 }
 
-export function checkFault(op: StoreOperation): void {
-  if (rule?.(op)) throw new InjectedStoreFault(op);
+export async function checkFault(op: StoreOperation): Promise<void> {
+  if (!rule) return;
+  const verdict = rule(op);
+  if (verdict === true || (verdict !== false && (await verdict))) throw new InjectedStoreFault(op);
 }

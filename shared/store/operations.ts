@@ -7,7 +7,7 @@ import { checkFault, type StoreOperation } from './faults';
  * per-request budget (`x-store-ops`, `x-store-ru`) and lets a test inject a fault.
  */
 async function tracked<T extends { requestCharge?: number }>(op: StoreOperation, call: () => Promise<T>): Promise<T> {
-  checkFault(op);
+  await checkFault(op);
   try {
     const result = await call();
     recordStoreCall(result.requestCharge);
