@@ -2,6 +2,7 @@ import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
 import { emptyBody } from '../shared/http/schema-parts';
 import * as members from '../shared/domain/organizations/members';
+import { importMembers } from '../shared/domain/organizations/member-import';
 import {
   addMemberBody,
   membersQuery,
@@ -56,4 +57,15 @@ defineRoute({
   summary: 'Remove a membership',
   body: emptyBody,
   handler: ({ params }) => members.removeMember(params.id, params.memberId),
+});
+
+defineRoute({
+  name: 'members-import',
+  method: 'POST',
+  route: 'organizations/{id}/members/import',
+  auth: 'superAdmin',
+  tags,
+  summary: 'Import members from CSV (email,name,role); creates users that do not exist',
+  bodyType: 'csv',
+  handler: ({ params, rawBody }) => importMembers(params.id, rawBody),
 });

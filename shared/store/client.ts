@@ -14,6 +14,20 @@ export const CONTAINERS = {
 
 export type ContainerName = keyof typeof CONTAINERS;
 
+/**
+ * Multi-field ORDER BY needs a composite index on Cosmos DB (the embedded store enforces the same rule).
+ * Keep this list and infra/ in step.
+ */
+const pair = (a: string, b: string, order: 'ascending' | 'descending') => [
+  { path: `/${a}`, order },
+  { path: `/${b}`, order },
+];
+export const COMPOSITE_INDEXES: Partial<
+  Record<ContainerName, { path: string; order: 'ascending' | 'descending' }[][]>
+> = {
+  orgs: [pair('createdAt', 'id', 'ascending'), pair('createdAt', 'id', 'descending')],
+};
+
 export interface Store {
   kind: 'embedded' | 'cosmos';
   containers: Record<ContainerName, Container>;
@@ -74,7 +88,13 @@ async function resolveContainers(database: Database, create: boolean): Promise<R
   for (const name of Object.keys(CONTAINERS) as ContainerName[]) {
     const { path, ttl } = CONTAINERS[name];
     // defaultTtl -1 turns per-item `ttl` on without expiring anything else (notifications, login challenges).
-    const definition = { id: name, partitionKey: { paths: [path] }, ...(ttl ? { defaultTtl: -1 } : {}) };
+    const compositeIndexes = COMPOSITE_INDEXES[name];
+    const definition = {
+      id: name,
+      partitionKey: { paths: [path] },
+      ...(ttl ? { defaultTtl: -1 } : {}),
+      ...(compositeIndexes ? { indexingPolicy: { compositeIndexes } } : {}),
+    };
     result[name] = create
       ? (await database.containers.createIfNotExists(definition)).container
       : database.container(name);

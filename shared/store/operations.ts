@@ -97,7 +97,7 @@ export async function batchItems(container: Container, partitionKey: string, ope
     const charge = (result.result ?? []).reduce((sum, r) => sum + (r.requestCharge ?? 0), 0);
     return { requestCharge: charge, result };
   });
-  return response.result;
+  return response.result.result ?? [];
 }
 
 export interface QueryPage<T> {

@@ -1,0 +1,110 @@
+import { defineRoute } from '../shared/http/define-route';
+import { emptyBody, object } from '../shared/http/schema-parts';
+import * as users from '../shared/domain/users/service';
+import { importUsers } from '../shared/domain/users/import';
+import {
+  bulkAssignBody,
+  bulkDeleteBody,
+  listUsersQuery,
+  superAdminBody,
+  updateUserBody,
+  type BulkAssignBody,
+  type ListUsersQuery,
+  type UpdateUserBody,
+} from '../shared/domain/users/schemas';
+
+const tags = ['users'];
+const importResult = object({
+  created: { type: 'integer' },
+  updated: { type: 'integer' },
+  skipped: { type: 'integer' },
+  errors: { type: 'array', items: object({ line: { type: 'integer' }, message: { type: 'string' } }) },
+});
+
+defineRoute<unknown, ListUsersQuery>({
+  name: 'users-list',
+  method: 'GET',
+  route: 'users',
+  auth: 'superAdmin',
+  tags,
+  summary: 'List users (paged; search matches e-mail or name)',
+  query: listUsersQuery,
+  handler: ({ query }) => users.listUsers(query),
+});
+
+defineRoute({
+  name: 'users-import',
+  method: 'POST',
+  route: 'users/import',
+  auth: 'superAdmin',
+  tags,
+  summary: 'Import users from CSV (email,name,firstName,lastName,phone)',
+  bodyType: 'csv',
+  response: importResult,
+  handler: ({ rawBody }) => importUsers(rawBody),
+});
+
+defineRoute<{ userIds: string[] }>({
+  name: 'users-bulk-delete',
+  method: 'DELETE',
+  route: 'users/bulk-delete',
+  auth: 'superAdmin',
+  tags,
+  summary: 'Soft-delete users',
+  body: bulkDeleteBody,
+  handler: ({ principal, body }) => users.bulkDeleteUsers(principal, body.userIds),
+});
+
+defineRoute<BulkAssignBody>({
+  name: 'users-bulk-assign-organization',
+  method: 'POST',
+  route: 'users/bulk-assign-organization',
+  auth: 'superAdmin',
+  tags,
+  summary: 'Add users to one organization with one role',
+  body: bulkAssignBody,
+  handler: ({ body }) => users.bulkAssignUsers(body),
+});
+
+defineRoute({
+  name: 'users-get',
+  method: 'GET',
+  route: 'users/{id}',
+  auth: 'superAdmin',
+  tags,
+  summary: 'One user (soft-deleted ones too, with deletedAt)',
+  handler: ({ params }) => users.readUser(params.id),
+});
+
+defineRoute<UpdateUserBody>({
+  name: 'users-update',
+  method: 'PUT',
+  route: 'users/{id}',
+  auth: 'superAdmin',
+  tags,
+  summary: 'Update a user’s name and contact fields (the e-mail address is the login identity and stays)',
+  body: updateUserBody,
+  handler: ({ params, body }) => users.updateUser(params.id, body),
+});
+
+defineRoute<{ isSuperAdmin?: boolean }>({
+  name: 'users-super-admin',
+  method: 'PUT',
+  route: 'users/{id}/super-admin',
+  auth: 'superAdmin',
+  tags,
+  summary: 'Set { isSuperAdmin } or, with an empty body, toggle it; your own flag cannot be removed',
+  body: superAdminBody,
+  handler: ({ principal, params, body }) => users.setSuperAdmin(principal, params.id, body.isSuperAdmin),
+});
+
+defineRoute({
+  name: 'users-restore',
+  method: 'POST',
+  route: 'users/{id}/restore',
+  auth: 'superAdmin',
+  tags,
+  summary: 'Restore a soft-deleted user',
+  body: emptyBody,
+  handler: ({ params }) => users.restoreUser(params.id),
+});

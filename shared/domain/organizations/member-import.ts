@@ -1,0 +1,93 @@
+import { mapWithConcurrency, parseCsvImport, type LineError } from '../../csv/parse';
+import { containers } from '../../store/client';
+import { createItem, isConflict, isPreconditionFailed, queryAll, replaceItem } from '../../store/operations';
+import { logError } from '../../telemetry/telemetry';
+import { ROLES, type MembershipDoc, type Role } from '../../store/repos/memberships';
+import { createOrGetUser, normalizeEmail } from '../../store/repos/users';
+import { newMembership } from './members';
+import { requireLiveOrganization } from './service';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface ImportResult {
+  created: number;
+  updated: number;
+  skipped: number;
+  errors: LineError[];
+}
+
+interface MemberLine {
+  line: number;
+  email: string;
+  name?: string;
+  role: Role;
+}
+
+/** Validates member lines; a bad or repeated line is reported with its number and never blocks the others. */
+export function validateMemberLines(rows: { line: number; values: Record<string, string> }[]) {
+  const errors: LineError[] = [];
+  const lines: MemberLine[] = [];
+  const firstLine = new Map<string, number>();
+  for (const { line, values } of rows) {
+    const email = normalizeEmail(values.email ?? '');
+    const role = (values.role || 'member') as Role;
+    if (!EMAIL.test(email) || email.length > 254) errors.push({ line, message: 'invalid e-mail address' });
+    else if (!ROLES.includes(role)) errors.push({ line, message: `invalid role "${values.role}"` });
+    else if ((values.name ?? '').length > 255) errors.push({ line, message: 'name longer than 255 characters' });
+    else if (firstLine.has(email))
+      errors.push({ line, message: `duplicate e-mail (first on line ${firstLine.get(email)})` });
+    else {
+      firstLine.set(email, line);
+      lines.push({ line, email, name: values.name || undefined, role });
+    }
+  }
+  return { lines, errors };
+}
+
+/**
+ * POST /api/organizations/{id}/members/import (CSV `email,name,role`). Existing memberships come from one
+ * partition query; each line is then one small independent write set, so nothing is half-written per line.
+ */
+export async function importMembers(organizationId: string, csv: string): Promise<ImportResult> {
+  await requireLiveOrganization(organizationId);
+  const parsed = parseCsvImport(csv, ['email'], ['email', 'name', 'role']);
+  const { lines, errors } = validateMemberLines(parsed.rows);
+  errors.push(...parsed.errors);
+  const existing = await queryAll<MembershipDoc & { _etag: string }>(containers().orgs, organizationId, {
+    query: "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'membership'",
+    parameters: [{ name: '@org', value: organizationId }],
+  });
+  const byUser = new Map(existing.map((m) => [m.userId, m]));
+  const result: ImportResult = { created: 0, updated: 0, skipped: 0, errors };
+  await mapWithConcurrency(lines, 8, async (line) => {
+    try {
+      const { user } = await createOrGetUser({ email: line.email, name: line.name });
+      const membership = byUser.get(user.id);
+      if (!membership) {
+        await createItem(containers().orgs, newMembership(organizationId, user.id, line.role, true));
+        result.created += 1;
+      } else if (membership.role !== line.role) {
+        await replaceItem(
+          containers().orgs,
+          organizationId,
+          { ...membership, role: line.role, updatedAt: new Date().toISOString() },
+          membership._etag,
+        );
+        result.updated += 1;
+      } else {
+        result.skipped += 1;
+      }
+    } catch (error) {
+      result.errors.push({ line: line.line, message: lineFailure(error) });
+    }
+  });
+  result.errors.sort((a, b) => a.line - b.line);
+  return result;
+}
+
+/** A failed line is reported, not thrown: other lines may already be applied and the caller must see which. */
+export function lineFailure(error: unknown): string {
+  if (isConflict(error) || isPreconditionFailed(error)) return 'changed concurrently; not applied';
+  logError(error, { operation: 'csv-import-line' });
+  return 'could not be saved; try this line again';
+}

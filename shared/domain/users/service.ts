@@ -1,0 +1,135 @@
+import { forbidden, notFound } from '../../http/errors';
+import type { Principal } from '../../auth/principal';
+import { containers } from '../../store/client';
+import { batchItems, createItem, isConflict, queryAll, withEtagRetry } from '../../store/operations';
+import { queryPage } from '../../store/pagination';
+import type { MembershipDoc } from '../../store/repos/memberships';
+import { getUser, saveUser, toUserResponse, type UserDoc } from '../../store/repos/users';
+import { newMembership, usersByIds } from '../organizations/members';
+import { requireLiveOrganization } from '../organizations/service';
+import type { BulkAssignBody, ListUsersQuery, UpdateUserBody } from './schemas';
+
+/** Paged user list across the platform; soft-deleted users are left out unless asked for. */
+export async function listUsers(query: ListUsersQuery) {
+  const clauses = ["c.docType = 'user'"];
+  const parameters = [];
+  if (!query.includeDeleted) clauses.push('NOT IS_DEFINED(c.deletedAt)');
+  if (query.search) {
+    clauses.push('(CONTAINS(LOWER(c.email), @q) OR CONTAINS(LOWER(c.name), @q))');
+    parameters.push({ name: '@q', value: query.search.toLowerCase() });
+  }
+  const page = await queryPage<UserDoc>(
+    containers().users,
+    undefined,
+    { query: `SELECT * FROM c WHERE ${clauses.join(' AND ')} ORDER BY c.email`, parameters },
+    query.limit,
+    query.continuationToken,
+  );
+  return { items: page.items.map(toUserResponse), continuationToken: page.continuationToken };
+}
+
+async function requireUser(userId: string, allowDeleted = false) {
+  const user = await getUser(userId);
+  if (!user || (user.deletedAt && !allowDeleted)) throw notFound('User');
+  return user;
+}
+
+export async function readUser(userId: string) {
+  return toUserResponse(await requireUser(userId, true));
+}
+
+export async function updateUser(userId: string, body: UpdateUserBody) {
+  return toUserResponse(
+    await withEtagRetry(async () => {
+      const user = await requireUser(userId);
+      return saveUser({ ...user, ...body });
+    }),
+  );
+}
+
+/** Sets (or with an empty body toggles) the flag; nobody can remove their own flag, so one always remains. */
+export async function setSuperAdmin(principal: Principal, userId: string, isSuperAdmin?: boolean) {
+  return toUserResponse(
+    await withEtagRetry(async () => {
+      const user = await requireUser(userId);
+      const next = isSuperAdmin ?? !user.isSuperAdmin;
+      if (!next && user.id === principal.userId) throw forbidden('You cannot remove your own super admin flag');
+      return saveUser({ ...user, isSuperAdmin: next });
+    }),
+  );
+}
+
+export async function restoreUser(userId: string) {
+  return toUserResponse(
+    await withEtagRetry(async () => {
+      const user = await requireUser(userId, true);
+      const { deletedAt: _gone, ...rest } = user;
+      return saveUser(rest);
+    }),
+  );
+}
+
+/** Soft-deletes users (their tokens stop working at once); the caller is never deleted by their own hand. */
+export async function bulkDeleteUsers(principal: Principal, userIds: string[]) {
+  const deleted: string[] = [];
+  const notFoundIds: string[] = [];
+  const skipped: string[] = [];
+  for (const userId of userIds) {
+    if (userId === principal.userId) {
+      skipped.push(userId);
+      continue;
+    }
+    const done = await withEtagRetry(async () => {
+      const user = await getUser(userId);
+      if (!user || user.deletedAt) return false;
+      await saveUser({ ...user, deletedAt: new Date().toISOString(), tokenVersion: user.tokenVersion + 1 });
+      return true;
+    });
+    (done ? deleted : notFoundIds).push(userId);
+  }
+  return { deleted: deleted.length, deletedIds: deleted, notFound: notFoundIds, skipped };
+}
+
+/**
+ * Adds live users to one organization with one role. Existing memberships stay as they are; new ones are
+ * created in transactional batches inside the organization's partition.
+ */
+export async function bulkAssignUsers(body: BulkAssignBody) {
+  await requireLiveOrganization(body.organizationId);
+  const users = await usersByIds(body.userIds);
+  const existing = await queryAll<MembershipDoc>(containers().orgs, body.organizationId, {
+    query:
+      "SELECT c.userId FROM c WHERE c.organizationId = @org AND c.docType = 'membership' AND ARRAY_CONTAINS(@ids, c.userId)",
+    parameters: [
+      { name: '@org', value: body.organizationId },
+      { name: '@ids', value: body.userIds },
+    ],
+  });
+  const members = new Set(existing.map((m) => m.userId));
+  const toAdd = body.userIds.filter((id) => users.has(id) && !members.has(id));
+  for (let i = 0; i < toAdd.length; i += 100) {
+    const docs = toAdd.slice(i, i + 100).map((userId) => newMembership(body.organizationId, userId, body.role, true));
+    const results = await batchItems(
+      containers().orgs,
+      body.organizationId,
+      docs.map((doc) => ({ operationType: 'Create' as const, resourceBody: { ...doc } })),
+    );
+    // A membership created concurrently fails the batch; then each one is created on its own.
+    if (results.some((r) => r.statusCode >= 400)) await createEach(docs);
+  }
+  return {
+    assigned: toAdd.length,
+    alreadyMember: body.userIds.filter((id) => members.has(id)),
+    notFound: body.userIds.filter((id) => !users.has(id)),
+  };
+}
+
+async function createEach(docs: MembershipDoc[]) {
+  for (const doc of docs) {
+    try {
+      await createItem(containers().orgs, doc);
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+    }
+  }
+}
