@@ -18,7 +18,10 @@ describe('users', () => {
     expect(page.status).toBe(200);
     expect(page.body.data.items).toHaveLength(2);
     expect(page.body.data.continuationToken).toEqual(expect.any(String));
-    const next = await api.get('users', { token: f.superToken, query: { limit: 2, continuationToken: page.body.data.continuationToken } });
+    const next = await api.get('users', {
+      token: f.superToken,
+      query: { limit: 2, continuationToken: page.body.data.continuationToken },
+    });
     expect(next.body.data.items[0].id).not.toBe(page.body.data.items[0].id);
     const search = await api.get('users', { token: f.superToken, query: { search: 'Tina' } });
     expect(search.body.data.items.map((u: any) => u.email)).toEqual([f.ticketManager.email]);
@@ -26,24 +29,40 @@ describe('users', () => {
   });
 
   it('gets and updates a user', async () => {
-    const res = await api.put(`users/${f.member.id}`, { token: f.superToken, body: { phone: '+31 6 1234', firstName: 'Mia' } });
+    const res = await api.put(`users/${f.member.id}`, {
+      token: f.superToken,
+      body: { phone: '+31 6 1234', firstName: 'Mia' },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: f.member.id, phone: '+31 6 1234', firstName: 'Mia', email: f.member.email });
+    expect(res.body.data).toMatchObject({
+      id: f.member.id,
+      phone: '+31 6 1234',
+      firstName: 'Mia',
+      email: f.member.email,
+    });
     const got = await api.get(`users/${f.member.id}`, { token: f.superToken });
     expect(got.body.data.phone).toBe('+31 6 1234');
-    expect((await api.put(`users/${f.member.id}`, { token: f.superToken, body: { email: 'x@example.org' } })).status).toBe(400);
+    expect(
+      (await api.put(`users/${f.member.id}`, { token: f.superToken, body: { email: 'x@example.org' } })).status,
+    ).toBe(400);
     expect((await api.put(`users/${f.member.id}`, { token: f.superToken, body: {} })).status).toBe(400);
     expect((await api.get('users/nobody', { token: f.superToken })).status).toBe(404);
   });
 
   it('sets and clears the super-admin flag, but never one’s own', async () => {
-    const on = await api.put(`users/${f.treasurer.id}/super-admin`, { token: f.superToken, body: { isSuperAdmin: true } });
+    const on = await api.put(`users/${f.treasurer.id}/super-admin`, {
+      token: f.superToken,
+      body: { isSuperAdmin: true },
+    });
     expect(on.body.data.isSuperAdmin).toBe(true);
     expect((await api.get('users', { token: f.treasurer.token })).status).toBe(200);
     const toggled = await api.put(`users/${f.treasurer.id}/super-admin`, { token: f.superToken, body: {} });
     expect(toggled.body.data.isSuperAdmin).toBe(false);
     expect((await api.get('users', { token: f.treasurer.token })).status).toBe(403);
-    const self = await api.put(`users/${await meId()}/super-admin`, { token: f.superToken, body: { isSuperAdmin: false } });
+    const self = await api.put(`users/${await meId()}/super-admin`, {
+      token: f.superToken,
+      body: { isSuperAdmin: false },
+    });
     expect(self.status).toBe(403);
   });
 
@@ -52,9 +71,17 @@ describe('users', () => {
     const added = await api.post(`organizations/${f.orgId}/members`, { token: f.superToken, body: { email } });
     const userId = added.body.data.user.id;
     const token = await api.login(email);
-    const res = await api.del('users/bulk-delete', { token: f.superToken, body: { userIds: [userId, 'missing-user', await meId()] } });
+    const res = await api.del('users/bulk-delete', {
+      token: f.superToken,
+      body: { userIds: [userId, 'missing-user', await meId()] },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ deleted: 1, deletedIds: [userId], notFound: ['missing-user'], skipped: [await meId()] });
+    expect(res.body.data).toMatchObject({
+      deleted: 1,
+      deletedIds: [userId],
+      notFound: ['missing-user'],
+      skipped: [await meId()],
+    });
     expect((await api.get('auth/me', { token })).status).toBe(401);
     const list = await api.get('users', { token: f.superToken, query: { search: email } });
     expect(list.body.data.items).toEqual([]);
@@ -70,7 +97,10 @@ describe('users', () => {
 
   it('assigns users to an organization in bulk, leaving existing members as they are', async () => {
     const orgId = await createOrganization(api, f.superToken, { name: 'Assigned choir' });
-    await api.post(`organizations/${orgId}/members`, { token: f.superToken, body: { email: f.member.email, role: 'treasurer' } });
+    await api.post(`organizations/${orgId}/members`, {
+      token: f.superToken,
+      body: { email: f.member.email, role: 'treasurer' },
+    });
     const res = await api.post('users/bulk-assign-organization', {
       token: f.superToken,
       body: { userIds: [f.member.id, f.member2.id, f.admin.id, 'ghost'], organizationId: orgId, role: 'ticketManager' },
@@ -79,7 +109,11 @@ describe('users', () => {
     expect(res.body.data).toEqual({ assigned: 2, alreadyMember: [f.member.id], notFound: ['ghost'] });
     const members = await api.get(`organizations/${orgId}/members`, { token: f.superToken });
     expect(members.body.data.items.map((m: any) => [m.userId, m.role]).sort()).toEqual(
-      [[f.member.id, 'treasurer'], [f.member2.id, 'ticketManager'], [f.admin.id, 'ticketManager']].sort(),
+      [
+        [f.member.id, 'treasurer'],
+        [f.member2.id, 'ticketManager'],
+        [f.admin.id, 'ticketManager'],
+      ].sort(),
     );
   });
 
@@ -95,7 +129,13 @@ describe('users', () => {
     const a = uniqueEmail('csv');
     const res = await api.post('users/import', {
       token: f.superToken,
-      ...csv(['email,name,firstName,lastName,phone', `${a},Ann Csv,Ann,Csv,123`, 'broken,,,,', `${a},Ann Dup,,,`, `${f.member.email},Mia Renamed,,,`]),
+      ...csv([
+        'email,name,firstName,lastName,phone',
+        `${a},Ann Csv,Ann,Csv,123`,
+        'broken,,,,',
+        `${a},Ann Dup,,,`,
+        `${f.member.email},Mia Renamed,,,`,
+      ]),
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
@@ -108,7 +148,12 @@ describe('users', () => {
       ],
     });
     const found = await api.get('users', { token: f.superToken, query: { search: a } });
-    expect(found.body.data.items[0]).toMatchObject({ name: 'Ann Csv', firstName: 'Ann', lastName: 'Csv', phone: '123' });
+    expect(found.body.data.items[0]).toMatchObject({
+      name: 'Ann Csv',
+      firstName: 'Ann',
+      lastName: 'Csv',
+      phone: '123',
+    });
   });
 
   it('is super admin only', async () => {

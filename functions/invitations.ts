@@ -1,0 +1,78 @@
+import { defineRoute } from '../shared/http/define-route';
+import { created } from '../shared/http/reply';
+import { emptyBody, object } from '../shared/http/schema-parts';
+import * as invitations from '../shared/domain/invitations/service';
+import {
+  acceptInvitationBody,
+  createInvitationBody,
+  invitationResponse,
+  type AcceptInvitationBody,
+  type CreateInvitationBody,
+} from '../shared/domain/invitations/schemas';
+
+const tags = ['invitations'];
+
+defineRoute<CreateInvitationBody>({
+  name: 'invitations-create',
+  method: 'POST',
+  route: 'organizations/{organizationId}/invitations',
+  auth: 'admin',
+  orgParam: 'organizationId',
+  tags,
+  summary: 'Create an invitation code to join the organization',
+  body: createInvitationBody,
+  response: invitationResponse,
+  successStatus: 201,
+  handler: async ({ principal, organizationId, body }) =>
+    created(await invitations.createInvitation(principal, organizationId, body)),
+});
+
+defineRoute({
+  name: 'invitations-list',
+  method: 'GET',
+  route: 'organizations/{organizationId}/invitations',
+  auth: 'admin',
+  orgParam: 'organizationId',
+  tags,
+  summary: 'List the organization’s invitations, newest first',
+  handler: ({ organizationId }) => invitations.listInvitations(organizationId),
+});
+
+defineRoute({
+  name: 'invitations-revoke',
+  method: 'DELETE',
+  route: 'organizations/{organizationId}/invitations/{code}',
+  auth: 'admin',
+  orgParam: 'organizationId',
+  tags,
+  summary: 'Revoke an invitation',
+  body: emptyBody,
+  response: invitationResponse,
+  handler: ({ principal, organizationId, params }) =>
+    invitations.revokeInvitation(principal, organizationId, params.code),
+});
+
+defineRoute({
+  name: 'join-validate',
+  method: 'GET',
+  route: 'join/{code}',
+  auth: 'public',
+  tags,
+  summary: 'Check an invitation code (one generic 404 for every unusable code)',
+  rateLimit: { bucket: 'join', limit: 30, windowSeconds: 60 },
+  response: object({ organizationName: { type: 'string' }, role: { type: 'string' } }),
+  handler: ({ params }) => invitations.validateInvitation(params.code),
+});
+
+defineRoute<AcceptInvitationBody>({
+  name: 'join-accept',
+  method: 'POST',
+  route: 'join/{code}',
+  auth: 'public',
+  tags,
+  summary: 'Accept an invitation: join as an approved member and receive a login e-mail',
+  rateLimit: { bucket: 'join', limit: 30, windowSeconds: 60 },
+  body: acceptInvitationBody,
+  successStatus: 201,
+  handler: ({ params, body }) => invitations.acceptInvitation(params.code, body),
+});

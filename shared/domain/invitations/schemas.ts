@@ -1,0 +1,32 @@
+import { email, object, shortText } from '../../http/schema-parts';
+import { role } from '../organizations/schemas';
+
+export const createInvitationBody = object({
+  role: { ...role, default: 'member' },
+  expiresInDays: { type: 'integer', minimum: 1, maximum: 90, default: 14 },
+  maxUses: { type: 'integer', minimum: 1, maximum: 10_000 },
+});
+export const acceptInvitationBody = object({ email, name: shortText(255, 1) }, ['email', 'name']);
+
+export const invitationResponse = object({
+  code: { type: 'string' },
+  organizationId: { type: 'string' },
+  organizationName: { type: 'string' },
+  role: { type: 'string' },
+  expiresAt: { type: 'string' },
+  maxUses: { type: 'integer' },
+  uses: { type: 'integer' },
+  createdAt: { type: 'string' },
+  createdBy: { type: 'string' },
+  revokedAt: { type: 'string' },
+});
+
+export interface CreateInvitationBody {
+  role: 'member' | 'ticketManager' | 'treasurer' | 'admin';
+  expiresInDays: number;
+  maxUses?: number;
+}
+export interface AcceptInvitationBody {
+  email: string;
+  name: string;
+}

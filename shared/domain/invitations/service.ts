@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import type { Principal } from '../../auth/principal';
+import { notFound } from '../../http/errors';
+import { created, ok } from '../../http/reply';
+import { containers } from '../../store/client';
+import {
+  createItem,
+  isConflict,
+  queryAll,
+  readItem,
+  replaceItem,
+  withEtagRetry,
+  type Stored,
+} from '../../store/operations';
+import { getMembership, type Role } from '../../store/repos/memberships';
+import { createOrGetUser } from '../../store/repos/users';
+import { getMailer } from '../../email/mailer';
+import { loginEmail } from '../auth/login-email';
+import { issueChallenge } from '../auth/challenges';
+import { newMembership } from '../organizations/members';
+import { requireLiveOrganization } from '../organizations/service';
+import { invitationExpiry, isUsable } from './rules';
+import type { AcceptInvitationBody, CreateInvitationBody } from './schemas';
+
+/** The invitation itself lives in the organization's partition; the public code finds it through an index. */
+interface InvitationDoc {
+  id: string;
+  docType: 'invitation';
+  organizationId: string;
+  code: string;
+  /** Captured once at creation; a later rename never rewrites it. */
+  organizationName: string;
+  role: Role;
+  expiresAt: string;
+  maxUses?: number;
+  uses: number;
+  createdBy: string;
+  createdAt: string;
+  revokedAt?: string;
+  revokedBy?: string;
+}
+
+/** Code → organization, in the `auth` container (partitioned by id) so a public lookup is one point read. */
+interface InvitationIndexDoc {
+  id: string;
+  docType: 'invitationIndex';
+  organizationId: string;
+}
+
+const invitationId = (code: string) => `invitation-${code}`;
+const CODE = /^[A-Za-z0-9_-]{12,64}$/;
+const genericNotFound = () => notFound('Invitation');
+
+function toResponse(inv: InvitationDoc) {
+  return {
+    code: inv.code,
+    organizationId: inv.organizationId,
+    organizationName: inv.organizationName,
+    role: inv.role,
+    expiresAt: inv.expiresAt,
+    ...(inv.maxUses !== undefined ? { maxUses: inv.maxUses } : {}),
+    uses: inv.uses,
+    createdAt: inv.createdAt,
+    createdBy: inv.createdBy,
+    ...(inv.revokedAt ? { revokedAt: inv.revokedAt } : {}),
+  };
+}
+
+export async function createInvitation(principal: Principal, organizationId: string, body: CreateInvitationBody) {
+  const org = await requireLiveOrganization(organizationId);
+  const code = randomBytes(12).toString('base64url'); // 16 URL-safe characters, 96 bits
+  const now = Date.now();
+  await createItem<InvitationIndexDoc>(containers().auth, {
+    id: invitationId(code),
+    docType: 'invitationIndex',
+    organizationId,
+  });
+  const doc = await createItem<InvitationDoc>(containers().orgs, {
+    id: invitationId(code),
+    docType: 'invitation',
+    organizationId,
+    code,
+    organizationName: org.name,
+    role: body.role,
+    expiresAt: invitationExpiry(now, body.expiresInDays),
+    ...(body.maxUses !== undefined ? { maxUses: body.maxUses } : {}),
+    uses: 0,
+    createdBy: principal.userId,
+    createdAt: new Date(now).toISOString(),
+  });
+  return toResponse(doc);
+}
+
+export async function listInvitations(organizationId: string) {
+  await requireLiveOrganization(organizationId);
+  const docs = await queryAll<InvitationDoc>(containers().orgs, organizationId, {
+    query: "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'invitation' ORDER BY c.createdAt DESC",
+    parameters: [{ name: '@org', value: organizationId }],
+  });
+  return { items: docs.map(toResponse) };
+}
+
+export async function revokeInvitation(principal: Principal, organizationId: string, code: string) {
+  const saved = await withEtagRetry(async () => {
+    const inv = CODE.test(code)
+      ? await readItem<InvitationDoc>(containers().orgs, organizationId, invitationId(code))
+      : undefined;
+    if (!inv || inv.docType !== 'invitation') throw genericNotFound();
+    if (inv.revokedAt) return inv;
+    return replaceItem(
+      containers().orgs,
+      organizationId,
+      { ...inv, revokedAt: new Date().toISOString(), revokedBy: principal.userId },
+      inv._etag,
+    );
+  });
+  return toResponse(saved);
+}
+
+/** The usable invitation behind a public code, or one generic 404 for unknown, expired, revoked or used up. */
+async function findUsable(code: string): Promise<Stored<InvitationDoc>> {
+  if (!CODE.test(code)) throw genericNotFound();
+  const index = await readItem<InvitationIndexDoc>(containers().auth, invitationId(code), invitationId(code));
+  const inv = index
+    ? await readItem<InvitationDoc>(containers().orgs, index.organizationId, invitationId(code))
+    : undefined;
+  if (!inv || inv.docType !== 'invitation' || !isUsable(inv)) throw genericNotFound();
+  return inv;
+}
+
+export async function validateInvitation(code: string) {
+  const inv = await findUsable(code);
+  return { organizationName: inv.organizationName, role: inv.role };
+}
+
+/**
+ * Accept: creates the user if needed and an approved membership with the invitation's role, then sends a
+ * login e-mail. A use is consumed with an ETag-conditional write, so `maxUses` holds under concurrency.
+ * An existing member gets 200 and nothing changes (no use consumed).
+ */
+export async function acceptInvitation(code: string, body: AcceptInvitationBody) {
+  const first = await findUsable(code);
+  const { user } = await createOrGetUser({ email: body.email, name: body.name });
+  const result = {
+    organizationId: first.organizationId,
+    organizationName: first.organizationName,
+    role: first.role,
+    approved: true,
+  };
+  const existing = await getMembership(first.organizationId, user.id);
+  if (existing) return ok({ ...result, role: existing.role, approved: existing.approved });
+  await withEtagRetry(async () => {
+    const inv = await findUsable(code);
+    await replaceItem(containers().orgs, inv.organizationId, { ...inv, uses: inv.uses + 1 }, inv._etag);
+  });
+  try {
+    await createItem(containers().orgs, newMembership(first.organizationId, user.id, first.role, true));
+  } catch (error) {
+    if (!isConflict(error)) throw error; // joined concurrently through another request: same outcome
+  }
+  if (!user.deletedAt) {
+    const { token, code: loginCode } = await issueChallenge(user.email);
+    await getMailer().send(loginEmail(user.email, token, loginCode));
+  }
+  return created(result);
+}

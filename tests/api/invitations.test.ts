@@ -1,0 +1,112 @@
+import { TestHost, uniqueEmail } from '../helpers/harness';
+import { setupOrganization, type OrgFixture } from '../helpers/fixtures';
+
+let api: TestHost;
+let f: OrgFixture;
+beforeAll(async () => {
+  api = await TestHost.start();
+  f = await setupOrganization(api, { name: 'Harmony' });
+});
+afterAll(() => api.close());
+
+const invite = (body: Record<string, unknown> = {}, token = f.admin.token, orgId = f.orgId) =>
+  api.post(`organizations/${orgId}/invitations`, { token, body });
+
+describe('invitations to join an organization', () => {
+  it('creates a code, validates it publicly, and lets a new person join and log in', async () => {
+    const res = await invite({ role: 'ticketManager' });
+    expect(res.status).toBe(201);
+    const inv = res.body.data;
+    expect(inv).toMatchObject({ organizationId: f.orgId, organizationName: 'Harmony', role: 'ticketManager', uses: 0 });
+    expect(inv.code).toMatch(/^[A-Za-z0-9_-]{12,}$/);
+    const expiresInDays = (Date.parse(inv.expiresAt) - Date.now()) / 86400000;
+    expect(expiresInDays).toBeGreaterThan(13.9);
+    expect(expiresInDays).toBeLessThanOrEqual(14);
+
+    const check = await api.get(`join/${inv.code}`);
+    expect(check.body).toEqual({ success: true, data: { organizationName: 'Harmony', role: 'ticketManager' } });
+
+    const email = uniqueEmail('joiner');
+    const join = await api.post(`join/${inv.code}`, { body: { email, name: 'Jo Iner' } });
+    expect(join.status).toBe(201);
+    expect(join.body.data).toEqual({
+      organizationId: f.orgId,
+      organizationName: 'Harmony',
+      role: 'ticketManager',
+      approved: true,
+    });
+    expect(api.lastEmailTo(email)?.text).toMatch(/code: \d{6}/);
+    const token = await api.login(email);
+    const me = await api.get('auth/me', { token });
+    expect(me.body.data.memberships).toEqual([
+      { organizationId: f.orgId, organizationName: 'Harmony', role: 'ticketManager', approved: true },
+    ]);
+
+    const again = await api.post(`join/${inv.code}`, { body: { email, name: 'Jo Iner' } });
+    expect(again.status).toBe(200);
+    const listed = await api.get(`organizations/${f.orgId}/invitations`, { token: f.admin.token });
+    expect(listed.body.data.items.find((i: any) => i.code === inv.code).uses).toBe(1);
+  });
+
+  it('keeps the organization name snapshot after a rename', async () => {
+    const inv = (await invite()).body.data;
+    await api.put(`organizations/${f.orgId}`, { token: f.admin.token, body: { name: 'Harmony Renamed' } });
+    expect((await api.get(`join/${inv.code}`)).body.data.organizationName).toBe('Harmony');
+    await api.put(`organizations/${f.orgId}`, { token: f.admin.token, body: { name: 'Harmony' } });
+  });
+
+  it('answers one generic 404 for unknown, revoked and used-up codes', async () => {
+    const revoked = (await invite()).body.data;
+    const del = await api.del(`organizations/${f.orgId}/invitations/${revoked.code}`, { token: f.admin.token });
+    expect(del.status).toBe(200);
+    expect(del.body.data.revokedAt).toEqual(expect.any(String));
+    const usedUp = (await invite({ maxUses: 1 })).body.data;
+    expect((await api.post(`join/${usedUp.code}`, { body: { email: uniqueEmail(), name: 'First' } })).status).toBe(201);
+    const answers = await Promise.all([
+      api.get('join/unknown-code-123456'),
+      api.get(`join/${revoked.code}`),
+      api.get(`join/${usedUp.code}`),
+      api.post(`join/${usedUp.code}`, { body: { email: uniqueEmail(), name: 'Late' } }),
+      api.get('join/short'),
+    ]);
+    for (const res of answers) {
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual(answers[0].body);
+    }
+  });
+
+  it('holds maxUses under parallel acceptance', async () => {
+    const inv = (await invite({ maxUses: 3 })).body.data;
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        api.post(`join/${inv.code}`, { body: { email: uniqueEmail(`p${i}`), name: 'Racer' } }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 404)).toHaveLength(5);
+  });
+
+  it.each([
+    ['role', { role: 'owner' }],
+    ['days above 90', { expiresInDays: 91 }],
+    ['fractional days', { expiresInDays: 1.5 }],
+    ['zero maxUses', { maxUses: 0 }],
+    ['unknown field', { organizationId: 'x' }],
+  ])('refuses a bad %s with 400', async (_label, body) => {
+    expect((await invite(body)).status).toBe(400);
+  });
+
+  it('refuses a bad accept body with 400', async () => {
+    const inv = (await invite()).body.data;
+    expect((await api.post(`join/${inv.code}`, { body: { email: 'nope', name: 'x' } })).status).toBe(400);
+    expect((await api.post(`join/${inv.code}`, { body: { email: uniqueEmail() } })).status).toBe(400);
+  });
+
+  it('is admin only: a treasurer and an outsider get 403', async () => {
+    for (const token of [f.treasurer.token, f.outsider.token]) {
+      expect((await invite({}, token)).status).toBe(403);
+      expect((await api.get(`organizations/${f.orgId}/invitations`, { token })).status).toBe(403);
+      expect((await api.del(`organizations/${f.orgId}/invitations/whatever-code-1`, { token })).status).toBe(403);
+    }
+  });
+});
