@@ -163,3 +163,18 @@ describe('PUT /api/organizations/{id}/mode', () => {
     expect((await setMode(orgId, 'sellingPartner')).status).toBe(404);
   });
 });
+
+describe('the full-organization guard', () => {
+  it('fails closed with 503 when the organization cannot be read, and writes nothing', async () => {
+    injectStoreFault((op) => op.kind === 'read' && op.container === 'orgs' && op.id === f.orgId);
+    const res = await api.post('management/events', {
+      token: f.admin.token,
+      query: { organizationId: f.orgId },
+      body: { name: 'Blocked', date: '2027-01-01', venueCapacity: 5, ticketTypes: [{ name: 'A', price: 1 }] },
+    });
+    injectStoreFault(undefined);
+    expect(res.status).toBe(503);
+    const list = await api.get('events', { token: f.admin.token, query: { organizationId: f.orgId } });
+    if (list.status === 200) expect(JSON.stringify(list.body.data)).not.toContain('Blocked');
+  });
+});
