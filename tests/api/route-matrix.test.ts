@@ -1,5 +1,6 @@
 import { isOrgRoute, registeredRoutes } from '../../shared/http/route';
 import { TestHost } from '../helpers/harness';
+import { ROLE_BELOW, setupOrganization, type OrgFixture, type RoleName } from '../helpers/fixtures';
 
 /**
  * Generated from the route table, so it grows by itself as routes land:
@@ -8,9 +9,11 @@ import { TestHost } from '../helpers/harness';
  */
 let api: TestHost;
 let token: string;
+let f: OrgFixture;
 beforeAll(async () => {
   api = await TestHost.start();
   token = await api.loginSuperAdmin();
+  f = await setupOrganization(api);
 });
 afterAll(() => api.close());
 
@@ -38,6 +41,34 @@ describe('route matrix', () => {
       const res = await api.request(route.method, fillPath(route.route), { token });
       const ok = res.status === 400 && res.body?.details?.some((d: { path: string }) => d.path === '/organizationId');
       if (!ok) failures.push(`${route.method} ${route.route} → ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses every super-admin route to an organization admin with 403', async () => {
+    const failures: string[] = [];
+    for (const route of registeredRoutes().filter((r) => r.auth === 'superAdmin')) {
+      const res = await api.request(route.method, fillPath(route.route), {
+        token: f.admin.token,
+        query: { organizationId: f.orgId },
+      });
+      if (res.status !== 403) failures.push(`${route.method} ${route.route} → ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses every organization route to the role just below its minimum, and to another organization, with 403', async () => {
+    const failures: string[] = [];
+    for (const route of registeredRoutes().filter((r) => isOrgRoute(r))) {
+      const below = ROLE_BELOW[route.auth as RoleName];
+      const callers = [...(below ? [f[below]] : []), f.outsider];
+      for (const caller of callers) {
+        const path = route.orgParam
+          ? fillPath(route.route.replace(`{${route.orgParam}}`, f.orgId))
+          : fillPath(route.route);
+        const res = await api.request(route.method, path, { token: caller.token, query: { organizationId: f.orgId } });
+        if (res.status !== 403) failures.push(`${route.method} ${route.route} as ${caller.name} → ${res.status}`);
+      }
     }
     expect(failures).toEqual([]);
   });
