@@ -1,4 +1,11 @@
-import type { Container, ItemDefinition, OperationInput, PatchOperation, SqlQuerySpec } from '@azure/cosmos';
+import type {
+  Container,
+  ItemDefinition,
+  JSONObject,
+  OperationInput,
+  PatchOperation,
+  SqlQuerySpec,
+} from '@azure/cosmos';
 import { recordStoreCall } from '../request-context';
 import { checkFault, type StoreOperation } from './faults';
 
@@ -87,6 +94,9 @@ export async function deleteItem(container: Container, partitionKey: string, id:
   const options = ifMatch ? { accessCondition: { type: 'IfMatch', condition: ifMatch } } : undefined;
   await tracked(op, () => container.item(id, partitionKey).delete(options));
 }
+
+/** A typed document as a batch operation body (the SDK types bodies as plain JSON). */
+export const asBatchBody = (doc: object): JSONObject => doc as unknown as JSONObject;
 
 /** One transactional batch inside one partition; every operation carries the partition key (embedded store). */
 export async function batchItems(container: Container, partitionKey: string, operations: OperationInput[]) {

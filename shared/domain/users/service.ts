@@ -1,7 +1,7 @@
 import { forbidden, notFound } from '../../http/errors';
 import type { Principal } from '../../auth/principal';
 import { containers } from '../../store/client';
-import { batchItems, createItem, isConflict, queryAll, withEtagRetry } from '../../store/operations';
+import { asBatchBody, batchItems, createItem, isConflict, queryAll, withEtagRetry } from '../../store/operations';
 import { queryPage } from '../../store/pagination';
 import type { MembershipDoc } from '../../store/repos/memberships';
 import { getUser, saveUser, toUserResponse, type UserDoc } from '../../store/repos/users';
@@ -112,7 +112,7 @@ export async function bulkAssignUsers(body: BulkAssignBody) {
     const results = await batchItems(
       containers().orgs,
       body.organizationId,
-      docs.map((doc) => ({ operationType: 'Create' as const, resourceBody: { ...doc } })),
+      docs.map((doc) => ({ operationType: 'Create' as const, resourceBody: asBatchBody(doc) })),
     );
     // A membership created concurrently fails the batch; then each one is created on its own.
     if (results.some((r) => r.statusCode >= 400)) await createEach(docs);

@@ -1,0 +1,53 @@
+import { defineRoute } from '../shared/http/define-route';
+import { emptyBody, orgQuery } from '../shared/http/schema-parts';
+import * as notifications from '../shared/domain/notifications/service';
+
+const tags = ['notifications'];
+
+defineRoute({
+  name: 'notifications-list',
+  method: 'GET',
+  route: 'notifications',
+  auth: 'member',
+  tags,
+  summary: 'The caller’s 50 most recent unexpired notifications and the unread count',
+  query: orgQuery(),
+  handler: ({ principal, organizationId }) => notifications.listNotifications(principal, organizationId),
+});
+
+defineRoute({
+  name: 'notifications-read-all',
+  method: 'POST',
+  route: 'notifications/read-all',
+  auth: 'member',
+  tags,
+  summary: 'Mark every notification of the caller read',
+  query: orgQuery(),
+  body: emptyBody,
+  handler: ({ principal, organizationId }) => notifications.markAllRead(principal, organizationId),
+});
+
+defineRoute({
+  name: 'notifications-read',
+  method: 'POST',
+  route: 'notifications/{id}/read',
+  auth: 'member',
+  tags,
+  summary: 'Mark one of the caller’s notifications read',
+  query: orgQuery(),
+  body: emptyBody,
+  handler: ({ principal, organizationId, params }) => notifications.markRead(principal, organizationId, params.id),
+});
+
+defineRoute({
+  name: 'notifications-delete',
+  method: 'DELETE',
+  route: 'notifications/{id}',
+  auth: 'member',
+  tags,
+  summary: 'Delete one of the caller’s notifications',
+  query: orgQuery(),
+  body: emptyBody,
+  handler: ({ principal, organizationId, params }) =>
+    notifications.deleteNotification(principal, organizationId, params.id),
+});
