@@ -1,4 +1,5 @@
 import { badRequest } from '../../http/errors';
+import type { EventDoc } from '../../store/repos/events';
 import type { OrderDoc } from '../../store/repos/orders';
 import { fromCents, toCents } from '../money';
 import { reportedSoldLines, soldRevenue } from '../orders/reporting';
@@ -119,4 +120,18 @@ export function revenueByEvent(rows: RevenueRow[]): Map<string, { revenue: numbe
     cents.set(row.eventId, { revenue: total.revenue + revenue, fees: total.fees + fees });
   }
   return new Map([...cents].map(([id, t]) => [id, { revenue: fromCents(t.revenue), fees: fromCents(t.fees) }]));
+}
+
+/** A showtime named in a body must belong to the event in the path: 400 otherwise (nothing is written). */
+export function requireShowtime(event: EventDoc, showtimeId: string, path = '/showtimeId') {
+  const showtime = event.showtimes.find((s) => s.showtimeId === showtimeId);
+  if (!showtime) throw badRequest('The showtime does not belong to this event', [{ path, message: 'unknown showtime' }]);
+  return showtime;
+}
+
+/** Same for a ticket type. */
+export function requireTicketType(event: EventDoc, ticketTypeId: string, path = '/ticketTypeId') {
+  const type = event.ticketTypes.find((t) => t.id === ticketTypeId);
+  if (!type) throw badRequest('The ticket type does not belong to this event', [{ path, message: 'unknown ticket type' }]);
+  return type;
 }
