@@ -1,7 +1,13 @@
 import { defineRoute } from '../shared/http/define-route';
 import { orgQuery } from '../shared/http/schema-parts';
 import { eventsOverview } from '../shared/domain/events/overview';
-import { activeEvent, capacitySummary, listEvents, readEvent, type ListEventsQuery } from '../shared/domain/events/queries';
+import {
+  activeEvent,
+  capacitySummary,
+  listEvents,
+  readEvent,
+  type ListEventsQuery,
+} from '../shared/domain/events/queries';
 import {
   capacitySummaryResponse,
   eventResponse,

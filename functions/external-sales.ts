@@ -33,8 +33,7 @@ defineRoute<unknown, PageQuery>({
   summary: "An event's external sales ledger (paged)",
   query: listExternalSalesQuery,
   response: page,
-  handler: ({ organizationId, params, query }) =>
-    listExternalSales(organizationId, params.eventId, undefined, query),
+  handler: ({ organizationId, params, query }) => listExternalSales(organizationId, params.eventId, undefined, query),
 });
 
 defineRoute<unknown, PageQuery>({

@@ -42,7 +42,8 @@ defineRoute<UpdateEventBody>({
   auth: 'admin',
   fullOrg: true,
   tags,
-  summary: 'Update an event; showtimes and ticketTypes are whole lists (with id update, without create, missing delete)',
+  summary:
+    'Update an event; showtimes and ticketTypes are whole lists (with id update, without create, missing delete)',
   query: orgQuery(),
   body: updateEventBody,
   response: eventResponse,

@@ -128,3 +128,39 @@ describe('event reads', () => {
     expect(list.body.data.items).toEqual([]);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every event, free-ticket and external-sales route with its auth, query and body', async () => {
+    const res = await api.get('openapi.json');
+    const paths = res.body.data.paths;
+    const expected: [string, string][] = [
+      ['/api/events', 'get'],
+      ['/api/events-active', 'get'],
+      ['/api/events-overview', 'get'],
+      ['/api/events/{id}', 'get'],
+      ['/api/events/{eventId}/capacity-summary', 'get'],
+      ['/api/events/{eventId}/free-tickets', 'get'],
+      ['/api/events/{eventId}/free-tickets', 'post'],
+      ['/api/events/{eventId}/free-tickets/{id}', 'put'],
+      ['/api/events/{eventId}/free-tickets/{id}', 'delete'],
+      ['/api/management/events', 'post'],
+      ['/api/management/events/{id}', 'put'],
+      ['/api/management/events/{id}', 'delete'],
+      ['/api/management/events/{id}/restore', 'patch'],
+      ['/api/management/events/{id}/lock', 'put'],
+      ['/api/management/events/{eventId}/showtimes/{showtimeId}/external', 'put'],
+      ['/api/management/events/{eventId}/external-sales', 'get'],
+      ['/api/management/events/{eventId}/showtimes/{showtimeId}/external-sales', 'get'],
+      ['/api/management/events/{eventId}/showtimes/{showtimeId}/external-sales', 'post'],
+      ['/api/management/external-sales/{id}', 'put'],
+      ['/api/management/external-sales/{id}', 'delete'],
+      ['/api/management/external-sales/{id}/correction', 'post'],
+    ];
+    for (const [path, method] of expected) {
+      const op = paths[path]?.[method];
+      expect([path, method, Boolean(op)]).toEqual([path, method, true]);
+      expect(JSON.stringify(op)).toContain('organizationId');
+      if (method !== 'get') expect([path, method, Boolean(op.requestBody)]).toEqual([path, method, true]);
+    }
+  });
+});

@@ -165,8 +165,8 @@ describe('external sales ledger', () => {
   });
 
   describe('bad input → 400 and nothing written', () => {
-    let event: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-    let other: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    let event: any;
+    let other: any;
     let saleId: string;
     beforeAll(async () => {
       event = await createEvent(api, f);

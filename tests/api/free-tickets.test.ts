@@ -100,8 +100,8 @@ describe('free tickets', () => {
   });
 
   describe('bad input → 400 and nothing written', () => {
-    let event: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-    let other: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    let event: any;
+    let other: any;
     let existingId: string;
     beforeAll(async () => {
       event = await createEvent(api, f, { venueCapacity: 50 });

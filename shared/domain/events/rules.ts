@@ -89,7 +89,7 @@ export function pickActiveEvent<T extends { date: string; active: boolean; delet
 }
 
 /** A revenue-bearing ledger row as the overview query projects it (orders keep what reporting needs). */
-export type RevenueRow = Partial<OrderDoc> & {
+export type RevenueRow = Partial<Omit<OrderDoc, 'docType'>> & {
   docType: 'order' | 'registration' | 'externalSale';
   eventId: string;
   totalAmount?: number;
@@ -125,13 +125,15 @@ export function revenueByEvent(rows: RevenueRow[]): Map<string, { revenue: numbe
 /** A showtime named in a body must belong to the event in the path: 400 otherwise (nothing is written). */
 export function requireShowtime(event: EventDoc, showtimeId: string, path = '/showtimeId') {
   const showtime = event.showtimes.find((s) => s.showtimeId === showtimeId);
-  if (!showtime) throw badRequest('The showtime does not belong to this event', [{ path, message: 'unknown showtime' }]);
+  if (!showtime)
+    throw badRequest('The showtime does not belong to this event', [{ path, message: 'unknown showtime' }]);
   return showtime;
 }
 
 /** Same for a ticket type. */
 export function requireTicketType(event: EventDoc, ticketTypeId: string, path = '/ticketTypeId') {
   const type = event.ticketTypes.find((t) => t.id === ticketTypeId);
-  if (!type) throw badRequest('The ticket type does not belong to this event', [{ path, message: 'unknown ticket type' }]);
+  if (!type)
+    throw badRequest('The ticket type does not belong to this event', [{ path, message: 'unknown ticket type' }]);
   return type;
 }

@@ -5,13 +5,7 @@ import { deleteItem, isNotFound, queryAll, withEtagRetry, type Stored } from '..
 import { getEvent, saveEvent, type EventDoc, type Showtime, type TicketType } from '../../store/repos/events';
 import { counterId, createCounters, syncCounters } from '../capacity/counter';
 import { toEventResponse } from './mapper';
-import {
-  assertUniqueIds,
-  assertUniqueTicketTypeNames,
-  findUsed,
-  planListUpdate,
-  type LedgerReference,
-} from './rules';
+import { assertUniqueIds, assertUniqueTicketTypeNames, findUsed, planListUpdate, type LedgerReference } from './rules';
 import type { ShowtimeInput, TicketTypeInput, UpdateEventBody } from './schemas';
 
 /**
@@ -26,7 +20,11 @@ export async function updateEvent(organizationId: string, eventId: string, body:
     assertUniqueTicketTypeNames(body.ticketTypes);
     assertUniqueIds(body.ticketTypes, 'ticketTypes');
   }
-  if (body.showtimes) assertUniqueIds(body.showtimes.map((s) => ({ id: s.showtimeId })), 'showtimes');
+  if (body.showtimes)
+    assertUniqueIds(
+      body.showtimes.map((s) => ({ id: s.showtimeId })),
+      'showtimes',
+    );
 
   let before: EventDoc | undefined;
   const saved = await withEtagRetry(async () => {

@@ -63,7 +63,12 @@ export async function correctExternalSale(
       createdAt: now,
     };
     const operations: OperationInput[] = [
-      { operationType: 'Replace', id: current.id, resourceBody: nextBody as unknown as JSONObject, ifMatch: current._etag },
+      {
+        operationType: 'Replace',
+        id: current.id,
+        resourceBody: nextBody as unknown as JSONObject,
+        ifMatch: current._etag,
+      },
       { operationType: 'Create', resourceBody: audit as unknown as JSONObject },
     ];
     await writeWithCapacity(

@@ -5,11 +5,7 @@ import { containers } from '../../store/client';
 import { createItem, replaceItem, withEtagRetry } from '../../store/operations';
 import { queryPage } from '../../store/pagination';
 import { findShowtime } from '../../store/repos/events';
-import {
-  getExternalSale,
-  toExternalSaleResponse,
-  type ExternalSaleDoc,
-} from '../../store/repos/external-sales';
+import { getExternalSale, toExternalSaleResponse, type ExternalSaleDoc } from '../../store/repos/external-sales';
 import { writeWithCapacity } from '../capacity/ledger-write';
 import { requireLiveEvent } from '../events/queries';
 import { priceLines, saleTotals } from './rules';

@@ -53,7 +53,10 @@ export interface ExternalSaleCorrectionDoc {
   createdAt: string;
 }
 
-export async function getExternalSale(organizationId: string, id: string): Promise<Stored<ExternalSaleDoc> | undefined> {
+export async function getExternalSale(
+  organizationId: string,
+  id: string,
+): Promise<Stored<ExternalSaleDoc> | undefined> {
   const doc = await readItem<ExternalSaleDoc>(containers().orgs, organizationId, id);
   return doc?.docType === 'externalSale' ? doc : undefined;
 }
