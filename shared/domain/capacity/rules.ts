@@ -69,3 +69,30 @@ export function countsFromLedger(
 
 /** Whether taking `delta` more seats fits; a negative or zero delta always fits (releases never fail). */
 export const fits = (capacity: number, sold: number, delta: number) => delta <= 0 || sold + delta <= capacity;
+
+/** Where a ledger document holds seats: its showtime and how many. */
+export interface Holding {
+  showtimeId: string;
+  quantity: number;
+}
+
+/**
+ * The counter moves that turn `before` into `after` (either absent for a create or a delete): at most one
+ * take, done before the ledger write, and the releases done after it. Moving to another showtime takes the
+ * whole new quantity there and releases the whole old one, so nothing is ever lent between showtimes.
+ */
+export function capacityMoves(before: Holding | undefined, after: Holding | undefined) {
+  const take: Holding[] = [];
+  const release: Holding[] = [];
+  const push = (list: Holding[], h: Holding | undefined) => {
+    if (h && h.quantity > 0) list.push({ showtimeId: h.showtimeId, quantity: h.quantity });
+  };
+  if (before && after && before.showtimeId === after.showtimeId) {
+    const delta = after.quantity - before.quantity;
+    push(delta > 0 ? take : release, { showtimeId: after.showtimeId, quantity: Math.abs(delta) });
+  } else {
+    push(take, after);
+    push(release, before);
+  }
+  return { take, release };
+}

@@ -1,4 +1,8 @@
 import { badRequest } from '../../http/errors';
+import type { EventDoc } from '../../store/repos/events';
+import type { OrderDoc } from '../../store/repos/orders';
+import { fromCents, toCents } from '../money';
+import { reportedSoldLines, soldRevenue } from '../orders/reporting';
 import type { TicketTypeInput } from './schemas';
 
 /** Ticket-type names must not repeat within an event (compared trimmed and case-insensitively). */
@@ -24,4 +28,112 @@ export function assertUniqueIds(items: { id?: string }[], path: string): void {
       throw badRequest(`${path} ids must be unique`, [{ path: `/${path}/${index}`, message: 'repeats an id' }]);
     seen.add(item.id);
   });
+}
+
+/**
+ * Whole-list update (03-decisions §5): entries with an id update the existing one, entries without an id
+ * are created, existing ones that are not listed are deleted. An id that names nothing existing is refused
+ * (ids of new entries are the service's to give), so a typo can never silently create a second entry.
+ */
+export function planListUpdate(existingIds: string[], desiredIds: (string | undefined)[], path: string) {
+  const existing = new Set(existingIds);
+  desiredIds.forEach((id, index) => {
+    if (id !== undefined && !existing.has(id)) {
+      throw badRequest(`${path} entry names an id this event does not have`, [
+        { path: `/${path}/${index}`, message: 'unknown id' },
+      ]);
+    }
+  });
+  const kept = new Set(desiredIds.filter((id): id is string => id !== undefined));
+  return { deleted: existingIds.filter((id) => !kept.has(id)) };
+}
+
+/** What a ledger document references, as the in-use query returns it. */
+export interface LedgerReference {
+  showtimeId?: string;
+  ticketTypeId?: string;
+  tickets?: { ticketTypeId?: string }[];
+}
+
+/** The first of `showtimeIds` / `ticketTypeIds` that a ledger document still uses, if any. */
+export function findUsed(references: LedgerReference[], showtimeIds: string[], ticketTypeIds: string[]) {
+  const usedShowtimes = new Set<string>();
+  const usedTypes = new Set<string>();
+  for (const ref of references) {
+    if (ref.showtimeId) usedShowtimes.add(ref.showtimeId);
+    if (ref.ticketTypeId) usedTypes.add(ref.ticketTypeId);
+    for (const line of ref.tickets ?? []) if (line.ticketTypeId) usedTypes.add(line.ticketTypeId);
+  }
+  return {
+    showtimeId: showtimeIds.find((id) => usedShowtimes.has(id)),
+    ticketTypeId: ticketTypeIds.find((id) => usedTypes.has(id)),
+  };
+}
+
+/**
+ * GET events-active (03-decisions §5): among active, not deleted events, the one with the nearest date from
+ * today on (by calendar day, UTC); when every date is past, the latest one; none: null.
+ */
+export function pickActiveEvent<T extends { date: string; active: boolean; deletedAt?: string; id: string }>(
+  events: T[],
+  now: Date,
+): T | null {
+  const today = now.toISOString().slice(0, 10);
+  const candidates = events.filter((e) => e.active && !e.deletedAt);
+  const day = (e: T) => new Date(e.date).toISOString();
+  const byDate = (a: T, b: T) => day(a).localeCompare(day(b)) || a.id.localeCompare(b.id);
+  const upcoming = candidates.filter((e) => day(e).slice(0, 10) >= today).sort(byDate);
+  if (upcoming.length > 0) return upcoming[0];
+  const past = candidates.sort(byDate);
+  return past.length > 0 ? past[past.length - 1] : null;
+}
+
+/** A revenue-bearing ledger row as the overview query projects it (orders keep what reporting needs). */
+export type RevenueRow = Partial<Omit<OrderDoc, 'docType'>> & {
+  docType: 'order' | 'registration' | 'externalSale';
+  eventId: string;
+  totalAmount?: number;
+  totalFees?: number;
+  deletedAt?: string;
+};
+
+/**
+ * Revenue per event in integer cents, all channels: printed orders count their reported sold lines only
+ * (reporting.ts: never totalAmount), registrations and external ledger sales their totals; soft-deleted rows
+ * count nothing. Free tickets and the manual external count carry no price.
+ */
+export function revenueByEvent(rows: RevenueRow[]): Map<string, { revenue: number; fees: number }> {
+  const cents = new Map<string, { revenue: number; fees: number }>();
+  for (const row of rows) {
+    if (row.deletedAt) continue;
+    let revenue = 0;
+    let fees = 0;
+    if (row.docType === 'order') {
+      const sold = soldRevenue(reportedSoldLines(row as OrderDoc));
+      revenue = toCents(sold.revenue);
+      fees = toCents(sold.fees);
+    } else {
+      revenue = toCents(row.totalAmount ?? 0);
+      fees = toCents(row.totalFees ?? 0);
+    }
+    const total = cents.get(row.eventId) ?? { revenue: 0, fees: 0 };
+    cents.set(row.eventId, { revenue: total.revenue + revenue, fees: total.fees + fees });
+  }
+  return new Map([...cents].map(([id, t]) => [id, { revenue: fromCents(t.revenue), fees: fromCents(t.fees) }]));
+}
+
+/** A showtime named in a body must belong to the event in the path: 400 otherwise (nothing is written). */
+export function requireShowtime(event: EventDoc, showtimeId: string, path = '/showtimeId') {
+  const showtime = event.showtimes.find((s) => s.showtimeId === showtimeId);
+  if (!showtime)
+    throw badRequest('The showtime does not belong to this event', [{ path, message: 'unknown showtime' }]);
+  return showtime;
+}
+
+/** Same for a ticket type. */
+export function requireTicketType(event: EventDoc, ticketTypeId: string, path = '/ticketTypeId') {
+  const type = event.ticketTypes.find((t) => t.id === ticketTypeId);
+  if (!type)
+    throw badRequest('The ticket type does not belong to this event', [{ path, message: 'unknown ticket type' }]);
+  return type;
 }

@@ -5,6 +5,8 @@ import {
   money,
   nonNegativeInt,
   object,
+  orgQuery,
+  pageQuery,
   shortText,
 } from '../../http/schema-parts';
 import type { Schema } from '../../http/validation';
@@ -72,3 +74,54 @@ export interface CreateEventBody {
   showtimes?: ShowtimeInput[];
   ticketTypes: TicketTypeInput[];
 }
+
+/** `null` clears an optional text field on update; absent leaves it unchanged. */
+const clearable = (schema: Schema): Schema => ({ anyOf: [schema, { type: 'null' }] });
+
+/** PUT management/events/{id}: every field optional; `showtimes` and `ticketTypes` are the whole desired lists. */
+export const updateEventBody = object(
+  {
+    name: shortText(255, 1),
+    date: isoDateOrDateTime,
+    location: clearable(shortText(255)),
+    description: clearable(shortText(5000)),
+    venueCapacity: nonNegativeInt,
+    active: { type: 'boolean' },
+    enableQuotas: { type: 'boolean' },
+    commitmentStatus,
+    commitmentDeadline: clearable(isoDateTime),
+    showtimes: { type: 'array', minItems: 1, maxItems: 50, items: showtimeInput },
+    ticketTypes: { type: 'array', minItems: 1, maxItems: 50, items: ticketTypeInput },
+  },
+  [],
+  { minProperties: 1 },
+);
+
+export interface UpdateEventBody {
+  name?: string;
+  date?: string;
+  location?: string | null;
+  description?: string | null;
+  venueCapacity?: number;
+  active?: boolean;
+  enableQuotas?: boolean;
+  commitmentStatus?: 'open' | 'closed' | 'converted';
+  commitmentDeadline?: string | null;
+  showtimes?: ShowtimeInput[];
+  ticketTypes?: TicketTypeInput[];
+}
+
+/** PUT management/events/{eventId}/showtimes/{showtimeId}/external (03-decisions §5). */
+export const externalUpdateBody = object({ externalSold: nonNegativeInt, externalNote: shortText(1000) }, [
+  'externalSold',
+]);
+export interface ExternalUpdateBody {
+  externalSold: number;
+  externalNote?: string;
+}
+
+export const listEventsQuery = orgQuery({
+  ...pageQuery,
+  includeDeleted: { type: 'boolean', default: false },
+  active: { type: 'boolean' },
+});

@@ -48,6 +48,7 @@ export interface EventDoc {
   createdBy?: string;
   updatedAt: string;
   deletedAt?: string;
+  deletedBy?: string;
 }
 
 export async function getEvent(organizationId: string, eventId: string): Promise<Stored<EventDoc> | undefined> {

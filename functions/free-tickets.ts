@@ -1,0 +1,76 @@
+import { defineRoute } from '../shared/http/define-route';
+import { created } from '../shared/http/reply';
+import { emptyBody, orgQuery } from '../shared/http/schema-parts';
+import {
+  createFreeTicket,
+  deleteFreeTicket,
+  listFreeTickets,
+  updateFreeTicket,
+} from '../shared/domain/free-tickets/service';
+import {
+  createFreeTicketBody,
+  freeTicketResponse,
+  listFreeTicketsQuery,
+  updateFreeTicketBody,
+  type CreateFreeTicketBody,
+  type ListFreeTicketsQuery,
+  type UpdateFreeTicketBody,
+} from '../shared/domain/free-tickets/schemas';
+
+// Ticket Manager+ (01-core "Free tickets"); not restricted by organization mode.
+const tags = ['free-tickets'];
+
+defineRoute<unknown, ListFreeTicketsQuery>({
+  name: 'free-tickets-list',
+  method: 'GET',
+  route: 'events/{eventId}/free-tickets',
+  auth: 'ticketManager',
+  tags,
+  summary: "List an event's free tickets (paged; optional showtimeId filter)",
+  query: listFreeTicketsQuery,
+  response: { type: 'object', properties: { items: { type: 'array', items: freeTicketResponse } } },
+  handler: ({ organizationId, params, query }) => listFreeTickets(organizationId, params.eventId, query),
+});
+
+defineRoute<CreateFreeTicketBody>({
+  name: 'free-tickets-create',
+  method: 'POST',
+  route: 'events/{eventId}/free-tickets',
+  auth: 'ticketManager',
+  tags,
+  summary: 'Give free tickets (capacity-checked: 409 CAPACITY_EXCEEDED)',
+  query: orgQuery(),
+  body: createFreeTicketBody,
+  response: freeTicketResponse,
+  successStatus: 201,
+  handler: async ({ principal, organizationId, params, body }) =>
+    created(await createFreeTicket(principal, organizationId, params.eventId, body)),
+});
+
+defineRoute<UpdateFreeTicketBody>({
+  name: 'free-tickets-update',
+  method: 'PUT',
+  route: 'events/{eventId}/free-tickets/{id}',
+  auth: 'ticketManager',
+  tags,
+  summary: 'Update a free ticket (any of showtimeId, ticketTypeId, quantity, recipient, reason)',
+  query: orgQuery(),
+  body: updateFreeTicketBody,
+  response: freeTicketResponse,
+  handler: ({ principal, organizationId, params, body }) =>
+    updateFreeTicket(principal, organizationId, params.eventId, params.id, body),
+});
+
+defineRoute({
+  name: 'free-tickets-delete',
+  method: 'DELETE',
+  route: 'events/{eventId}/free-tickets/{id}',
+  auth: 'ticketManager',
+  tags,
+  summary: 'Delete a free ticket (soft) and release its seats',
+  query: orgQuery(),
+  body: emptyBody,
+  response: freeTicketResponse,
+  handler: ({ principal, organizationId, params }) =>
+    deleteFreeTicket(principal, organizationId, params.eventId, params.id),
+});

@@ -1,0 +1,30 @@
+import type { Principal } from '../../auth/principal';
+import { notFound } from '../../http/errors';
+import { withEtagRetry } from '../../store/operations';
+import { getEvent, saveEvent } from '../../store/repos/events';
+import { toEventResponse } from './mapper';
+
+/**
+ * Soft delete and restore (01-core §3 "Other state"). Deleting an already deleted event is a 404 (it is
+ * gone from every normal read); restoring a live event answers 200 with the event unchanged and writes
+ * nothing. Counters and ledger documents are left alone, so a restored event has its sales back.
+ */
+export async function deleteEvent(principal: Principal, organizationId: string, eventId: string) {
+  const saved = await withEtagRetry(async () => {
+    const event = await getEvent(organizationId, eventId);
+    if (!event || event.deletedAt) throw notFound('Event');
+    return saveEvent({ ...event, deletedAt: new Date().toISOString(), deletedBy: principal.userId });
+  });
+  return toEventResponse(saved);
+}
+
+export async function restoreEvent(organizationId: string, eventId: string) {
+  const saved = await withEtagRetry(async () => {
+    const event = await getEvent(organizationId, eventId);
+    if (!event) throw notFound('Event');
+    if (!event.deletedAt) return event;
+    const { deletedAt: _deletedAt, deletedBy: _deletedBy, ...rest } = event;
+    return saveEvent(rest);
+  });
+  return toEventResponse(saved);
+}

@@ -1,0 +1,104 @@
+import type { Principal } from '../../auth/principal';
+import { roleAtLeast } from '../../auth/roles';
+import { forbidden, notFound } from '../../http/errors';
+import { containers } from '../../store/client';
+import { queryAll } from '../../store/operations';
+import { queryPage } from '../../store/pagination';
+import { getEvent, type EventDoc } from '../../store/repos/events';
+import { capacityByShowtime } from '../capacity/counter';
+import { aggregateCapacity } from '../capacity/rules';
+import { toEventResponse } from './mapper';
+import { pickActiveEvent } from './rules';
+
+export interface ListEventsQuery {
+  limit: number;
+  continuationToken?: string;
+  includeDeleted?: boolean;
+  active?: boolean;
+}
+
+/** The paged partition query behind GET events and GET events-overview (ordered by date, then id). */
+export function eventsPage(organizationId: string, query: ListEventsQuery) {
+  const filters = [query.includeDeleted ? '' : ' AND NOT IS_DEFINED(c.deletedAt)'];
+  const parameters = [{ name: '@org', value: organizationId as string | boolean }];
+  if (query.active !== undefined) {
+    filters.push(' AND c.active = @active');
+    parameters.push({ name: '@active', value: query.active });
+  }
+  return queryPage<EventDoc>(
+    containers().orgs,
+    organizationId,
+    {
+      query: `SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'event'${filters.join('')} ORDER BY c.date`,
+      parameters,
+    },
+    query.limit,
+    query.continuationToken,
+  );
+}
+
+/** Soft-deleted events are listed only for an admin who asks (so they can be restored). */
+export function assertMayListDeleted(principal: Principal, query: ListEventsQuery) {
+  if (query.includeDeleted && !principal.isSuperAdmin && !roleAtLeast(principal.role, 'admin')) {
+    throw forbidden('Only an admin can list deleted events');
+  }
+}
+
+export async function listEvents(principal: Principal, organizationId: string, query: ListEventsQuery) {
+  assertMayListDeleted(principal, query);
+  const page = await eventsPage(organizationId, query);
+  return { items: page.items.map(toEventResponse), continuationToken: page.continuationToken };
+}
+
+export async function requireLiveEvent(organizationId: string, eventId: string) {
+  const event = await getEvent(organizationId, eventId);
+  if (!event || event.deletedAt) throw notFound('Event');
+  return event;
+}
+
+export async function readEvent(organizationId: string, eventId: string) {
+  return toEventResponse(await requireLiveEvent(organizationId, eventId));
+}
+
+/** GET events-active: one query over the active events, the choice is the pure `pickActiveEvent`. */
+export async function activeEvent(organizationId: string, now = new Date()) {
+  const events = await queryAll<EventDoc>(containers().orgs, organizationId, {
+    query:
+      "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'event' AND c.active = true " +
+      'AND NOT IS_DEFINED(c.deletedAt)',
+    parameters: [{ name: '@org', value: organizationId }],
+  });
+  const chosen = pickActiveEvent(events, now);
+  return chosen ? toEventResponse(chosen) : null;
+}
+
+/**
+ * GET events/{eventId}/capacity-summary, answered from the counters: per showtime every channel, with the
+ * external channel split into the manual count and the ledger, and the aggregate (capacity never lent).
+ */
+export async function capacitySummary(organizationId: string, eventId: string) {
+  const event = await requireLiveEvent(organizationId, eventId);
+  const showtimes = await capacityByShowtime(event);
+  return {
+    eventId: event.id,
+    venueCapacity: event.venueCapacity,
+    showtimes: showtimes.map((s) => {
+      const showtime = event.showtimes.find((x) => x.showtimeId === s.showtimeId)!;
+      return {
+        showtimeId: s.showtimeId,
+        dateTime: showtime.dateTime,
+        ...(showtime.label !== undefined ? { label: showtime.label } : {}),
+        capacity: s.capacity,
+        sold: s.sold,
+        remaining: s.remaining,
+        orders: s.orders,
+        registrations: s.registrations,
+        external: s.external,
+        externalManual: showtime.externalSold,
+        externalLedger: s.external - showtime.externalSold,
+        free: s.free,
+      };
+    }),
+    aggregate: aggregateCapacity(showtimes),
+  };
+}

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { conflict, notFound } from '../../http/errors';
+import { containers } from '../../store/client';
+import { deleteItem, isNotFound, queryAll, withEtagRetry, type Stored } from '../../store/operations';
+import { getEvent, saveEvent, type EventDoc, type Showtime, type TicketType } from '../../store/repos/events';
+import { counterId, createCounters, syncCounters } from '../capacity/counter';
+import { toEventResponse } from './mapper';
+import { assertUniqueIds, assertUniqueTicketTypeNames, findUsed, planListUpdate, type LedgerReference } from './rules';
+import type { ShowtimeInput, TicketTypeInput, UpdateEventBody } from './schemas';
+
+/**
+ * PUT management/events/{id}. Scalar fields replace; `null` clears location, description and the commitment
+ * deadline. `showtimes` and `ticketTypes` are whole lists (planListUpdate). Deleting a showtime or ticket
+ * type that a ledger document uses is a 409, found with one partition query. The event is written with its
+ * ETag; the counters follow: new showtimes get empty counters, a capacity change is applied to every counter,
+ * and counters of deleted (unused) showtimes are removed.
+ */
+export async function updateEvent(organizationId: string, eventId: string, body: UpdateEventBody) {
+  if (body.ticketTypes) {
+    assertUniqueTicketTypeNames(body.ticketTypes);
+    assertUniqueIds(body.ticketTypes, 'ticketTypes');
+  }
+  if (body.showtimes)
+    assertUniqueIds(
+      body.showtimes.map((s) => ({ id: s.showtimeId })),
+      'showtimes',
+    );
+
+  let before: EventDoc | undefined;
+  const saved = await withEtagRetry(async () => {
+    const event = await getEvent(organizationId, eventId);
+    if (!event || event.deletedAt) throw notFound('Event');
+    const deletedShowtimes = body.showtimes
+      ? planListUpdate(
+          event.showtimes.map((s) => s.showtimeId),
+          body.showtimes.map((s) => s.showtimeId),
+          'showtimes',
+        ).deleted
+      : [];
+    const deletedTypes = body.ticketTypes
+      ? planListUpdate(
+          event.ticketTypes.map((t) => t.id),
+          body.ticketTypes.map((t) => t.id),
+          'ticketTypes',
+        ).deleted
+      : [];
+    await assertNotInUse(event, deletedShowtimes, deletedTypes);
+    before = event;
+    return saveEvent(applyUpdate(event, body));
+  });
+  await followCounters(before!, saved);
+  return toEventResponse(saved);
+}
+
+function applyUpdate(event: Stored<EventDoc>, body: UpdateEventBody): Stored<EventDoc> {
+  const next: Stored<EventDoc> = { ...event };
+  if (body.name !== undefined) next.name = body.name.trim();
+  if (body.date !== undefined) next.date = body.date;
+  if (body.venueCapacity !== undefined) next.venueCapacity = body.venueCapacity;
+  if (body.active !== undefined) next.active = body.active;
+  if (body.enableQuotas !== undefined) next.enableQuotas = body.enableQuotas;
+  if (body.commitmentStatus !== undefined) next.commitmentStatus = body.commitmentStatus;
+  setOrClear(next, 'location', body.location);
+  setOrClear(next, 'description', body.description);
+  setOrClear(next, 'commitmentDeadline', body.commitmentDeadline);
+  if (body.showtimes) next.showtimes = body.showtimes.map((s) => mergeShowtime(event, s));
+  if (body.ticketTypes) next.ticketTypes = body.ticketTypes.map((t, i) => mergeTicketType(event, t, i));
+  return next;
+}
+
+function setOrClear(doc: EventDoc, field: 'location' | 'description' | 'commitmentDeadline', value?: string | null) {
+  if (value === null) delete doc[field];
+  else if (value !== undefined) doc[field] = value;
+}
+
+function mergeShowtime(event: EventDoc, input: ShowtimeInput): Showtime {
+  const existing = event.showtimes.find((s) => s.showtimeId === input.showtimeId);
+  return {
+    showtimeId: existing?.showtimeId ?? randomUUID(),
+    dateTime: input.dateTime,
+    ...(input.label !== undefined ? { label: input.label } : {}),
+    // The manual external count is only moved by the external update route.
+    externalSold: existing?.externalSold ?? 0,
+    ...(existing?.externalNote !== undefined ? { externalNote: existing.externalNote } : {}),
+  };
+}
+
+function mergeTicketType(event: EventDoc, input: TicketTypeInput, index: number): TicketType {
+  const existing = event.ticketTypes.find((t) => t.id === input.id);
+  return {
+    id: existing?.id ?? randomUUID(),
+    eventId: event.id,
+    organizationId: event.organizationId,
+    name: input.name.trim(),
+    price: input.price,
+    fee: input.fee,
+    ...(input.boxofficePrice !== undefined ? { boxofficePrice: input.boxofficePrice } : {}),
+    ...(input.boxofficeFee !== undefined ? { boxofficeFee: input.boxofficeFee } : {}),
+    sortOrder: input.sortOrder ?? existing?.sortOrder ?? index,
+  };
+}
+
+/**
+ * One query over the event's ledger documents. Orders and registrations count even when cancelled or
+ * soft-deleted (they can be restored and reports read them); deleted free tickets and external sales do not.
+ * A showtime holding a manual `externalSold` is in use as well.
+ */
+async function assertNotInUse(event: EventDoc, showtimeIds: string[], ticketTypeIds: string[]) {
+  if (showtimeIds.length === 0 && ticketTypeIds.length === 0) return;
+  const manual = event.showtimes.find((s) => showtimeIds.includes(s.showtimeId) && s.externalSold > 0);
+  if (manual) throw inUse('SHOWTIME_IN_USE', 'showtimeId', manual.showtimeId);
+  const references = await queryAll<LedgerReference>(containers().orgs, event.organizationId, {
+    query:
+      'SELECT c.showtimeId, c.ticketTypeId, c.tickets FROM c WHERE c.organizationId = @org AND c.eventId = @event ' +
+      "AND (c.docType IN ('order', 'registration') OR (c.docType IN ('externalSale', 'freeTicket') " +
+      'AND NOT IS_DEFINED(c.deletedAt)))',
+    parameters: [
+      { name: '@org', value: event.organizationId },
+      { name: '@event', value: event.id },
+    ],
+  });
+  const used = findUsed(references, showtimeIds, ticketTypeIds);
+  if (used.showtimeId) throw inUse('SHOWTIME_IN_USE', 'showtimeId', used.showtimeId);
+  if (used.ticketTypeId) throw inUse('TICKET_TYPE_IN_USE', 'ticketTypeId', used.ticketTypeId);
+}
+
+const inUse = (code: string, field: string, id: string) =>
+  conflict(`Cannot delete: ${field} ${id} is used by a sale, order, registration or free ticket`, code, {
+    [field]: id,
+  });
+
+async function followCounters(before: EventDoc, after: EventDoc) {
+  const beforeIds = new Set(before.showtimes.map((s) => s.showtimeId));
+  const afterIds = new Set(after.showtimes.map((s) => s.showtimeId));
+  const added = after.showtimes.filter((s) => !beforeIds.has(s.showtimeId));
+  if (added.length > 0) await createCounters({ ...after, showtimes: added });
+  if (after.venueCapacity !== before.venueCapacity) await syncCounters(after);
+  for (const removed of before.showtimes.filter((s) => !afterIds.has(s.showtimeId))) {
+    try {
+      await deleteItem(containers().orgs, after.organizationId, counterId(after.id, removed.showtimeId));
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import type { JSONObject, OperationInput } from '@azure/cosmos';
+import type { Principal } from '../../auth/principal';
+import { containers } from '../../store/client';
+import { batchItems, queryAll, withEtagRetry } from '../../store/operations';
+import {
+  toCorrectionResponse,
+  toExternalSaleResponse,
+  type ExternalSaleCorrectionDoc,
+  type ExternalSaleDoc,
+} from '../../store/repos/external-sales';
+import { writeWithCapacity } from '../capacity/ledger-write';
+import { priceLines, saleTotals } from './rules';
+import type { CorrectionBody } from './schemas';
+import { freshOnRetry, requireSaleAndEvent, saleHolding } from './service';
+
+/**
+ * POST management/external-sales/{id}/correction (Admin): replaces the sale's quantities and writes an
+ * immutable audit row (original and corrected lines and totals, actor, reason, time). Sale and audit row go
+ * in one transactional batch, the sale guarded by its ETag. A correction records what really sold, so an
+ * increase moves the counter without the capacity ceiling, like the manual external count.
+ */
+export async function correctExternalSale(
+  principal: Principal,
+  organizationId: string,
+  id: string,
+  body: CorrectionBody,
+) {
+  const { sale, event } = await requireSaleAndEvent(organizationId, id);
+  const nextSale = freshOnRetry(sale, async () => (await requireSaleAndEvent(organizationId, id)).sale);
+  return withEtagRetry(async () => {
+    const current = await nextSale();
+    const tickets = priceLines(event, body.tickets, current.tickets);
+    const totals = saleTotals(tickets);
+    const now = new Date().toISOString();
+    const next: ExternalSaleDoc = {
+      ...current,
+      tickets,
+      ...totals,
+      capacityQuantity: totals.totalQuantity,
+      correctionCount: (current.correctionCount ?? 0) + 1,
+      lastCorrectedAt: now,
+      updatedAt: now,
+      updatedBy: principal.userId,
+    };
+    const { _etag: _drop, ...nextBody } = next as ExternalSaleDoc & { _etag?: string };
+    const audit: ExternalSaleCorrectionDoc = {
+      id: randomUUID(),
+      docType: 'externalSaleCorrection',
+      organizationId,
+      externalSaleId: current.id,
+      eventId: current.eventId,
+      showtimeId: current.showtimeId,
+      originalTickets: current.tickets,
+      originalTotalQuantity: current.totalQuantity,
+      originalTotalAmount: current.totalAmount,
+      correctedTickets: tickets,
+      correctedTotalQuantity: totals.totalQuantity,
+      correctedTotalAmount: totals.totalAmount,
+      reason: body.reason.trim(),
+      actorId: principal.userId,
+      actorName: principal.user?.name ?? principal.userId,
+      createdAt: now,
+    };
+    const operations: OperationInput[] = [
+      {
+        operationType: 'Replace',
+        id: current.id,
+        resourceBody: nextBody as unknown as JSONObject,
+        ifMatch: current._etag,
+      },
+      { operationType: 'Create', resourceBody: audit as unknown as JSONObject },
+    ];
+    await writeWithCapacity(
+      event,
+      'external',
+      saleHolding(current),
+      saleHolding(next),
+      async () => {
+        const response = await batchItems(containers().orgs, organizationId, operations);
+        const failed = (response.result ?? []).find((r) => r.statusCode >= 400);
+        if (failed) throw Object.assign(new Error('correction batch failed'), { code: failed.statusCode });
+      },
+      { enforceCeiling: false },
+    );
+    return { sale: toExternalSaleResponse(next), correction: toCorrectionResponse(audit) };
+  });
+}
+
+/** The audit trail of one sale, oldest first: one partition query. */
+export async function listCorrections(organizationId: string, id: string) {
+  await requireSaleAndEvent(organizationId, id);
+  const rows = await queryAll<ExternalSaleCorrectionDoc>(containers().orgs, organizationId, {
+    query:
+      "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'externalSaleCorrection' " +
+      'AND c.externalSaleId = @sale ORDER BY c.createdAt',
+    parameters: [
+      { name: '@org', value: organizationId },
+      { name: '@sale', value: id },
+    ],
+  });
+  return { items: rows.map(toCorrectionResponse) };
+}

@@ -1,0 +1,49 @@
+import { badRequest } from '../../http/errors';
+import type { EventDoc } from '../../store/repos/events';
+import type { ExternalSaleLine } from '../../store/repos/external-sales';
+import { requireTicketType } from '../events/rules';
+import { fromCents, toCents } from '../money';
+
+export interface LineInput {
+  ticketTypeId: string;
+  quantity: number;
+}
+
+/**
+ * Prices external-sale lines (03-decisions §7): unit price and fee are `boxofficePrice ?? price` and
+ * `boxofficeFee ?? fee` of the event's ticket type. A line whose ticket type the sale already had keeps its
+ * recorded prices, so editing a sale never re-prices history. Unknown or repeated ticket types are a 400.
+ */
+export function priceLines(event: EventDoc, input: LineInput[], previous: ExternalSaleLine[] = []): ExternalSaleLine[] {
+  const seen = new Set<string>();
+  return input.map((line, index) => {
+    const type = requireTicketType(event, line.ticketTypeId, `/tickets/${index}/ticketTypeId`);
+    if (seen.has(type.id)) {
+      throw badRequest('A ticket type appears twice', [
+        { path: `/tickets/${index}/ticketTypeId`, message: 'repeats another line' },
+      ]);
+    }
+    seen.add(type.id);
+    const before = previous.find((p) => p.ticketTypeId === type.id);
+    return {
+      ticketTypeId: type.id,
+      ticketTypeName: type.name,
+      quantity: line.quantity,
+      unitPrice: before?.unitPrice ?? type.boxofficePrice ?? type.price,
+      unitFee: before?.unitFee ?? type.boxofficeFee ?? type.fee,
+    };
+  });
+}
+
+/** totalAmount = Σ quantity × unitPrice and totalFees = Σ quantity × unitFee, in integer cents (§6). */
+export function saleTotals(lines: ExternalSaleLine[]) {
+  let quantity = 0;
+  let amount = 0;
+  let fees = 0;
+  for (const l of lines) {
+    quantity += l.quantity;
+    amount += l.quantity * toCents(l.unitPrice);
+    fees += l.quantity * toCents(l.unitFee);
+  }
+  return { totalQuantity: quantity, totalAmount: fromCents(amount), totalFees: fromCents(fees) };
+}

@@ -1,0 +1,88 @@
+import { idString, nonNegativeInt, object, orgQuery, pageQuery, positiveInt, shortText } from '../../http/schema-parts';
+import type { Schema } from '../../http/validation';
+import type { LineInput } from './rules';
+
+const lines = (quantity: Schema): Schema => ({
+  type: 'array',
+  minItems: 1,
+  maxItems: 50,
+  items: object({ ticketTypeId: idString, quantity }, ['ticketTypeId', 'quantity']),
+});
+
+/** Create and update (03-decisions §7): `{ tickets: [{ ticketTypeId, quantity }], source, note? }`. */
+export const externalSaleBody = object(
+  { tickets: lines(positiveInt), source: shortText(100, 1), note: shortText(1000) },
+  ['tickets', 'source'],
+);
+
+/** Correction (Admin): `{ tickets, reason }`; a corrected line may be 0 (it did not sell after all). */
+export const correctionBody = object({ tickets: lines(nonNegativeInt), reason: shortText(1000, 1) }, [
+  'tickets',
+  'reason',
+]);
+
+export const listExternalSalesQuery = orgQuery({ ...pageQuery });
+
+export interface ExternalSaleBody {
+  tickets: LineInput[];
+  source: string;
+  note?: string;
+}
+export interface CorrectionBody {
+  tickets: LineInput[];
+  reason: string;
+}
+export interface PageQuery {
+  limit: number;
+  continuationToken?: string;
+}
+
+const str: Schema = { type: 'string' };
+const num: Schema = { type: 'number' };
+const lineResponse: Schema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { ticketTypeId: str, ticketTypeName: str, quantity: num, unitPrice: num, unitFee: num },
+  },
+};
+export const externalSaleResponse: Schema = {
+  type: 'object',
+  properties: {
+    id: str,
+    organizationId: str,
+    eventId: str,
+    showtimeId: str,
+    tickets: lineResponse,
+    totalQuantity: num,
+    totalAmount: num,
+    totalFees: num,
+    source: str,
+    note: str,
+    correctionCount: num,
+    lastCorrectedAt: str,
+    createdAt: str,
+    createdBy: str,
+    updatedAt: str,
+    updatedBy: str,
+  },
+};
+export const correctionResponse: Schema = {
+  type: 'object',
+  properties: {
+    id: str,
+    externalSaleId: str,
+    eventId: str,
+    showtimeId: str,
+    originalTickets: lineResponse,
+    originalTotalQuantity: num,
+    originalTotalAmount: num,
+    correctedTickets: lineResponse,
+    correctedTotalQuantity: num,
+    correctedTotalAmount: num,
+    reason: str,
+    actorId: str,
+    actorName: str,
+    createdAt: str,
+  },
+};

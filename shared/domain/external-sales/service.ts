@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import type { Principal } from '../../auth/principal';
+import { notFound } from '../../http/errors';
+import { containers } from '../../store/client';
+import { createItem, replaceItem, withEtagRetry } from '../../store/operations';
+import { queryPage } from '../../store/pagination';
+import { findShowtime } from '../../store/repos/events';
+import { getExternalSale, toExternalSaleResponse, type ExternalSaleDoc } from '../../store/repos/external-sales';
+import { writeWithCapacity } from '../capacity/ledger-write';
+import { requireLiveEvent } from '../events/queries';
+import { priceLines, saleTotals } from './rules';
+import type { ExternalSaleBody, PageQuery } from './schemas';
+
+export const saleHolding = (s: Pick<ExternalSaleDoc, 'showtimeId' | 'capacityQuantity'>) => ({
+  showtimeId: s.showtimeId,
+  quantity: s.capacityQuantity,
+});
+
+/** The ledger of an event, or of one of its showtimes: one paged partition query (never org-mode restricted). */
+export async function listExternalSales(
+  organizationId: string,
+  eventId: string,
+  showtimeId: string | undefined,
+  query: PageQuery,
+) {
+  const event = await requireLiveEvent(organizationId, eventId);
+  if (showtimeId !== undefined && !findShowtime(event, showtimeId)) throw notFound('Showtime');
+  const parameters = [
+    { name: '@org', value: organizationId },
+    { name: '@event', value: eventId },
+  ];
+  if (showtimeId !== undefined) parameters.push({ name: '@showtime', value: showtimeId });
+  const page = await queryPage<ExternalSaleDoc>(
+    containers().orgs,
+    organizationId,
+    {
+      query:
+        "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'externalSale' AND c.eventId = @event " +
+        `AND NOT IS_DEFINED(c.deletedAt)${showtimeId !== undefined ? ' AND c.showtimeId = @showtime' : ''} ` +
+        'ORDER BY c.createdAt',
+      parameters,
+    },
+    query.limit,
+    query.continuationToken,
+  );
+  return { items: page.items.map(toExternalSaleResponse), continuationToken: page.continuationToken };
+}
+
+/** Records a box-office sale; it takes capacity on the showtime's `external` channel (409 when it does not fit). */
+export async function createExternalSale(
+  principal: Principal,
+  organizationId: string,
+  eventId: string,
+  showtimeId: string,
+  body: ExternalSaleBody,
+) {
+  const event = await requireLiveEvent(organizationId, eventId);
+  if (!findShowtime(event, showtimeId)) throw notFound('Showtime');
+  const tickets = priceLines(event, body.tickets);
+  const totals = saleTotals(tickets);
+  const now = new Date().toISOString();
+  const doc: ExternalSaleDoc = {
+    id: randomUUID(),
+    docType: 'externalSale',
+    organizationId,
+    eventId,
+    showtimeId,
+    tickets,
+    ...totals,
+    capacityQuantity: totals.totalQuantity,
+    source: body.source.trim(),
+    ...(body.note !== undefined ? { note: body.note } : {}),
+    createdAt: now,
+    createdBy: principal.userId,
+    updatedAt: now,
+    updatedBy: principal.userId,
+  };
+  const saved = await writeWithCapacity(event, 'external', undefined, saleHolding(doc), () =>
+    createItem(containers().orgs, doc),
+  );
+  return toExternalSaleResponse(saved);
+}
+
+/** A live sale and its live event (a sale of a deleted event is as gone as the event). */
+export async function requireSaleAndEvent(organizationId: string, id: string) {
+  const sale = await getExternalSale(organizationId, id);
+  if (!sale || sale.deletedAt) throw notFound('External sale');
+  const event = await requireLiveEvent(organizationId, sale.eventId);
+  return { sale, event };
+}
+
+/** PUT replaces lines, source and note (an absent note clears it); an increase is capacity-checked. */
+export async function updateExternalSale(
+  principal: Principal,
+  organizationId: string,
+  id: string,
+  body: ExternalSaleBody,
+) {
+  const { sale, event } = await requireSaleAndEvent(organizationId, id);
+  const nextSale = freshOnRetry(sale, async () => (await requireSaleAndEvent(organizationId, id)).sale);
+  const saved = await withEtagRetry(async () => {
+    const current = await nextSale();
+    const tickets = priceLines(event, body.tickets, current.tickets);
+    const totals = saleTotals(tickets);
+    const { note: _note, ...rest } = current;
+    const next: typeof current = {
+      ...rest,
+      tickets,
+      ...totals,
+      capacityQuantity: totals.totalQuantity,
+      source: body.source.trim(),
+      ...(body.note !== undefined ? { note: body.note } : {}),
+      updatedAt: new Date().toISOString(),
+      updatedBy: principal.userId,
+    };
+    return writeWithCapacity(event, 'external', saleHolding(current), saleHolding(next), () =>
+      replaceItem(containers().orgs, organizationId, next, current._etag),
+    );
+  });
+  return toExternalSaleResponse(saved);
+}
+
+/** Soft delete (corrections keep pointing at it), then its seats are released. */
+export async function deleteExternalSale(principal: Principal, organizationId: string, id: string) {
+  const { sale, event } = await requireSaleAndEvent(organizationId, id);
+  const nextSale = freshOnRetry(sale, async () => (await requireSaleAndEvent(organizationId, id)).sale);
+  const saved = await withEtagRetry(async () => {
+    const current = await nextSale();
+    const next = { ...current, deletedAt: new Date().toISOString(), deletedBy: principal.userId };
+    return writeWithCapacity(event, 'external', saleHolding(current), undefined, () =>
+      replaceItem(containers().orgs, organizationId, next, current._etag),
+    );
+  });
+  return toExternalSaleResponse(saved);
+}
+
+/** The first attempt uses the document already read; an attempt after a 412 reads it again. */
+export function freshOnRetry<T>(first: T, reread: () => Promise<T>): () => Promise<T> {
+  let cached: T | undefined = first;
+  return async () => {
+    const value = cached ?? (await reread());
+    cached = undefined;
+    return value;
+  };
+}

@@ -1,0 +1,64 @@
+import { idString, object, orgQuery, pageQuery, positiveInt, shortText } from '../../http/schema-parts';
+import type { Schema } from '../../http/validation';
+
+/** 03-decisions §7: create `{ showtimeId, ticketTypeId, quantity, recipient, reason? }`. */
+export const createFreeTicketBody = object(
+  {
+    showtimeId: idString,
+    ticketTypeId: idString,
+    quantity: positiveInt,
+    recipient: shortText(255, 1),
+    reason: shortText(1000),
+  },
+  ['showtimeId', 'ticketTypeId', 'quantity', 'recipient'],
+);
+
+/** 01-core "Free tickets" update rule: a non-empty object with any of the five fields. */
+export const updateFreeTicketBody = object(
+  {
+    showtimeId: idString,
+    ticketTypeId: idString,
+    quantity: positiveInt,
+    recipient: shortText(255, 1),
+    reason: shortText(1000),
+  },
+  [],
+  { minProperties: 1 },
+);
+
+export const listFreeTicketsQuery = orgQuery({ ...pageQuery, showtimeId: idString });
+
+export interface CreateFreeTicketBody {
+  showtimeId: string;
+  ticketTypeId: string;
+  quantity: number;
+  recipient: string;
+  reason?: string;
+}
+export type UpdateFreeTicketBody = Partial<CreateFreeTicketBody>;
+export interface ListFreeTicketsQuery {
+  limit: number;
+  continuationToken?: string;
+  showtimeId?: string;
+}
+
+const str: Schema = { type: 'string' };
+export const freeTicketResponse: Schema = {
+  type: 'object',
+  properties: {
+    id: str,
+    organizationId: str,
+    eventId: str,
+    showtimeId: str,
+    ticketTypeId: str,
+    ticketTypeName: str,
+    quantity: { type: 'integer' },
+    recipient: str,
+    reason: str,
+    createdAt: str,
+    createdBy: str,
+    updatedAt: str,
+    updatedBy: str,
+    deletedAt: str,
+  },
+};

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { Principal } from '../../auth/principal';
+import { notFound } from '../../http/errors';
+import { containers } from '../../store/client';
+import { createItem, replaceItem, withEtagRetry } from '../../store/operations';
+import { queryPage } from '../../store/pagination';
+import { getFreeTicket, toFreeTicketResponse, type FreeTicketDoc } from '../../store/repos/free-tickets';
+import { writeWithCapacity } from '../capacity/ledger-write';
+import { requireLiveEvent } from '../events/queries';
+import { requireShowtime, requireTicketType } from '../events/rules';
+import type { CreateFreeTicketBody, ListFreeTicketsQuery, UpdateFreeTicketBody } from './schemas';
+
+const holding = (t: Pick<FreeTicketDoc, 'showtimeId' | 'capacityQuantity'>) => ({
+  showtimeId: t.showtimeId,
+  quantity: t.capacityQuantity,
+});
+
+export async function listFreeTickets(organizationId: string, eventId: string, query: ListFreeTicketsQuery) {
+  await requireLiveEvent(organizationId, eventId);
+  const parameters = [
+    { name: '@org', value: organizationId },
+    { name: '@event', value: eventId },
+  ];
+  let filter = '';
+  if (query.showtimeId) {
+    filter = ' AND c.showtimeId = @showtime';
+    parameters.push({ name: '@showtime', value: query.showtimeId });
+  }
+  const page = await queryPage<FreeTicketDoc>(
+    containers().orgs,
+    organizationId,
+    {
+      query:
+        "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'freeTicket' AND c.eventId = @event " +
+        `AND NOT IS_DEFINED(c.deletedAt)${filter} ORDER BY c.createdAt`,
+      parameters,
+    },
+    query.limit,
+    query.continuationToken,
+  );
+  return { items: page.items.map(toFreeTicketResponse), continuationToken: page.continuationToken };
+}
+
+/** Capacity-checked like registrations (03-decisions §7): 409 CAPACITY_EXCEEDED when it does not fit. */
+export async function createFreeTicket(
+  principal: Principal,
+  organizationId: string,
+  eventId: string,
+  body: CreateFreeTicketBody,
+) {
+  const event = await requireLiveEvent(organizationId, eventId);
+  requireShowtime(event, body.showtimeId);
+  const type = requireTicketType(event, body.ticketTypeId);
+  const now = new Date().toISOString();
+  const doc: FreeTicketDoc = {
+    id: randomUUID(),
+    docType: 'freeTicket',
+    organizationId,
+    eventId,
+    showtimeId: body.showtimeId,
+    ticketTypeId: type.id,
+    ticketTypeName: type.name,
+    quantity: body.quantity,
+    capacityQuantity: body.quantity,
+    recipient: body.recipient.trim(),
+    ...(body.reason !== undefined ? { reason: body.reason } : {}),
+    createdAt: now,
+    createdBy: principal.userId,
+    updatedAt: now,
+    updatedBy: principal.userId,
+  };
+  const saved = await writeWithCapacity(event, 'free', undefined, holding(doc), () =>
+    createItem(containers().orgs, doc),
+  );
+  return toFreeTicketResponse(saved);
+}
+
+async function requireFreeTicket(organizationId: string, eventId: string, id: string) {
+  const ticket = await getFreeTicket(organizationId, id);
+  if (!ticket || ticket.deletedAt || ticket.eventId !== eventId) throw notFound('Free ticket');
+  return ticket;
+}
+
+/**
+ * 01-core update rule: any of the five fields; a changed showtime or ticket type must belong to the event in
+ * the path (400); a larger quantity or another showtime takes the extra seats first (409 when they do not
+ * fit); the entry is replaced with its ETag, so concurrent edits cannot lose a capacity move.
+ */
+export async function updateFreeTicket(
+  principal: Principal,
+  organizationId: string,
+  eventId: string,
+  id: string,
+  body: UpdateFreeTicketBody,
+) {
+  const event = await requireLiveEvent(organizationId, eventId);
+  if (body.showtimeId !== undefined) requireShowtime(event, body.showtimeId);
+  const type = body.ticketTypeId !== undefined ? requireTicketType(event, body.ticketTypeId) : undefined;
+  const saved = await withEtagRetry(async () => {
+    const ticket = await requireFreeTicket(organizationId, eventId, id);
+    const quantity = body.quantity ?? ticket.quantity;
+    const next: typeof ticket = {
+      ...ticket,
+      showtimeId: body.showtimeId ?? ticket.showtimeId,
+      ...(type ? { ticketTypeId: type.id, ticketTypeName: type.name } : {}),
+      quantity,
+      capacityQuantity: quantity,
+      recipient: body.recipient !== undefined ? body.recipient.trim() : ticket.recipient,
+      ...(body.reason !== undefined ? { reason: body.reason } : {}),
+      updatedAt: new Date().toISOString(),
+      updatedBy: principal.userId,
+    };
+    return writeWithCapacity(event, 'free', holding(ticket), holding(next), () =>
+      replaceItem(containers().orgs, organizationId, next, ticket._etag),
+    );
+  });
+  return toFreeTicketResponse(saved);
+}
+
+/** Soft delete (the entry stays for the record), then the seats are released. */
+export async function deleteFreeTicket(principal: Principal, organizationId: string, eventId: string, id: string) {
+  const event = await requireLiveEvent(organizationId, eventId);
+  const saved = await withEtagRetry(async () => {
+    const ticket = await requireFreeTicket(organizationId, eventId, id);
+    const next = { ...ticket, deletedAt: new Date().toISOString(), deletedBy: principal.userId };
+    return writeWithCapacity(event, 'free', holding(ticket), undefined, () =>
+      replaceItem(containers().orgs, organizationId, next, ticket._etag),
+    );
+  });
+  return toFreeTicketResponse(saved);
+}
