@@ -98,7 +98,11 @@ export async function deleteItem(container: Container, partitionKey: string, id:
 /** A typed document as a batch operation body (the SDK types bodies as plain JSON). */
 export const asBatchBody = (doc: object): JSONObject => doc as unknown as JSONObject;
 
-/** One transactional batch inside one partition; every operation carries the partition key (embedded store). */
+/**
+ * One transactional batch inside one partition; every operation carries the partition key (embedded store).
+ * A failed batch throws with the status of the operation that failed (409, 412, ...), like a single write.
+ * Cosmos DB rolls the whole batch back; the embedded store does not (see ARCHITECTURE.md).
+ */
 export async function batchItems(container: Container, partitionKey: string, operations: OperationInput[]) {
   const op: StoreOperation = { kind: 'batch', container: container.id, partitionKey };
   const withKeys = operations.map((o) => ({ ...o, partitionKey })) as OperationInput[];
@@ -107,7 +111,11 @@ export async function batchItems(container: Container, partitionKey: string, ope
     const charge = (result.result ?? []).reduce((sum, r) => sum + (r.requestCharge ?? 0), 0);
     return { requestCharge: charge, result };
   });
-  return response.result.result ?? [];
+  const results = response.result.result ?? [];
+  const failed = results.find((r) => r.statusCode >= 400 && r.statusCode !== 424);
+  if (failed)
+    throw Object.assign(new Error(`batch operation failed with ${failed.statusCode}`), { code: failed.statusCode });
+  return results;
 }
 
 export interface QueryPage<T> {

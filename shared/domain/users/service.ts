@@ -109,13 +109,17 @@ export async function bulkAssignUsers(body: BulkAssignBody) {
   const toAdd = body.userIds.filter((id) => users.has(id) && !members.has(id));
   for (let i = 0; i < toAdd.length; i += 100) {
     const docs = toAdd.slice(i, i + 100).map((userId) => newMembership(body.organizationId, userId, body.role, true));
-    const results = await batchItems(
-      containers().orgs,
-      body.organizationId,
-      docs.map((doc) => ({ operationType: 'Create' as const, resourceBody: asBatchBody(doc) })),
-    );
-    // A membership created concurrently fails the batch; then each one is created on its own.
-    if (results.some((r) => r.statusCode >= 400)) await createEach(docs);
+    try {
+      await batchItems(
+        containers().orgs,
+        body.organizationId,
+        docs.map((doc) => ({ operationType: 'Create' as const, resourceBody: asBatchBody(doc) })),
+      );
+    } catch (error) {
+      // A membership created concurrently fails the batch; then each one is created on its own.
+      if (!isConflict(error)) throw error;
+      await createEach(docs);
+    }
   }
   return {
     assigned: toAdd.length,
