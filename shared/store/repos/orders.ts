@@ -85,6 +85,7 @@ export interface OrderDoc {
   note?: string;
   adminNote?: string;
   adminNoteBy?: string;
+  adminNoteByName?: string;
   adminNoteAt?: string;
   transferHistory?: Record<string, unknown>[];
   // Delegated-sales attribution (document 02); absent on the owner's direct orders.
@@ -100,6 +101,8 @@ export interface OrderDoc {
   createdAt: string;
   updatedAt: string;
   deletedAt?: string;
+  deletedBy?: string;
+  deletedByName?: string;
 }
 
 export async function getOrder(organizationId: string, orderId: string): Promise<Stored<OrderDoc> | undefined> {
