@@ -19,7 +19,7 @@ export async function membersWithAllocations(organizationId: string, query: Memb
     {
       query:
         "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'membership' AND c.approved = true " +
-        'ORDER BY c.createdAt ASC, c.id ASC',
+        'ORDER BY c.id ASC',
       parameters: [{ name: '@org', value: organizationId }],
     },
     query.limit,

@@ -48,7 +48,7 @@ export async function listAllocations(organizationId: string, query: ListAllocat
   const page = await queryPage<AllocationDoc>(
     containers().orgs,
     organizationId,
-    { query: `SELECT * FROM c WHERE ${where.join(' AND ')} ORDER BY c.createdAt ASC, c.id ASC`, parameters },
+    { query: `SELECT * FROM c WHERE ${where.join(' AND ')} ORDER BY c.id ASC`, parameters },
     query.limit,
     query.continuationToken,
   );
@@ -127,7 +127,7 @@ export async function myAllocations(principal: Principal, organizationId: string
     query:
       "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'allocation' AND c.userId = @user" +
       (eventId ? ' AND c.eventId = @event' : '') +
-      ' ORDER BY c.createdAt ASC, c.id ASC',
+      ' ORDER BY c.id ASC',
     parameters,
   });
   return { items: await withUse(organizationId, allocations) };

@@ -5,7 +5,7 @@ import { commitBatch } from '../../store/batch';
 import { containers } from '../../store/client';
 import { createItem, isPreconditionFailed, withEtagRetry } from '../../store/operations';
 import { getEvent, type EventDoc } from '../../store/repos/events';
-import type { OrderDoc } from '../../store/repos/orders';
+import { orderSortKey, type OrderDoc } from '../../store/repos/orders';
 import { quotaSnapshot } from '../allocations/repo';
 import { quotaViolation } from '../allocations/rules';
 import { assertEventTakesOrders, buildOrderLines, orderTotals, resolveShowtime } from './creation-rules';
@@ -44,6 +44,7 @@ export async function createOrder(principal: Principal, organizationId: string, 
     createdAt: now,
     updatedAt: now,
   };
+  order.sortKey = orderSortKey(order);
   const saved = event.enableQuotas ? await createWithinQuota(event, order) : await createItem(containers().orgs, order);
   return toOrderResponse(saved, principal);
 }

@@ -26,7 +26,7 @@ export async function listOrders(principal: Principal, organizationId: string, q
   if (query.archived === 'false') where.push('(NOT IS_DEFINED(c.archived) OR c.archived = false)');
   if (query.archived === 'true') where.push('c.archived = true');
   const pendingQueue = statuses.length === 1 && statuses[0] === 'pending';
-  const order = pendingQueue ? 'ORDER BY c.createdAt ASC, c.id ASC' : 'ORDER BY c.createdAt DESC, c.id DESC';
+  const order = pendingQueue ? 'ORDER BY c.sortKey ASC' : 'ORDER BY c.sortKey DESC';
   const page = await queryPage<OrderDoc>(
     containers().orgs,
     organizationId,

@@ -100,6 +100,11 @@ export interface OrderDoc {
   delegatedOrigin?: Record<string, unknown>;
   createdAt: string;
   updatedAt: string;
+  /**
+   * `${createdAt}|${id}`: the list order (createdAt, then id) as one field, so one range index serves it on
+   * Cosmos without a composite index (the embedded store refuses multi-field ORDER BY without one too).
+   */
+  sortKey?: string;
   deletedAt?: string;
   deletedBy?: string;
   deletedByName?: string;
@@ -110,11 +115,14 @@ export async function getOrder(organizationId: string, orderId: string): Promise
   return doc?.docType === 'order' ? doc : undefined;
 }
 
+/** ISO timestamps from toISOString have one fixed length, so the joined key sorts as (createdAt, id). */
+export const orderSortKey = (order: Pick<OrderDoc, 'createdAt' | 'id'>) => `${order.createdAt}|${order.id}`;
+
 export function saveOrder(order: Stored<OrderDoc>): Promise<Stored<OrderDoc>> {
   return replaceItem(
     containers().orgs,
     order.organizationId,
-    { ...order, updatedAt: new Date().toISOString() },
+    { ...order, sortKey: orderSortKey(order), updatedAt: new Date().toISOString() },
     order._etag,
   );
 }
