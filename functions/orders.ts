@@ -183,6 +183,5 @@ defineRoute<ForceRecordSoldBody>({
   query,
   body: forceRecordSoldBody,
   response: orderResponse,
-  handler: ({ principal, organizationId, params, body }) =>
-    forceRecordSold(principal, organizationId, params.id, body),
+  handler: ({ principal, organizationId, params, body }) => forceRecordSold(principal, organizationId, params.id, body),
 });

@@ -72,4 +72,3 @@ defineRoute<CommitmentBody>({
   handler: ({ principal, organizationId, params, body }) =>
     setCommitment(principal, organizationId, params.eventId, body),
 });
-

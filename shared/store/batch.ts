@@ -34,7 +34,12 @@ export type BatchWrite = { create: { id: string } } | { replace: { id: string };
 function toOperation(write: BatchWrite): OperationInput {
   if ('create' in write) return { operationType: 'Create', resourceBody: withoutEtag(write.create) } as OperationInput;
   const body = withoutEtag(write.replace);
-  return { operationType: 'Replace', id: write.replace.id, ifMatch: write.ifMatch, resourceBody: body } as OperationInput;
+  return {
+    operationType: 'Replace',
+    id: write.replace.id,
+    ifMatch: write.ifMatch,
+    resourceBody: body,
+  } as OperationInput;
 }
 
 /** The document without the system field the store keeps for concurrency. */

@@ -34,7 +34,13 @@ export async function forceRecordSold(
     const { delta, next } = applySoldReport(order, body);
     event ??= await eventOf(order);
     admins ??= await organizationAdmins(organizationId);
-    const counter = await takeCapacity({ event, showtimeId: order.showtimeId, channel: 'orders', delta, enforceCeiling: false });
+    const counter = await takeCapacity({
+      event,
+      showtimeId: order.showtimeId,
+      channel: 'orders',
+      delta,
+      enforceCeiling: false,
+    });
     const actor = actorOf(principal);
     const saved: OrderDoc = { ...next, updatedAt: actor.at };
     const audit = {
@@ -81,7 +87,11 @@ export async function forceRecordSold(
   return toOrderResponse(saved, principal);
 }
 
-function alertFor(userId: string, order: OrderDoc, audit: { delta: number; actorName: string; reason: string; id: string }) {
+function alertFor(
+  userId: string,
+  order: OrderDoc,
+  audit: { delta: number; actorName: string; reason: string; id: string },
+) {
   return newNotification({
     organizationId: order.organizationId,
     userId,
@@ -89,7 +99,13 @@ function alertFor(userId: string, order: OrderDoc, audit: { delta: number; actor
     title: 'Sale recorded over capacity',
     message: `${audit.actorName || 'An admin'} recorded ${audit.delta} sold ticket(s) on ${order.eventName} beyond the capacity check: ${audit.reason}`,
     actionUrl: `/orders?orderId=${encodeURIComponent(order.id)}`,
-    meta: { orderId: order.id, eventId: order.eventId, showtimeId: order.showtimeId, auditId: audit.id, delta: audit.delta },
+    meta: {
+      orderId: order.id,
+      eventId: order.eventId,
+      showtimeId: order.showtimeId,
+      auditId: audit.id,
+      delta: audit.delta,
+    },
   });
 }
 

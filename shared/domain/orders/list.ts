@@ -12,7 +12,7 @@ import type { ListOrdersQuery } from './schemas';
  * queue, oldest first with ties by id; everything else newest first. Archived orders are hidden by default.
  */
 export async function listOrders(principal: Principal, organizationId: string, query: ListOrdersQuery) {
-  const where = ["c.organizationId = @org", "c.docType = 'order'", 'NOT IS_DEFINED(c.deletedAt)'];
+  const where = ['c.organizationId = @org', "c.docType = 'order'", 'NOT IS_DEFINED(c.deletedAt)'];
   const parameters: SqlParameter[] = [{ name: '@org', value: organizationId }];
   const filter = (clause: string, name: string, value: SqlParameter['value']) => {
     where.push(clause);

@@ -39,7 +39,14 @@ export const orderResponse: Schema = {
           type: 'array',
           items: {
             type: 'object',
-            properties: { ticketTypeId: str, ticketTypeName: str, quantity: num, unitPrice: num, fee: num, amount: num },
+            properties: {
+              ticketTypeId: str,
+              ticketTypeName: str,
+              quantity: num,
+              unitPrice: num,
+              fee: num,
+              amount: num,
+            },
           },
         },
         grandTotal: num,

@@ -1,20 +1,12 @@
 import { AppError, badRequest } from '../../http/errors';
-import { fromCents, toCents } from '../money';
-import type { InvoiceBasis, OrderDoc, OrderLine, OrderStatus, TypeQuantity } from '../../store/repos/orders';
+import type { OrderDoc, OrderStatus, TypeQuantity } from '../../store/repos/orders';
 
 /**
  * The printed-ticket order rules of 01-core §3 and "Printed-ticket lifecycle rules", as pure functions:
  * which state each action accepts, the outstanding arithmetic, sold and return reports, and the invoice basis.
  */
 export type OrderAction =
-  | 'approve'
-  | 'deliver'
-  | 'cancel'
-  | 'delete'
-  | 'reportSold'
-  | 'return'
-  | 'forceRecordSold'
-  | 'approveReconciliation';
+  'approve' | 'deliver' | 'cancel' | 'delete' | 'reportSold' | 'return' | 'forceRecordSold' | 'approveReconciliation';
 
 export const ACCEPTED_STATES: Record<OrderAction, OrderStatus[]> = {
   approve: ['pending'],
@@ -55,12 +47,12 @@ export function outstandingQuantity(
 export const statusAfterReport = (total: number, sold: number, returned: number): OrderStatus =>
   sold + returned >= total ? 'awaitingReconciliation' : 'delivered';
 
-type PerType = Map<string, number>;
-const soldByType = (order: OrderDoc): PerType =>
+export type PerType = Map<string, number>;
+export const soldByType = (order: OrderDoc): PerType =>
   new Map((order.soldTypeQuantities ?? []).map((t) => [t.ticketTypeId, t.soldQuantity]));
-const returnedByType = (order: OrderDoc): PerType =>
+export const returnedByType = (order: OrderDoc): PerType =>
   new Map((order.returnedTypeQuantities ?? []).map((t) => [t.ticketTypeId, t.returnQuantity]));
-const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
+export const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
 
 /**
  * Checks per-type increments against the order lines: known types, no repeats, Σ = `increase`, and per type
@@ -73,12 +65,16 @@ function typeIncrements(
   field: string,
 ): PerType {
   if (entries === undefined) {
-    return order.tickets.length === 1 && increase > 0 ? new Map([[order.tickets[0].ticketTypeId, increase]]) : new Map();
+    return order.tickets.length === 1 && increase > 0
+      ? new Map([[order.tickets[0].ticketTypeId, increase]])
+      : new Map();
   }
   const result: PerType = new Map();
   for (const entry of entries) {
     if (!order.tickets.some((t) => t.ticketTypeId === entry.ticketTypeId)) {
-      throw badRequest(`${field} names a ticket type that is not on this order`, [{ path: `/${field}`, message: entry.ticketTypeId }]);
+      throw badRequest(`${field} names a ticket type that is not on this order`, [
+        { path: `/${field}`, message: entry.ticketTypeId },
+      ]);
     }
     if (result.has(entry.ticketTypeId)) {
       throw badRequest(`${field} repeats a ticket type`, [{ path: `/${field}`, message: entry.ticketTypeId }]);
@@ -86,7 +82,9 @@ function typeIncrements(
     result.set(entry.ticketTypeId, entry.quantity);
   }
   if (sum(result.values()) !== increase) {
-    throw badRequest(`The ${field} entries must add up to ${increase}`, [{ path: `/${field}`, message: 'sum mismatch' }]);
+    throw badRequest(`The ${field} entries must add up to ${increase}`, [
+      { path: `/${field}`, message: 'sum mismatch' },
+    ]);
   }
   return result;
 }
@@ -167,7 +165,10 @@ export function applyReturn(order: OrderDoc, report: ReturnReport): OrderDoc {
       { path: '/returnQuantity', message: `must be at most ${outstanding}` },
     ]);
   }
-  const entries = report.returnTypeQuantities?.map((t) => ({ ticketTypeId: t.ticketTypeId, quantity: t.returnQuantity }));
+  const entries = report.returnTypeQuantities?.map((t) => ({
+    ticketTypeId: t.ticketTypeId,
+    quantity: t.returnQuantity,
+  }));
   const increments = typeIncrements(order, report.returnQuantity, entries, 'returnTypeQuantities');
   const returnedTypes = addInto(returnedByType(order), increments);
   assertPerTypeRoom(order, soldByType(order), returnedTypes);
@@ -182,74 +183,5 @@ export function applyReturn(order: OrderDoc, report: ReturnReport): OrderDoc {
   };
 }
 
-/** Basis lines from per-type sold quantities and the order-time prices; money in integer cents. */
-export function basisFromQuantities(lines: OrderLine[], sold: PerType, frozenAt: string): InvoiceBasis {
-  let grand = 0;
-  let fees = 0;
-  const basisLines = lines
-    .filter((l) => (sold.get(l.ticketTypeId) ?? 0) > 0)
-    .map((l) => {
-      const quantity = sold.get(l.ticketTypeId)!;
-      const amountCents = quantity * toCents(l.unitPrice);
-      grand += amountCents;
-      fees += quantity * toCents(l.fee);
-      return {
-        ticketTypeId: l.ticketTypeId,
-        ticketTypeName: l.ticketTypeName,
-        quantity,
-        unitPrice: l.unitPrice,
-        fee: l.fee,
-        amount: fromCents(amountCents),
-      };
-    });
-  return { lines: basisLines, grandTotal: fromCents(grand), totalFees: fromCents(fees), frozenAt };
-}
-
-/**
- * Lifecycle rule 4: sold quantities × order-time unit prices only. All sold: per-type may come from the ordered
- * lines; nothing sold: empty basis worth 0; a partial sale needs complete, consistent per-type sold detail (and
- * consistent return detail when present), else 400 and no settlement.
- */
-export function freezeInvoiceBasis(order: OrderDoc, frozenAt: string): InvoiceBasis {
-  const sold = effectiveSoldQuantity(order);
-  const returned = order.returnedQuantity ?? 0;
-  if (sold + returned !== order.totalQuantity) {
-    throw badRequest(`Sold (${sold}) plus returned (${returned}) must equal the issued ${order.totalQuantity}`);
-  }
-  if (sold === 0) return { lines: [], grandTotal: 0, totalFees: 0, frozenAt };
-  if (sold === order.totalQuantity) {
-    return basisFromQuantities(order.tickets, new Map(order.tickets.map((t) => [t.ticketTypeId, t.quantity])), frozenAt);
-  }
-  const soldTypes = soldByType(order);
-  const returnTypes = returnedByType(order);
-  const known = (m: PerType) => [...m.keys()].every((id) => order.tickets.some((t) => t.ticketTypeId === id));
-  const soldComplete = known(soldTypes) && sum(soldTypes.values()) === sold;
-  const returnsConsistent = returnTypes.size === 0 || (known(returnTypes) && sum(returnTypes.values()) === returned);
-  const withinLines = order.tickets.every(
-    (t) => (soldTypes.get(t.ticketTypeId) ?? 0) + (returnTypes.get(t.ticketTypeId) ?? 0) <= t.quantity,
-  );
-  if (!soldComplete || !returnsConsistent || !withinLines) {
-    throw badRequest('A partial sale needs complete and consistent per-type sold quantities before settlement', [
-      { path: '/soldTypeQuantities', message: 'incomplete or inconsistent' },
-    ]);
-  }
-  return basisFromQuantities(order.tickets, soldTypes, frozenAt);
-}
-
-/** Derived in responses, never stored: the frozen basis matches the order's lines, prices and sold total. */
-export function isInvoiceBasisValid(order: OrderDoc): boolean {
-  const basis = order.invoiceBasis;
-  if (!basis) return false;
-  let grand = 0;
-  let quantity = 0;
-  for (const line of basis.lines) {
-    const ordered = order.tickets.find((t) => t.ticketTypeId === line.ticketTypeId);
-    if (!ordered || toCents(ordered.unitPrice) !== toCents(line.unitPrice)) return false;
-    if (!Number.isInteger(line.quantity) || line.quantity <= 0 || line.quantity > ordered.quantity) return false;
-    if (toCents(line.amount) !== line.quantity * toCents(line.unitPrice)) return false;
-    grand += toCents(line.amount);
-    quantity += line.quantity;
-  }
-  return toCents(basis.grandTotal) === grand && quantity === effectiveSoldQuantity(order);
-}
-
+// The invoice basis rules live next door; re-exported so the order rules have one entry point.
+export { basisFromQuantities, freezeInvoiceBasis, isInvoiceBasisValid } from './invoice-basis';

@@ -22,7 +22,10 @@ export interface CreateOrderBody {
   note?: string;
 }
 
-const soldTypeEntry = object({ ticketTypeId: idString, soldQuantity: nonNegativeInt }, ['ticketTypeId', 'soldQuantity']);
+const soldTypeEntry = object({ ticketTypeId: idString, soldQuantity: nonNegativeInt }, [
+  'ticketTypeId',
+  'soldQuantity',
+]);
 const soldFields = {
   soldQuantity: nonNegativeInt,
   soldTypeQuantities: { type: 'array', maxItems: 50, items: soldTypeEntry },
@@ -51,7 +54,9 @@ export interface CancelBody {
   reason?: string;
 }
 
-export const adminNoteBody: Schema = object({ adminNote: { type: ['string', 'null'], maxLength: 2000 } }, ['adminNote']);
+export const adminNoteBody: Schema = object({ adminNote: { type: ['string', 'null'], maxLength: 2000 } }, [
+  'adminNote',
+]);
 export interface AdminNoteBody {
   adminNote: string | null;
 }

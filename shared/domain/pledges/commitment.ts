@@ -12,7 +12,12 @@ import { eventPledges, liveEvent, pledgeSummary } from './service';
  * allocations (deterministic ids, so a retried conversion skips what exists), then records `converted` on the
  * event under its ETag; a failure in between leaves the round closed and the conversion can simply be repeated.
  */
-export async function setCommitment(principal: Principal, organizationId: string, eventId: string, body: CommitmentBody) {
+export async function setCommitment(
+  principal: Principal,
+  organizationId: string,
+  eventId: string,
+  body: CommitmentBody,
+) {
   const conversion = { allocationsCreated: 0, skippedExisting: 0 };
   await withEtagRetry(async () => {
     const event = await liveEvent(organizationId, eventId);
