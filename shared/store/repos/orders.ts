@@ -85,6 +85,7 @@ export interface OrderDoc {
   note?: string;
   adminNote?: string;
   adminNoteBy?: string;
+  adminNoteByName?: string;
   adminNoteAt?: string;
   transferHistory?: Record<string, unknown>[];
   // Delegated-sales attribution (document 02); absent on the owner's direct orders.
@@ -99,7 +100,14 @@ export interface OrderDoc {
   delegatedOrigin?: Record<string, unknown>;
   createdAt: string;
   updatedAt: string;
+  /**
+   * `${createdAt}|${id}`: the list order (createdAt, then id) as one field, so one range index serves it on
+   * Cosmos without a composite index (the embedded store refuses multi-field ORDER BY without one too).
+   */
+  sortKey?: string;
   deletedAt?: string;
+  deletedBy?: string;
+  deletedByName?: string;
 }
 
 export async function getOrder(organizationId: string, orderId: string): Promise<Stored<OrderDoc> | undefined> {
@@ -107,11 +115,14 @@ export async function getOrder(organizationId: string, orderId: string): Promise
   return doc?.docType === 'order' ? doc : undefined;
 }
 
+/** ISO timestamps from toISOString have one fixed length, so the joined key sorts as (createdAt, id). */
+export const orderSortKey = (order: Pick<OrderDoc, 'createdAt' | 'id'>) => `${order.createdAt}|${order.id}`;
+
 export function saveOrder(order: Stored<OrderDoc>): Promise<Stored<OrderDoc>> {
   return replaceItem(
     containers().orgs,
     order.organizationId,
-    { ...order, updatedAt: new Date().toISOString() },
+    { ...order, sortKey: orderSortKey(order), updatedAt: new Date().toISOString() },
     order._etag,
   );
 }

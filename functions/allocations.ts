@@ -1,0 +1,77 @@
+import { defineRoute } from '../shared/http/define-route';
+import { emptyBody, orgQuery } from '../shared/http/schema-parts';
+import { membersWithAllocations } from '../shared/domain/allocations/members';
+import {
+  listAllocationsQuery,
+  membersQuery,
+  myAllocationsQuery,
+  upsertAllocationBody,
+  type ListAllocationsQuery,
+  type MembersQuery,
+  type UpsertAllocationBody,
+} from '../shared/domain/allocations/schemas';
+import {
+  deleteAllocation,
+  listAllocations,
+  myAllocations,
+  upsertAllocation,
+} from '../shared/domain/allocations/service';
+
+const tags = ['allocations'];
+
+defineRoute<unknown, ListAllocationsQuery>({
+  name: 'allocations-list',
+  method: 'GET',
+  route: 'allocations',
+  auth: 'ticketManager',
+  tags,
+  summary: 'List allocations (optionally for one event or member), with used quantities',
+  query: listAllocationsQuery,
+  handler: ({ organizationId, query }) => listAllocations(organizationId, query),
+});
+
+defineRoute<UpsertAllocationBody>({
+  name: 'allocations-upsert',
+  method: 'POST',
+  route: 'allocations',
+  auth: 'ticketManager',
+  tags,
+  summary: 'Create (201) or replace (200) the allocation of one member for an event or one of its showtimes',
+  query: orgQuery(),
+  body: upsertAllocationBody,
+  handler: ({ principal, organizationId, body }) => upsertAllocation(principal, organizationId, body),
+});
+
+defineRoute({
+  name: 'allocations-delete',
+  method: 'DELETE',
+  route: 'allocations/{id}',
+  auth: 'ticketManager',
+  tags,
+  summary: 'Delete an allocation',
+  query: orgQuery(),
+  body: emptyBody,
+  handler: ({ organizationId, params }) => deleteAllocation(organizationId, params.id),
+});
+
+defineRoute<unknown, MembersQuery>({
+  name: 'allocations-members',
+  method: 'GET',
+  route: 'allocations/members',
+  auth: 'ticketManager',
+  tags,
+  summary: 'Approved members with their allocations for one event and an allocated/used summary',
+  query: membersQuery,
+  handler: ({ organizationId, query }) => membersWithAllocations(organizationId, query),
+});
+
+defineRoute<unknown, { eventId?: string }>({
+  name: 'my-allocations-list',
+  method: 'GET',
+  route: 'my-allocations',
+  auth: 'member',
+  tags,
+  summary: "The caller's allocations, with used quantities",
+  query: myAllocationsQuery,
+  handler: ({ principal, organizationId, query }) => myAllocations(principal, organizationId, query.eventId),
+});

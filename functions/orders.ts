@@ -1,0 +1,187 @@
+import { defineRoute } from '../shared/http/define-route';
+import { created } from '../shared/http/reply';
+import { emptyBody, orgQuery } from '../shared/http/schema-parts';
+import { createOrder } from '../shared/domain/orders/create';
+import { forceRecordSold } from '../shared/domain/orders/force-record-sold';
+import { getOrderById, listMyOrders, listOrders } from '../shared/domain/orders/list';
+import { approveReconciliation } from '../shared/domain/orders/reconciliation';
+import { reportSold } from '../shared/domain/orders/report-sold';
+import { recordReturn } from '../shared/domain/orders/returns';
+import { orderPage, orderResponse } from '../shared/domain/orders/response-schema';
+import {
+  adminNoteBody,
+  cancelBody,
+  createOrderBody,
+  forceRecordSoldBody,
+  listOrdersQuery,
+  myOrdersQuery,
+  reportSoldBody,
+  returnBody,
+  type AdminNoteBody,
+  type CancelBody,
+  type CreateOrderBody,
+  type ForceRecordSoldBody,
+  type ListOrdersQuery,
+  type ReportSoldBody,
+  type ReturnBody,
+} from '../shared/domain/orders/schemas';
+import {
+  approveOrder,
+  cancelOrder,
+  deleteOrder,
+  deliverOrder,
+  setAdminNote,
+} from '../shared/domain/orders/transitions';
+
+const tags = ['orders'];
+const query = orgQuery();
+
+defineRoute<CreateOrderBody>({
+  name: 'orders-create',
+  method: 'POST',
+  route: 'orders',
+  auth: 'member',
+  tags,
+  summary: 'Request printed tickets (pending); allocation limits apply when the event has enableQuotas',
+  query,
+  body: createOrderBody,
+  response: orderResponse,
+  successStatus: 201,
+  handler: async ({ principal, organizationId, body }) => created(await createOrder(principal, organizationId, body)),
+});
+
+defineRoute<unknown, ListOrdersQuery>({
+  name: 'orders-list',
+  method: 'GET',
+  route: 'orders',
+  auth: 'ticketManager',
+  tags,
+  summary: 'List orders: eventId, showtimeId, status (comma list), requestedBy, archived; pending queue oldest first',
+  query: listOrdersQuery,
+  response: orderPage,
+  handler: ({ principal, organizationId, query }) => listOrders(principal, organizationId, query),
+});
+
+defineRoute<unknown, ListOrdersQuery>({
+  name: 'me-orders-list',
+  method: 'GET',
+  route: 'me/orders',
+  auth: 'member',
+  tags,
+  summary: "The caller's own orders, with the same filters as the order list",
+  query: myOrdersQuery,
+  response: orderPage,
+  handler: ({ principal, organizationId, query }) => listMyOrders(principal, organizationId, query),
+});
+
+defineRoute({
+  name: 'orders-get',
+  method: 'GET',
+  route: 'orders/{id}',
+  auth: 'ticketManager',
+  tags,
+  summary: 'One order',
+  query,
+  response: orderResponse,
+  handler: ({ principal, organizationId, params }) => getOrderById(principal, organizationId, params.id),
+});
+
+const move = (name: string, path: string, summary: string, run: typeof approveOrder) =>
+  defineRoute({
+    name,
+    method: 'POST',
+    route: `orders/{id}/${path}`,
+    auth: 'ticketManager',
+    tags,
+    summary,
+    query,
+    body: emptyBody,
+    response: orderResponse,
+    handler: ({ principal, organizationId, params }) => run(principal, organizationId, params.id),
+  });
+move('orders-approve', 'approve', 'Approve a pending order', approveOrder);
+move('orders-deliver', 'deliver', 'Mark an approved order delivered (sold 0, returned 0)', deliverOrder);
+move(
+  'orders-approve-reconciliation',
+  'approve-reconciliation',
+  'Settle an order awaiting reconciliation and freeze its invoice basis',
+  approveReconciliation,
+);
+
+defineRoute<CancelBody>({
+  name: 'orders-cancel',
+  method: 'POST',
+  route: 'orders/{id}/cancel',
+  auth: 'ticketManager',
+  tags,
+  summary: 'Cancel a pending or approved order',
+  query,
+  body: cancelBody,
+  response: orderResponse,
+  handler: ({ principal, organizationId, params, body }) => cancelOrder(principal, organizationId, params.id, body),
+});
+
+defineRoute({
+  name: 'orders-delete',
+  method: 'DELETE',
+  route: 'orders/{id}',
+  auth: 'ticketManager',
+  tags,
+  summary: 'Soft-delete a pending or cancelled order',
+  query,
+  body: emptyBody,
+  handler: ({ principal, organizationId, params }) => deleteOrder(principal, organizationId, params.id),
+});
+
+defineRoute<AdminNoteBody>({
+  name: 'orders-admin-note',
+  method: 'PATCH',
+  route: 'orders/{id}/admin-note',
+  auth: 'ticketManager',
+  tags,
+  summary: 'Set or clear (null) the admin note, at most 2,000 characters',
+  query,
+  body: adminNoteBody,
+  response: orderResponse,
+  handler: ({ principal, organizationId, params, body }) => setAdminNote(principal, organizationId, params.id, body),
+});
+
+defineRoute<ReportSoldBody>({
+  name: 'orders-report-sold',
+  method: 'POST',
+  route: 'orders/{id}/report-sold',
+  auth: 'member',
+  tags,
+  summary: 'Record the cumulative sold total (owner or Admin); takes capacity for the increase',
+  query,
+  body: reportSoldBody,
+  response: orderResponse,
+  handler: ({ principal, organizationId, params, body }) => reportSold(principal, organizationId, params.id, body),
+});
+
+defineRoute<ReturnBody>({
+  name: 'orders-return',
+  method: 'POST',
+  route: 'orders/{id}/return',
+  auth: 'member',
+  tags,
+  summary: 'Record an incremental return (owner after the showtime, or Ticket Manager+)',
+  query,
+  body: returnBody,
+  response: orderResponse,
+  handler: ({ principal, organizationId, params, body }) => recordReturn(principal, organizationId, params.id, body),
+});
+
+defineRoute<ForceRecordSoldBody>({
+  name: 'orders-force-record-sold',
+  method: 'POST',
+  route: 'orders/{id}/force-record-sold',
+  auth: 'admin',
+  fullOrg: true,
+  tags,
+  summary: 'Record sales beyond the capacity ceiling, with a reason; audited and alerted to admins',
+  query,
+  body: forceRecordSoldBody,
+  response: orderResponse,
+  handler: ({ principal, organizationId, params, body }) => forceRecordSold(principal, organizationId, params.id, body),
+});

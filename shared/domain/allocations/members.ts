@@ -1,0 +1,55 @@
+import { containers } from '../../store/client';
+import { queryAll } from '../../store/operations';
+import { queryPage } from '../../store/pagination';
+import type { MembershipDoc } from '../../store/repos/memberships';
+import { usersByIds } from '../organizations/members';
+import { ordersForUse, type AllocationDoc } from './repo';
+import { allocationSummary } from './rules';
+import type { MembersQuery } from './schemas';
+import { toAllocationResponse } from './service';
+
+/**
+ * GET /api/allocations/members: one page of approved members, each with their allocations for the event and a
+ * summary. Store calls: the membership page, one user query, the event's allocations, the page's orders.
+ */
+export async function membersWithAllocations(organizationId: string, query: MembersQuery) {
+  const page = await queryPage<MembershipDoc>(
+    containers().orgs,
+    organizationId,
+    {
+      query:
+        "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'membership' AND c.approved = true " +
+        'ORDER BY c.id ASC',
+      parameters: [{ name: '@org', value: organizationId }],
+    },
+    query.limit,
+    query.continuationToken,
+  );
+  const userIds = page.items.map((m) => m.userId);
+  const [users, allocations, orders] = await Promise.all([
+    usersByIds(userIds),
+    queryAll<AllocationDoc>(containers().orgs, organizationId, {
+      query: "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'allocation' AND c.eventId = @event",
+      parameters: [
+        { name: '@org', value: organizationId },
+        { name: '@event', value: query.eventId },
+      ],
+    }),
+    ordersForUse(organizationId, [query.eventId], userIds),
+  ]);
+  const items = page.items
+    .filter((m) => users.has(m.userId))
+    .map((m) => {
+      const user = users.get(m.userId)!;
+      const mine = allocations.filter((a) => a.userId === m.userId).map((a) => toAllocationResponse(a, orders));
+      return {
+        userId: m.userId,
+        name: user.name,
+        email: user.email,
+        role: m.role,
+        allocations: mine,
+        summary: allocationSummary(mine.flatMap((a) => a.items)),
+      };
+    });
+  return { items, ...(page.continuationToken ? { continuationToken: page.continuationToken } : {}) };
+}

@@ -1,0 +1,35 @@
+import type { Principal } from '../../auth/principal';
+import { roleAtLeast } from '../../auth/roles';
+import { forbidden, notFound } from '../../http/errors';
+import type { Stored } from '../../store/operations';
+import { getOrder, type OrderDoc } from '../../store/repos/orders';
+
+/** A live order of the organization; a soft-deleted or unknown one is 404 (the id says nothing either way). */
+export async function loadOrder(organizationId: string, orderId: string): Promise<Stored<OrderDoc>> {
+  const order = await getOrder(organizationId, orderId);
+  if (!order || order.deletedAt) throw notFound('Order');
+  return order;
+}
+
+/** Who did it and when, as every transition records it: stable id, display name, time. */
+export function actorOf(principal: Principal) {
+  return { id: principal.userId, name: principal.user?.name ?? '', at: new Date().toISOString() };
+}
+
+export const isOwner = (order: OrderDoc, principal: Principal) => order.requestedBy === principal.userId;
+export const isAtLeast = (principal: Principal, role: 'ticketManager' | 'admin') =>
+  principal.isSuperAdmin || roleAtLeast(principal.role, role);
+
+/** report-sold: the order's owner, an organization admin or a super admin. */
+export function assertOwnerOrAdmin(order: OrderDoc, principal: Principal) {
+  if (!isOwner(order, principal) && !isAtLeast(principal, 'admin')) {
+    throw forbidden('Only the order owner or an admin can report sales on this order');
+  }
+}
+
+/** return: the order's owner, or Ticket Manager+ (who also skip the date rule). */
+export function assertOwnerOrManager(order: OrderDoc, principal: Principal) {
+  if (!isOwner(order, principal) && !isAtLeast(principal, 'ticketManager')) {
+    throw forbidden('Only the order owner or a ticket manager can record returns on this order');
+  }
+}

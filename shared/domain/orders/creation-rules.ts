@@ -1,0 +1,64 @@
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { sumProducts } from '../money';
+import type { EventDoc, Showtime } from '../../store/repos/events';
+import type { OrderLine } from '../../store/repos/orders';
+
+/** Pure checks of an order request against its event (03-decisions §6). */
+export interface RequestedTickets {
+  ticketTypeId: string;
+  quantity: number;
+}
+
+/** Marks an event whose orders go through the delegated-sales routes (document 02); see docs/decisions-orders.md. */
+type RoutableEvent = EventDoc & { orderRouting?: string };
+
+export function assertEventTakesOrders(event: EventDoc | undefined): asserts event is EventDoc {
+  if (!event || event.deletedAt) throw notFound('Event');
+  const routing = (event as RoutableEvent).orderRouting;
+  if (event.sharedEventLink || (routing !== undefined && routing !== 'direct')) {
+    throw conflict('Orders for this event are placed through the delegated-sales endpoints', 'WRONG_ENDPOINT');
+  }
+  if (!event.active) throw conflict('The event is not active');
+  if (event.salesLocked) throw conflict('Sales are locked for this event', 'SALES_LOCKED');
+}
+
+/** The given showtime, or the only one; required when the event has several. */
+export function resolveShowtime(event: EventDoc, showtimeId: string | undefined): Showtime {
+  if (showtimeId === undefined) {
+    if (event.showtimes.length === 1) return event.showtimes[0];
+    throw badRequest('showtimeId is required for an event with several showtimes', [
+      { path: '/showtimeId', message: 'is required' },
+    ]);
+  }
+  const showtime = event.showtimes.find((s) => s.showtimeId === showtimeId);
+  if (!showtime) throw badRequest('Unknown showtime for this event', [{ path: '/showtimeId', message: 'is unknown' }]);
+  return showtime;
+}
+
+/** Order lines with the ticket type's price and fee copied at this moment; unknown or repeated types: 400. */
+export function buildOrderLines(event: EventDoc, tickets: RequestedTickets[]): OrderLine[] {
+  const seen = new Set<string>();
+  return tickets.map((requested, index) => {
+    const type = event.ticketTypes.find((t) => t.id === requested.ticketTypeId);
+    const path = `/tickets/${index}/ticketTypeId`;
+    if (!type) throw badRequest('Unknown ticket type for this event', [{ path, message: 'is unknown' }]);
+    if (seen.has(type.id)) throw badRequest('A ticket type appears twice', [{ path, message: 'is repeated' }]);
+    seen.add(type.id);
+    return {
+      ticketTypeId: type.id,
+      ticketTypeName: type.name,
+      quantity: requested.quantity,
+      unitPrice: type.price,
+      fee: type.fee,
+    };
+  });
+}
+
+/** totalAmount = Σ quantity × unit price, totalFees = Σ quantity × fee, both in exact cents. */
+export function orderTotals(lines: OrderLine[]) {
+  return {
+    totalQuantity: lines.reduce((sum, l) => sum + l.quantity, 0),
+    totalAmount: sumProducts(lines.map((l) => ({ quantity: l.quantity, unit: l.unitPrice }))),
+    totalFees: sumProducts(lines.map((l) => ({ quantity: l.quantity, unit: l.fee }))),
+  };
+}

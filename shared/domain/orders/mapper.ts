@@ -1,0 +1,54 @@
+import type { Principal } from '../../auth/principal';
+import { roleAtLeast } from '../../auth/roles';
+import type { OrderDoc } from '../../store/repos/orders';
+import { isInvoiceBasisValid } from './rules';
+
+/**
+ * The order response: listed fields only (no `_etag`, `docType`, `capacityQuantity` or other internals), with
+ * `invoiceBasisValid` derived here. Privacy (document 02): an ordinary member does not see the buyer and seller
+ * identities or the delegated origin, except a buyer of record who keeps their own identity fields.
+ */
+export function toOrderResponse(order: OrderDoc, viewer: Principal) {
+  const privileged = viewer.isSuperAdmin || roleAtLeast(viewer.role, 'ticketManager');
+  const isBuyer = order.buyerUserId !== undefined && order.buyerUserId === viewer.userId;
+  const pick = <K extends keyof OrderDoc>(...keys: K[]) => {
+    const out: Partial<Pick<OrderDoc, K>> = {};
+    for (const key of keys) if (order[key] !== undefined) out[key] = order[key];
+    return out;
+  };
+  return {
+    id: order.id,
+    organizationId: order.organizationId,
+    eventId: order.eventId,
+    eventName: order.eventName,
+    showtimeId: order.showtimeId,
+    ...pick('showtimeDateTime', 'showtimeLabel'),
+    requestedBy: order.requestedBy,
+    requestedByName: order.requestedByName,
+    requestedByEmail: order.requestedByEmail,
+    tickets: order.tickets.map((t) => ({
+      ticketTypeId: t.ticketTypeId,
+      ticketTypeName: t.ticketTypeName,
+      quantity: t.quantity,
+      unitPrice: t.unitPrice,
+      fee: t.fee,
+    })),
+    totalQuantity: order.totalQuantity,
+    totalAmount: order.totalAmount,
+    totalFees: order.totalFees,
+    status: order.status,
+    ...pick('soldQuantity', 'soldTypeQuantities', 'returnedQuantity', 'returnedTypeQuantities', 'invoiceBasis'),
+    invoiceBasisValid: isInvoiceBasisValid(order),
+    ...pick('invoicedAt', 'invoicedBy', 'invoicedByName', 'archived', 'archivedAt', 'archivedBy', 'archiveOverride'),
+    ...pick('approvedBy', 'approvedByName', 'approvedAt', 'deliveredBy', 'deliveredByName', 'deliveredAt'),
+    ...pick('cancelledBy', 'cancelledByName', 'cancelledAt', 'cancelReason'),
+    ...pick('reconciledBy', 'reconciledByName', 'reconciledAt', 'note', 'adminNote', 'adminNoteBy', 'adminNoteByName'),
+    ...pick('adminNoteAt', 'transferHistory', 'soldByOrganizationId', 'soldByOrganizationName', 'delegationId'),
+    ...(privileged ? pick('soldByUserId', 'soldByUserName', 'delegatedOrigin') : {}),
+    ...(privileged || isBuyer ? pick('buyerUserId', 'buyerUserName', 'buyerUserEmail') : {}),
+    createdAt: order.createdAt,
+    updatedAt: order.updatedAt,
+  };
+}
+
+export type OrderResponse = ReturnType<typeof toOrderResponse>;

@@ -1,0 +1,28 @@
+import type { Principal } from '../../auth/principal';
+import { withEtagRetry } from '../../store/operations';
+import { saveOrder } from '../../store/repos/orders';
+import { actorOf, loadOrder } from './access';
+import { toOrderResponse } from './mapper';
+import { assertAccepts, freezeInvoiceBasis } from './rules';
+
+/**
+ * POST /api/orders/{id}/approve-reconciliation (lifecycle rule 4): settles an awaitingReconciliation order and
+ * freezes its invoice basis (sold quantities × order-time prices). Settled orders accept no further lifecycle
+ * operation, so the basis is never rewritten. It never sets invoicedAt.
+ */
+export async function approveReconciliation(principal: Principal, organizationId: string, orderId: string) {
+  const saved = await withEtagRetry(async () => {
+    const order = await loadOrder(organizationId, orderId);
+    assertAccepts(order.status, 'approveReconciliation');
+    const actor = actorOf(principal);
+    return saveOrder({
+      ...order,
+      status: 'settled',
+      invoiceBasis: freezeInvoiceBasis(order, actor.at),
+      reconciledBy: actor.id,
+      reconciledByName: actor.name,
+      reconciledAt: actor.at,
+    });
+  });
+  return toOrderResponse(saved, principal);
+}

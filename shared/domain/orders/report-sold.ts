@@ -1,0 +1,49 @@
+import type { Principal } from '../../auth/principal';
+import { conflict, notFound } from '../../http/errors';
+import { withEtagRetry } from '../../store/operations';
+import { getEvent, type EventDoc } from '../../store/repos/events';
+import { saveOrder, type OrderDoc } from '../../store/repos/orders';
+import { releaseCapacity, takeCapacity } from '../capacity/counter';
+import { assertOwnerOrAdmin, loadOrder } from './access';
+import { toOrderResponse } from './mapper';
+import { applySoldReport, assertAccepts } from './rules';
+import type { ReportSoldBody } from './schemas';
+
+/**
+ * POST /api/orders/{id}/report-sold (lifecycle rule 1). Seats for the increase are taken from the showtime's
+ * counter first (conditional patch: 409 CAPACITY_EXCEEDED), then the order is replaced under its ETag. When the
+ * replace loses to another writer the seats go back and the whole request is re-evaluated against the new
+ * order, so two parallel reports on one order can never both apply their increase.
+ * Store calls: order read, event read (sales lock), counter patch, order replace.
+ */
+export async function reportSold(principal: Principal, organizationId: string, orderId: string, body: ReportSoldBody) {
+  let event: EventDoc | undefined;
+  const saved = await withEtagRetry(async () => {
+    const order = await loadOrder(organizationId, orderId);
+    assertOwnerOrAdmin(order, principal);
+    assertAccepts(order.status, 'reportSold');
+    const { delta, next } = applySoldReport(order, body);
+    if (next === order) return order; // the same total again: nothing to write
+    event ??= await eventOf(order);
+    if (event.salesLocked) throw conflict('Sales are locked for this event', 'SALES_LOCKED');
+    return takeThenSave(event, order, next, delta);
+  }, 20);
+  return toOrderResponse(saved, principal);
+}
+
+export async function eventOf(order: OrderDoc): Promise<EventDoc> {
+  const event = await getEvent(order.organizationId, order.eventId);
+  if (!event) throw notFound('Event');
+  return event;
+}
+
+/** Take the seats, then the conditional replace; a failed replace gives the seats back before it propagates. */
+async function takeThenSave(event: EventDoc, order: OrderDoc & { _etag: string }, next: OrderDoc, delta: number) {
+  await takeCapacity({ event, showtimeId: order.showtimeId, channel: 'orders', delta });
+  try {
+    return await saveOrder({ ...next, _etag: order._etag });
+  } catch (error) {
+    await releaseCapacity(event, order.showtimeId, 'orders', delta);
+    throw error;
+  }
+}

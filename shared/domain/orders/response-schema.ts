@@ -1,0 +1,66 @@
+import type { Schema } from '../../http/validation';
+
+/** Response shapes for the OpenAPI document (documentation only; the mapper is the source of truth). */
+const str = { type: 'string' };
+const num = { type: 'number' };
+const typeQuantity = { type: 'object', properties: { ticketTypeId: str, soldQuantity: num } };
+
+export const orderResponse: Schema = {
+  type: 'object',
+  properties: {
+    id: str,
+    organizationId: str,
+    eventId: str,
+    eventName: str,
+    showtimeId: str,
+    showtimeDateTime: str,
+    showtimeLabel: str,
+    requestedBy: str,
+    requestedByName: str,
+    requestedByEmail: str,
+    tickets: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { ticketTypeId: str, ticketTypeName: str, quantity: num, unitPrice: num, fee: num },
+      },
+    },
+    totalQuantity: num,
+    totalAmount: num,
+    totalFees: num,
+    status: { enum: ['pending', 'approved', 'delivered', 'awaitingReconciliation', 'settled', 'cancelled'] },
+    soldQuantity: num,
+    soldTypeQuantities: { type: 'array', items: typeQuantity },
+    returnedQuantity: num,
+    invoiceBasis: {
+      type: 'object',
+      properties: {
+        lines: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              ticketTypeId: str,
+              ticketTypeName: str,
+              quantity: num,
+              unitPrice: num,
+              fee: num,
+              amount: num,
+            },
+          },
+        },
+        grandTotal: num,
+        totalFees: num,
+        frozenAt: str,
+      },
+    },
+    invoiceBasisValid: { type: 'boolean' },
+    createdAt: str,
+    updatedAt: str,
+  },
+};
+
+export const orderPage: Schema = {
+  type: 'object',
+  properties: { items: { type: 'array', items: orderResponse }, continuationToken: str },
+};

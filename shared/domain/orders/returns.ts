@@ -1,0 +1,31 @@
+import type { Principal } from '../../auth/principal';
+import { forbidden } from '../../http/errors';
+import { withEtagRetry } from '../../store/operations';
+import { saveOrder, type OrderDoc } from '../../store/repos/orders';
+import { assertOwnerOrManager, isAtLeast, loadOrder } from './access';
+import { toOrderResponse } from './mapper';
+import { applyReturn, assertAccepts } from './rules';
+import type { ReturnBody } from './schemas';
+
+/**
+ * POST /api/orders/{id}/return (lifecycle rule 2): an increment of returned tickets, never above the outstanding
+ * balance. Returns never took capacity (seats are only taken for reported sales), so none is released.
+ * A member returns only their own tickets and only once the showtime (or the event date) has passed;
+ * Ticket Manager+ may record returns for anyone at any time. Store calls: order read, order replace.
+ */
+export async function recordReturn(principal: Principal, organizationId: string, orderId: string, body: ReturnBody) {
+  const saved = await withEtagRetry(async () => {
+    const order = await loadOrder(organizationId, orderId);
+    assertOwnerOrManager(order, principal);
+    if (!isAtLeast(principal, 'ticketManager') && !showtimePassed(order)) {
+      throw forbidden('Members can return tickets only after the showtime has passed');
+    }
+    assertAccepts(order.status, 'return');
+    return saveOrder({ ...applyReturn(order, body), _etag: order._etag });
+  }, 20);
+  return toOrderResponse(saved, principal);
+}
+
+/** The order carries its showtime's date from creation; the event date is never needed separately. */
+export const showtimePassed = (order: OrderDoc, now = Date.now()) =>
+  order.showtimeDateTime !== undefined && Date.parse(order.showtimeDateTime) <= now;

@@ -1,0 +1,85 @@
+import { idString, nonNegativeInt, object, orgQuery, pageQuery, positiveInt, shortText } from '../../http/schema-parts';
+import type { Schema } from '../../http/validation';
+import type { ReturnReport, SoldReport } from './rules';
+import type { RequestedTickets } from './creation-rules';
+
+/** Request bodies of the order routes (03-decisions §6, lifecycle rules 1 to 4). */
+const ticketLine = object({ ticketTypeId: idString, quantity: positiveInt }, ['ticketTypeId', 'quantity']);
+
+export const createOrderBody: Schema = object(
+  {
+    eventId: idString,
+    showtimeId: idString,
+    tickets: { type: 'array', minItems: 1, maxItems: 50, items: ticketLine },
+    note: shortText(1000),
+  },
+  ['eventId', 'tickets'],
+);
+export interface CreateOrderBody {
+  eventId: string;
+  showtimeId?: string;
+  tickets: RequestedTickets[];
+  note?: string;
+}
+
+const soldTypeEntry = object({ ticketTypeId: idString, soldQuantity: nonNegativeInt }, [
+  'ticketTypeId',
+  'soldQuantity',
+]);
+const soldFields = {
+  soldQuantity: nonNegativeInt,
+  soldTypeQuantities: { type: 'array', maxItems: 50, items: soldTypeEntry },
+};
+export const reportSoldBody: Schema = object(soldFields, ['soldQuantity']);
+export type ReportSoldBody = SoldReport;
+
+export const forceRecordSoldBody: Schema = object({ ...soldFields, reason: shortText(1000, 1) }, [
+  'soldQuantity',
+  'reason',
+]);
+export type ForceRecordSoldBody = SoldReport & { reason: string };
+
+const returnTypeEntry = object({ ticketTypeId: idString, returnQuantity: nonNegativeInt }, [
+  'ticketTypeId',
+  'returnQuantity',
+]);
+export const returnBody: Schema = object(
+  { returnQuantity: positiveInt, returnTypeQuantities: { type: 'array', maxItems: 50, items: returnTypeEntry } },
+  ['returnQuantity'],
+);
+export type ReturnBody = ReturnReport;
+
+export const cancelBody: Schema = object({ reason: shortText(1000) });
+export interface CancelBody {
+  reason?: string;
+}
+
+export const adminNoteBody: Schema = object({ adminNote: { type: ['string', 'null'], maxLength: 2000 } }, [
+  'adminNote',
+]);
+export interface AdminNoteBody {
+  adminNote: string | null;
+}
+
+export const ORDER_STATUSES = ['pending', 'approved', 'delivered', 'awaitingReconciliation', 'settled', 'cancelled'];
+const statusList = `(${ORDER_STATUSES.join('|')})`;
+
+const listFilters = {
+  eventId: idString,
+  showtimeId: idString,
+  status: { type: 'string', maxLength: 200, pattern: `^${statusList}(,${statusList})*$` },
+  archived: { type: 'string', enum: ['false', 'true', 'all'], default: 'false' },
+  ...pageQuery,
+};
+export const listOrdersQuery: Schema = orgQuery({ ...listFilters, requestedBy: idString });
+export const myOrdersQuery: Schema = orgQuery(listFilters);
+export interface ListOrdersQuery {
+  organizationId: string;
+  eventId?: string;
+  showtimeId?: string;
+  status?: string;
+  requestedBy?: string;
+  archived: 'false' | 'true' | 'all';
+  limit: number;
+  continuationToken?: string;
+}

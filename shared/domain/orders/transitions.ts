@@ -1,0 +1,82 @@
+import type { Principal } from '../../auth/principal';
+import { withEtagRetry } from '../../store/operations';
+import { saveOrder, type OrderDoc } from '../../store/repos/orders';
+import { actorOf, loadOrder } from './access';
+import { toOrderResponse } from './mapper';
+import { assertAccepts } from './rules';
+import type { AdminNoteBody, CancelBody } from './schemas';
+
+/**
+ * The management moves of the order state table: approve, deliver, cancel, delete and the admin note. Each is a
+ * read and one ETag-conditional replace (retried when another writer got there first); every move records who
+ * made it (id and display name) and when.
+ */
+async function update(
+  principal: Principal,
+  organizationId: string,
+  orderId: string,
+  change: (order: OrderDoc, actor: ReturnType<typeof actorOf>) => OrderDoc,
+) {
+  const saved = await withEtagRetry(async () => {
+    const order = await loadOrder(organizationId, orderId);
+    return saveOrder({ ...change(order, actorOf(principal)), _etag: order._etag });
+  });
+  return toOrderResponse(saved, principal);
+}
+
+export const approveOrder = (principal: Principal, organizationId: string, orderId: string) =>
+  update(principal, organizationId, orderId, (order, actor) => {
+    assertAccepts(order.status, 'approve');
+    return { ...order, status: 'approved', approvedBy: actor.id, approvedByName: actor.name, approvedAt: actor.at };
+  });
+
+/** Deliver records soldQuantity 0 and returnedQuantity 0 (03-decisions §6). */
+export const deliverOrder = (principal: Principal, organizationId: string, orderId: string) =>
+  update(principal, organizationId, orderId, (order, actor) => {
+    assertAccepts(order.status, 'deliver');
+    return {
+      ...order,
+      status: 'delivered',
+      soldQuantity: 0,
+      returnedQuantity: 0,
+      deliveredBy: actor.id,
+      deliveredByName: actor.name,
+      deliveredAt: actor.at,
+    };
+  });
+
+/** Cancel: pending or approved only; neither holds capacity (seats are taken when sales are reported). */
+export const cancelOrder = (principal: Principal, organizationId: string, orderId: string, body: CancelBody) =>
+  update(principal, organizationId, orderId, (order, actor) => {
+    assertAccepts(order.status, 'cancel');
+    return {
+      ...order,
+      status: 'cancelled',
+      cancelledBy: actor.id,
+      cancelledByName: actor.name,
+      cancelledAt: actor.at,
+      ...(body.reason !== undefined ? { cancelReason: body.reason } : {}),
+    };
+  });
+
+/** Soft delete of a pending or cancelled order; afterwards it is 404 everywhere and counts nowhere. */
+export async function deleteOrder(principal: Principal, organizationId: string, orderId: string) {
+  await update(principal, organizationId, orderId, (order, actor) => {
+    assertAccepts(order.status, 'delete');
+    return { ...order, deletedAt: actor.at, deletedBy: actor.id, deletedByName: actor.name };
+  });
+  return { id: orderId, deleted: true };
+}
+
+/** `{ adminNote: null }` clears the note; who changed it and when is kept either way. */
+export const setAdminNote = (principal: Principal, organizationId: string, orderId: string, body: AdminNoteBody) =>
+  update(principal, organizationId, orderId, (order, actor) => {
+    const { adminNote: _old, ...rest } = order;
+    return {
+      ...rest,
+      ...(body.adminNote !== null ? { adminNote: body.adminNote } : {}),
+      adminNoteBy: actor.id,
+      adminNoteByName: actor.name,
+      adminNoteAt: actor.at,
+    };
+  });

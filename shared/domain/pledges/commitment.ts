@@ -1,0 +1,76 @@
+import type { Principal } from '../../auth/principal';
+import { containers } from '../../store/client';
+import { createItem, isConflict, queryAll, withEtagRetry } from '../../store/operations';
+import { saveEvent, type EventDoc } from '../../store/repos/events';
+import { allocationId, type AllocationDoc } from '../allocations/repo';
+import { assertCommitmentMove, conversionPlan, effectiveCommitmentStatus, firstTicketType } from './rules';
+import type { CommitmentBody } from './schemas';
+import { eventPledges, liveEvent, pledgeSummary } from './service';
+
+/**
+ * PUT management/events/{eventId}/commitment: open, close or convert the round. Converting first creates the
+ * allocations (deterministic ids, so a retried conversion skips what exists), then records `converted` on the
+ * event under its ETag; a failure in between leaves the round closed and the conversion can simply be repeated.
+ */
+export async function setCommitment(
+  principal: Principal,
+  organizationId: string,
+  eventId: string,
+  body: CommitmentBody,
+) {
+  const conversion = { allocationsCreated: 0, skippedExisting: 0 };
+  await withEtagRetry(async () => {
+    const event = await liveEvent(organizationId, eventId);
+    assertCommitmentMove(effectiveCommitmentStatus(event), body.status, body.deadline);
+    if (body.status === 'converted') Object.assign(conversion, await convertPledges(principal, event));
+    const next: EventDoc = { ...event, commitmentStatus: body.status };
+    if (body.status === 'open') {
+      delete next.commitmentDeadline; // reopening drops a passed deadline unless a new one is given
+      if (body.deadline !== undefined) next.commitmentDeadline = body.deadline;
+    } else if (body.deadline !== undefined) {
+      next.commitmentDeadline = body.deadline;
+    }
+    await saveEvent({ ...next, _etag: event._etag });
+  });
+  const summary = await pledgeSummary(organizationId, eventId);
+  return body.status === 'converted' ? { ...summary, conversion } : summary;
+}
+
+/** Every member with sureCount > 0 and no allocation yet for the event gets sureCount on the first ticket type. */
+async function convertPledges(principal: Principal, event: EventDoc) {
+  const type = firstTicketType(event.ticketTypes);
+  const [pledges, existing] = await Promise.all([
+    eventPledges(event.organizationId, event.id),
+    queryAll<{ userId: string }>(containers().orgs, event.organizationId, {
+      query: "SELECT c.userId FROM c WHERE c.organizationId = @org AND c.docType = 'allocation' AND c.eventId = @event",
+      parameters: [
+        { name: '@org', value: event.organizationId },
+        { name: '@event', value: event.id },
+      ],
+    }),
+  ]);
+  const plan = type ? conversionPlan(pledges, new Set(existing.map((a) => a.userId))) : [];
+  let allocationsCreated = 0;
+  const now = new Date().toISOString();
+  for (const pledge of plan) {
+    const allocation: AllocationDoc = {
+      id: allocationId(event.id, undefined, pledge.userId),
+      docType: 'allocation',
+      organizationId: event.organizationId,
+      eventId: event.id,
+      userId: pledge.userId,
+      items: [{ ticketTypeId: type!.id, ticketTypeName: type!.name, allocated: pledge.sureCount }],
+      createdAt: now,
+      createdBy: principal.userId,
+      updatedAt: now,
+      updatedBy: principal.userId,
+    };
+    try {
+      await createItem(containers().orgs, allocation);
+      allocationsCreated += 1;
+    } catch (error) {
+      if (!isConflict(error)) throw error; // created by an earlier attempt or by a manager meanwhile
+    }
+  }
+  return { allocationsCreated, skippedExisting: pledges.filter((p) => p.sureCount > 0).length - allocationsCreated };
+}

@@ -1,0 +1,45 @@
+import type { ApiResponse, TestHost } from './harness';
+import type { OrgFixture, Person } from './fixtures';
+
+/** Order helpers for the black-box tests: every step goes through the HTTP API. */
+export function orderApi(api: TestHost, f: OrgFixture) {
+  const q = { organizationId: f.orgId };
+  const expectStatus = (res: ApiResponse, status: number, what: string) => {
+    if (res.status !== status) throw new Error(`${what} failed: ${res.status} ${res.text}`);
+    return res.body.data;
+  };
+  const post = (path: string, who: Person | { token: string }, body?: unknown) =>
+    api.post(path, { token: who.token, query: q, body });
+
+  const create = async (
+    who: Person,
+    event: { id: string; ticketTypes: { id: string }[] },
+    quantities: number[] = [2, 1],
+    extra: Record<string, unknown> = {},
+  ) => {
+    const tickets = quantities
+      .map((quantity, i) => ({ ticketTypeId: event.ticketTypes[i].id, quantity }))
+      .filter((t) => t.quantity > 0);
+    return expectStatus(await post('orders', who, { eventId: event.id, tickets, ...extra }), 201, 'create order');
+  };
+  const approve = async (id: string) =>
+    expectStatus(await post(`orders/${id}/approve`, f.ticketManager), 200, 'approve');
+  const deliver = async (id: string) =>
+    expectStatus(await post(`orders/${id}/deliver`, f.ticketManager), 200, 'deliver');
+  const delivered = async (
+    who: Person,
+    event: { id: string; ticketTypes: { id: string }[] },
+    quantities?: number[],
+    extra?: Record<string, unknown>,
+  ) => {
+    const order = await create(who, event, quantities, extra);
+    await approve(order.id);
+    return deliver(order.id);
+  };
+  const reportSold = (who: Person | { token: string }, id: string, body: unknown) =>
+    post(`orders/${id}/report-sold`, who, body);
+  const ret = (who: Person | { token: string }, id: string, body: unknown) => post(`orders/${id}/return`, who, body);
+  const get = async (id: string) =>
+    expectStatus(await api.get(`orders/${id}`, { token: f.admin.token, query: q }), 200, 'get order');
+  return { q, post, create, approve, deliver, delivered, reportSold, ret, get, expectStatus };
+}
