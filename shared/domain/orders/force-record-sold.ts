@@ -6,7 +6,7 @@ import { queryAll, withEtagRetry } from '../../store/operations';
 import type { EventDoc } from '../../store/repos/events';
 import type { OrderDoc } from '../../store/repos/orders';
 import { releaseCapacity, takeCapacity } from '../capacity/counter';
-import { newNotification } from '../notifications/notification';
+import { buildNotification } from '../notifications/store';
 import { actorOf, loadOrder } from './access';
 import { toOrderResponse } from './mapper';
 import { eventOf } from './report-sold';
@@ -92,8 +92,7 @@ function alertFor(
   order: OrderDoc,
   audit: { delta: number; actorName: string; reason: string; id: string },
 ) {
-  return newNotification({
-    organizationId: order.organizationId,
+  return buildNotification(order.organizationId, {
     userId,
     type: 'oversale_recorded',
     title: 'Sale recorded over capacity',
