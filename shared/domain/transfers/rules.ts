@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { OrderDoc, OrderStatus } from '../../store/repos/orders';
+import { effectiveSoldQuantity, outstandingQuantity } from '../orders/rules';
 
 /**
  * Transfer arithmetic (01-core "Transfer" rules 1-4), pure. Only outstanding quantity moves; sold and
@@ -16,17 +17,7 @@ type OrderFacts = Pick<
   | 'returnedTypeQuantities'
 >;
 
-const REPORTING_STATES: OrderStatus[] = ['delivered', 'awaitingReconciliation', 'settled'];
-
-/** An order that reached delivered or later with no recorded soldQuantity counts as fully sold. */
-export function effectiveSoldQuantity(order: OrderFacts): number {
-  if (order.soldQuantity === undefined) return REPORTING_STATES.includes(order.status) ? order.totalQuantity : 0;
-  return order.soldQuantity;
-}
-
-export function outstandingQuantity(order: OrderFacts): number {
-  return Math.max(0, order.totalQuantity - effectiveSoldQuantity(order) - (order.returnedQuantity ?? 0));
-}
+export { effectiveSoldQuantity, outstandingQuantity };
 
 /**
  * Per-type outstanding: ordered minus per-type sold and returned evidence, then capped in line order so the
