@@ -9,12 +9,20 @@ export type Schema = Record<string, unknown>;
 const bodyAjv = new Ajv({
   allErrors: true,
   strict: true,
+  // `anyOf: [{ required: [...] }]` ("one of these fields") names properties defined one level up.
+  strictRequired: false,
   coerceTypes: false,
   useDefaults: true,
   multipleOfPrecision: 6,
 });
 // Query strings are text by nature, so numbers and booleans are coerced there only.
-const queryAjv = new Ajv({ allErrors: true, strict: true, coerceTypes: true, useDefaults: true });
+const queryAjv = new Ajv({
+  allErrors: true,
+  strict: true,
+  strictRequired: false,
+  coerceTypes: true,
+  useDefaults: true,
+});
 addFormats(bodyAjv);
 addFormats(queryAjv);
 

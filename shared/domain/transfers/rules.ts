@@ -103,3 +103,11 @@ export function historyLink(tab: HistoryTab, orderId: string, reassignedAway = f
   if (reassignedAway) return '/history';
   return `/history?tab=${encodeURIComponent(tab)}&orderId=${encodeURIComponent(orderId)}`;
 }
+
+/**
+ * A partial transfer that moves a delivered source order's whole remaining outstanding balance moves the
+ * source to awaitingReconciliation in the same change; otherwise the status stays.
+ */
+export function statusAfterTransfer(order: OrderFacts, moved: number): OrderStatus {
+  return order.status === 'delivered' && moved === outstandingQuantity(order) ? 'awaitingReconciliation' : order.status;
+}
