@@ -1,5 +1,5 @@
 import type { PatchOperation } from '@azure/cosmos';
-import { conflict } from '../../http/errors';
+import { conflict, notFound } from '../../http/errors';
 import { containers } from '../../store/client';
 import {
   createItem,
@@ -12,7 +12,7 @@ import {
   replaceItem,
   type Stored,
 } from '../../store/operations';
-import type { EventDoc } from '../../store/repos/events';
+import { getEvent, type EventDoc } from '../../store/repos/events';
 import {
   countsFromLedger,
   emptyCounts,
@@ -41,18 +41,32 @@ export interface CapacityCounterDoc extends ChannelCounts {
   showtimeId: string;
   capacity: number;
   sold: number;
+  /** Mirror of the event's `salesLocked`, so report-sold can refuse a locked event without reading it. */
+  locked: boolean;
   updatedAt: string;
 }
+
+/** Enough of an event to address its counters; the full document is loaded only to rebuild a missing counter. */
+export type EventRef = Pick<EventDoc, 'id' | 'organizationId'> & Partial<EventDoc>;
 
 export const counterId = (eventId: string, showtimeId: string) => `capacity-${eventId}-${showtimeId}`;
 
 export interface CapacityRequest {
-  event: EventDoc;
+  event: EventRef;
   showtimeId: string;
   channel: CapacityChannel;
   delta: number;
   /** false bypasses the ceiling (force-record-sold, manual external counts) but still moves the counter. */
   enforceCeiling?: boolean;
+  /** true refuses a locked event (409 SALES_LOCKED) in the same conditional patch. */
+  respectLock?: boolean;
+}
+
+function takeCondition(request: CapacityRequest): { condition?: string } {
+  const clauses: string[] = [];
+  if (request.enforceCeiling !== false) clauses.push(`c.sold + ${request.delta} <= c.capacity`);
+  if (request.respectLock) clauses.push('c.locked = false');
+  return clauses.length > 0 ? { condition: `FROM c WHERE ${clauses.join(' AND ')}` } : {};
 }
 
 const incrementOps = (channel: CapacityChannel, delta: number): PatchOperation[] => [
@@ -61,39 +75,55 @@ const incrementOps = (channel: CapacityChannel, delta: number): PatchOperation[]
   { op: 'set', path: '/updatedAt', value: new Date().toISOString() },
 ];
 
-/** Takes `delta` seats atomically; 409 CAPACITY_EXCEEDED with availableCapacity and requestedDelta otherwise. */
+/**
+ * Takes `delta` seats atomically; 409 CAPACITY_EXCEEDED with availableCapacity and requestedDelta otherwise,
+ * or 409 SALES_LOCKED when the request respects the lock and the event is locked.
+ */
 export async function takeCapacity(request: CapacityRequest): Promise<Stored<CapacityCounterDoc>> {
   const { event, showtimeId, channel, delta } = request;
   if (!Number.isInteger(delta) || delta < 0) throw new Error(`takeCapacity needs a non-negative integer, got ${delta}`);
   const id = counterId(event.id, showtimeId);
-  const guard = request.enforceCeiling === false ? {} : { condition: `FROM c WHERE c.sold + ${delta} <= c.capacity` };
-  for (let attempt = 0; attempt < 2; attempt += 1) {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
       return await patchItem<CapacityCounterDoc>(
         containers().orgs,
         event.organizationId,
         id,
         incrementOps(channel, delta),
-        guard,
+        takeCondition(request),
       );
     } catch (error) {
       if (isPreconditionFailed(error)) {
         const counter = await readItem<CapacityCounterDoc>(containers().orgs, event.organizationId, id);
+        if (request.respectLock && counter?.locked === true)
+          throw conflict('Sales are locked for this event', 'SALES_LOCKED');
+        if (request.respectLock && counter && counter.locked === undefined && attempt === 0) {
+          await syncCounters(await fullEvent(event)); // a counter from before the lock mirror: add it, then retry
+          continue;
+        }
         const available = counter ? Math.max(0, counter.capacity - counter.sold) : 0;
         throw conflict('Not enough remaining capacity for this showtime', 'CAPACITY_EXCEEDED', {
           availableCapacity: available,
           requestedDelta: delta,
         });
       }
-      if (!isNotFound(error) || attempt > 0) throw error;
-      await rebuildCounter(event, showtimeId); // a counter that was never created: build it from the ledger
+      if (!isNotFound(error) || attempt > 1) throw error;
+      // A counter that was never created: build it from the ledger.
+      await rebuildCounter(await fullEvent(event), showtimeId);
     }
   }
   throw new Error('unreachable');
 }
 
+async function fullEvent(event: EventRef): Promise<EventDoc> {
+  if (event.showtimes && event.docType === 'event') return event as EventDoc;
+  const loaded = await getEvent(event.organizationId, event.id);
+  if (!loaded) throw notFound('Event');
+  return loaded;
+}
+
 /** Gives seats back (cancelled sale, deleted ledger entry, compensation of a failed write). Never fails on capacity. */
-export async function releaseCapacity(event: EventDoc, showtimeId: string, channel: CapacityChannel, delta: number) {
+export async function releaseCapacity(event: EventRef, showtimeId: string, channel: CapacityChannel, delta: number) {
   if (delta <= 0) return;
   try {
     await patchItem(
@@ -107,16 +137,31 @@ export async function releaseCapacity(event: EventDoc, showtimeId: string, chann
   }
 }
 
-/** Creates missing counters (new event or showtime) and sets every counter's capacity to the event's. */
+/** Creates missing counters (new event or showtime) and aligns every counter's capacity and lock with the event. */
 export async function syncCounters(event: EventDoc, existing?: CapacityCounterDoc[]) {
   const counters = existing ?? (await readCounters(event.organizationId, event.id));
   const byShowtime = new Map(counters.map((c) => [c.showtimeId, c]));
+  const locked = event.salesLocked === true;
   for (const showtime of event.showtimes) {
     const counter = byShowtime.get(showtime.showtimeId);
-    if (!counter) await rebuildCounter(event, showtime.showtimeId);
-    else if (counter.capacity !== event.venueCapacity) {
+    if (!counter) {
+      await rebuildCounter(event, showtime.showtimeId);
+      continue;
+    }
+    const ops: PatchOperation[] = [];
+    if (counter.capacity !== event.venueCapacity)
+      ops.push({ op: 'set', path: '/capacity', value: event.venueCapacity });
+    if (counter.locked !== locked) ops.push({ op: 'set', path: '/locked', value: locked });
+    if (ops.length > 0) await patchItem(containers().orgs, event.organizationId, counter.id, ops);
+  }
+}
+
+/** Sets the lock mirror on every counter of the event. */
+export async function mirrorLock(event: EventDoc, locked: boolean) {
+  for (const counter of await readCounters(event.organizationId, event.id)) {
+    if (counter.locked !== locked) {
       await patchItem(containers().orgs, event.organizationId, counter.id, [
-        { op: 'set', path: '/capacity', value: event.venueCapacity },
+        { op: 'set', path: '/locked', value: locked },
       ]);
     }
   }
@@ -150,6 +195,7 @@ function newCounter(event: EventDoc, showtimeId: string, counts: ChannelCounts):
     capacity: event.venueCapacity,
     ...counts,
     sold: soldOf(counts),
+    locked: event.salesLocked === true,
     updatedAt: new Date().toISOString(),
   };
 }

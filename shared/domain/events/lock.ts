@@ -1,14 +1,24 @@
 import { notFound } from '../../http/errors';
 import { withEtagRetry } from '../../store/operations';
 import { getEvent, saveEvent } from '../../store/repos/events';
+import { mirrorLock } from '../capacity/counter';
 import { toEventResponse } from './mapper';
 
-/** PUT lock: `{ salesLocked }` sets the state; an empty body toggles it (03-decisions §5). */
+/**
+ * PUT lock: `{ salesLocked }` sets the state; an empty body toggles it (03-decisions §5). The capacity counters
+ * mirror the lock so report-sold needs no event read. The order of the two writes makes a failure between them
+ * err towards "locked": locking writes the counters first, unlocking the event first; the heal timer
+ * (syncCounters) realigns any counter left behind.
+ */
 export async function setSalesLock(organizationId: string, eventId: string, salesLocked?: boolean) {
   const saved = await withEtagRetry(async () => {
     const event = await getEvent(organizationId, eventId);
     if (!event || event.deletedAt) throw notFound('Event');
-    return saveEvent({ ...event, salesLocked: salesLocked ?? !event.salesLocked });
+    const locked = salesLocked ?? !event.salesLocked;
+    if (locked) await mirrorLock(event, true);
+    const result = await saveEvent({ ...event, salesLocked: locked });
+    if (!locked) await mirrorLock(result, false);
+    return result;
   });
   return toEventResponse(saved);
 }

@@ -1,9 +1,9 @@
 import type { Principal } from '../../auth/principal';
-import { conflict, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { withEtagRetry } from '../../store/operations';
 import { getEvent, type EventDoc } from '../../store/repos/events';
 import { saveOrder, type OrderDoc } from '../../store/repos/orders';
-import { releaseCapacity, takeCapacity } from '../capacity/counter';
+import { releaseCapacity, takeCapacity, type EventRef } from '../capacity/counter';
 import { assertOwnerOrAdmin, loadOrder } from './access';
 import { toOrderResponse } from './mapper';
 import { applySoldReport, assertAccepts } from './rules';
@@ -14,19 +14,17 @@ import type { ReportSoldBody } from './schemas';
  * counter first (conditional patch: 409 CAPACITY_EXCEEDED), then the order is replaced under its ETag. When the
  * replace loses to another writer the seats go back and the whole request is re-evaluated against the new
  * order, so two parallel reports on one order can never both apply their increase.
- * Store calls: order read, event read (sales lock), counter patch, order replace.
+ * The sales lock is checked by the same conditional patch (the counters mirror the event's lock), so no event
+ * read is needed. Store calls: order read, counter patch, order replace.
  */
 export async function reportSold(principal: Principal, organizationId: string, orderId: string, body: ReportSoldBody) {
-  let event: EventDoc | undefined;
   const saved = await withEtagRetry(async () => {
     const order = await loadOrder(organizationId, orderId);
     assertOwnerOrAdmin(order, principal);
     assertAccepts(order.status, 'reportSold');
     const { delta, next } = applySoldReport(order, body);
     if (next === order) return order; // the same total again: nothing to write
-    event ??= await eventOf(order);
-    if (event.salesLocked) throw conflict('Sales are locked for this event', 'SALES_LOCKED');
-    return takeThenSave(event, order, next, delta);
+    return takeThenSave({ id: order.eventId, organizationId }, order, next, delta);
   }, 20);
   return toOrderResponse(saved, principal);
 }
@@ -38,8 +36,8 @@ export async function eventOf(order: OrderDoc): Promise<EventDoc> {
 }
 
 /** Take the seats, then the conditional replace; a failed replace gives the seats back before it propagates. */
-async function takeThenSave(event: EventDoc, order: OrderDoc & { _etag: string }, next: OrderDoc, delta: number) {
-  await takeCapacity({ event, showtimeId: order.showtimeId, channel: 'orders', delta });
+async function takeThenSave(event: EventRef, order: OrderDoc & { _etag: string }, next: OrderDoc, delta: number) {
+  await takeCapacity({ event, showtimeId: order.showtimeId, channel: 'orders', delta, respectLock: true });
   try {
     return await saveOrder({ ...next, _etag: order._etag });
   } catch (error) {
