@@ -1,12 +1,12 @@
 import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { capacitySummary, giveFree, q, sellExternal, TWO_SHOWTIMES } from '../helpers/events';
+import { orderApi } from '../helpers/orders';
 
 /**
- * The capacity model of 01-core §2 across the channels this service writes through its API (free tickets,
- * the external ledger, the manual externalSold) on two showtimes. Orders and registrations are written by
- * their own routes; their channels share the same counter and are covered by the ledger recomputation in
- * heal.test.ts.
+ * The capacity model of 01-core §2 across the channels this service writes through its API (reported order
+ * sales, free tickets, the external ledger, the manual externalSold) on two showtimes. Registrations have no
+ * route yet; their channel shares the same counter and is covered by the ledger recomputation in heal.test.ts.
  */
 let api: TestHost;
 let f: OrgFixture;
@@ -80,6 +80,37 @@ describe('capacity arithmetic over the channels on two showtimes', () => {
       [10, 0],
       [10, 0],
     ]);
+  });
+
+  it('counts reported order sales in the showtime they belong to, alongside the other channels', async () => {
+    const event = await createEvent(api, f, { venueCapacity: 6, ...TWO_SHOWTIMES });
+    const orders = orderApi(api, f);
+    const order = await orders.delivered(f.member, event, [4, 0], { showtimeId: event.showtimes[1].showtimeId });
+    expect((await orders.reportSold(f.member, order.id, { soldQuantity: 3 })).status).toBe(200);
+    expect((await giveFree(api, f, event, 2, 1)).status).toBe(201);
+    expect((await sellExternal(api, f, event, 1, 0)).status).toBe(201);
+    const summary = await capacitySummary(api, f, event.id);
+    expect(
+      summary.showtimes.map(({ sold, remaining, orders: o, free, external }) => ({
+        sold,
+        remaining,
+        o,
+        free,
+        external,
+      })),
+    ).toEqual([
+      { sold: 1, remaining: 5, o: 0, free: 0, external: 1 },
+      { sold: 5, remaining: 1, o: 3, free: 2, external: 0 },
+    ]);
+    // The order's last ticket fits (1 left), a second free ticket then does not: one counter, all channels.
+    expect((await orders.reportSold(f.member, order.id, { soldQuantity: 4 })).status).toBe(200);
+    expect((await giveFree(api, f, event, 1, 1)).body.data).toEqual({ availableCapacity: 0, requestedDelta: 1 });
+    expect((await capacitySummary(api, f, event.id)).aggregate).toMatchObject({
+      capacity: 12,
+      sold: 7,
+      remaining: 5,
+      orders: 4,
+    });
   });
 
   it('frees seats per channel: deleting a sale or a free ticket reopens exactly that showtime', async () => {
