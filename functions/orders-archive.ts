@@ -26,7 +26,8 @@ defineRoute<ArchiveRequest>({
   query,
   body: setArchivedBody,
   response: orderResponse,
-  handler: ({ principal, organizationId, params, body }) => setOrderArchived(principal, organizationId, params.id, body),
+  handler: ({ principal, organizationId, params, body }) =>
+    setOrderArchived(principal, organizationId, params.id, body),
 });
 
 defineRoute<EventScopeBody>({

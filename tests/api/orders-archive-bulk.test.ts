@@ -56,7 +56,8 @@ const invoiced = { invoicedAt: '2026-01-05T00:00:00.000Z' };
 const archivedIds = async (eventId: string) =>
   (
     await queryAll<{ id: string }>(containers().orgs, f.orgId, {
-      query: "SELECT c.id FROM c WHERE c.organizationId = @org AND c.docType = 'order' AND c.eventId = @e AND c.archived = true",
+      query:
+        "SELECT c.id FROM c WHERE c.organizationId = @org AND c.docType = 'order' AND c.eventId = @e AND c.archived = true",
       parameters: [
         { name: '@org', value: f.orgId },
         { name: '@e', value: eventId },

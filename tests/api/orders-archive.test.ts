@@ -32,7 +32,8 @@ async function tamper(id: string, change: (doc: OrderDoc) => Partial<OrderDoc>) 
   const doc = (await getOrder(f.orgId, id))!;
   await replaceItem(containers().orgs, f.orgId, { ...doc, ...change(doc) }, doc._etag);
 }
-const invoice = (id: string) => tamper(id, () => ({ invoicedAt: new Date().toISOString(), invoicedBy: f.treasurer.id }));
+const invoice = (id: string) =>
+  tamper(id, () => ({ invoicedAt: new Date().toISOString(), invoicedBy: f.treasurer.id }));
 const breakBasis = (id: string) => tamper(id, (d) => ({ invoiceBasis: { ...d.invoiceBasis!, grandTotal: 999 } }));
 
 async function cancelled() {
@@ -218,7 +219,8 @@ describe('admin override', () => {
 describe('roles and bad input', () => {
   it('refuses members and other organizations with 403', async () => {
     const order = await cancelled();
-    for (const who of [f.member, f.member2]) expect((await archive(who, order.id, { archived: true })).status).toBe(403);
+    for (const who of [f.member, f.member2])
+      expect((await archive(who, order.id, { archived: true })).status).toBe(403);
     const outsider = await api.patch(`orders/${order.id}/archive`, {
       token: f.outsider.token,
       query: o.q,
@@ -250,7 +252,11 @@ describe('roles and bad input', () => {
     ];
     for (const body of bodies) {
       const res = await archive(f.admin, order.id, body);
-      expect([JSON.stringify(body), res.status, res.body.error]).toEqual([JSON.stringify(body), 400, 'VALIDATION_ERROR']);
+      expect([JSON.stringify(body), res.status, res.body.error]).toEqual([
+        JSON.stringify(body),
+        400,
+        'VALIDATION_ERROR',
+      ]);
     }
     const raw = await api.patch(`orders/${order.id}/archive`, {
       token: f.admin.token,
@@ -259,7 +265,10 @@ describe('roles and bad input', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(raw.status).toBe(400);
-    const missingOrg = await api.patch(`orders/${order.id}/archive`, { token: f.admin.token, body: { archived: true } });
+    const missingOrg = await api.patch(`orders/${order.id}/archive`, {
+      token: f.admin.token,
+      body: { archived: true },
+    });
     expect(missingOrg.status).toBe(400);
     expect(await o.get(order.id)).toEqual(before);
   });
@@ -271,7 +280,11 @@ describe('legacy archives and concurrency', () => {
     await tamper(order.id, () => ({ archived: true, archivedAt: '2024-01-01T00:00:00.000Z', archivedBy: 'legacy' }));
     const res = await archive(f.ticketManager, order.id, { archived: true });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ archived: true, archivedAt: '2024-01-01T00:00:00.000Z', archivedBy: 'legacy' });
+    expect(res.body.data).toMatchObject({
+      archived: true,
+      archivedAt: '2024-01-01T00:00:00.000Z',
+      archivedBy: 'legacy',
+    });
     const listed = await api.get('orders', {
       token: f.ticketManager.token,
       query: { ...o.q, eventId: event.id, archived: 'true' },

@@ -183,7 +183,9 @@ describe('single archive decision', () => {
     expect(back).not.toHaveProperty('archivedBy');
     expect(back.archiveOverride).toEqual(archived.archiveOverride);
     // The gating applies again after unarchive.
-    expect(() => decideArchive(back, { archived: true })).toThrow(expect.objectContaining({ code: 'INVOICE_REQUIRED' }));
+    expect(() => decideArchive(back, { archived: true })).toThrow(
+      expect.objectContaining({ code: 'INVOICE_REQUIRED' }),
+    );
   });
 
   it('records no evidence when an override had nothing to set aside', () => {

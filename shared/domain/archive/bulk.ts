@@ -100,8 +100,14 @@ const UNAVAILABLE = new Set<unknown>([408, 429, 449, 503]);
 /** Bounded, fixed failure fields: never a store message. */
 function failureOf(error: unknown) {
   return UNAVAILABLE.has((error as { code?: unknown })?.code)
-    ? { failureCode: 'STORE_UNAVAILABLE', failureReason: 'The store was temporarily unavailable; the batch stopped early' }
-    : { failureCode: 'ARCHIVE_WRITE_FAILED', failureReason: 'An archive write failed unexpectedly; the batch stopped early' };
+    ? {
+        failureCode: 'STORE_UNAVAILABLE',
+        failureReason: 'The store was temporarily unavailable; the batch stopped early',
+      }
+    : {
+        failureCode: 'ARCHIVE_WRITE_FAILED',
+        failureReason: 'An archive write failed unexpectedly; the batch stopped early',
+      };
 }
 
 /**
@@ -128,7 +134,8 @@ export async function bulkArchive(principal: Principal, organizationId: string, 
       await patchItem(containers().orgs, organizationId, order.id, changes, { ifMatch: order._etag });
       processed += 1;
     } catch (error) {
-      if (isPreconditionFailed(error)) conflicts += 1; // changed meanwhile; the next call decides on it again
+      if (isPreconditionFailed(error))
+        conflicts += 1; // changed meanwhile; the next call decides on it again
       else if (isNotFound(error)) skipped += 1;
       else {
         failure = error;
