@@ -62,7 +62,9 @@ export function freezeInvoiceBasis(order: OrderDoc, frozenAt: string): InvoiceBa
 }
 
 /** Derived in responses, never stored: the frozen basis matches the order's lines, prices and sold total. */
-export function isInvoiceBasisValid(order: OrderDoc): boolean {
+export function isInvoiceBasisValid(
+  order: Pick<OrderDoc, 'invoiceBasis' | 'tickets' | 'status' | 'soldQuantity' | 'totalQuantity'>,
+): boolean {
   const basis = order.invoiceBasis;
   if (!basis) return false;
   let grand = 0;

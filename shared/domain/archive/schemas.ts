@@ -1,0 +1,46 @@
+import { idString, object } from '../../http/schema-parts';
+import type { Schema } from '../../http/validation';
+
+/** Bodies and response shapes of the archive routes (01-core "Archive rules"). */
+export const setArchivedBody: Schema = object(
+  {
+    archived: { type: 'boolean' },
+    override: object({ confirmed: { type: 'boolean', const: true } }, ['confirmed']),
+  },
+  ['archived'],
+);
+
+export const eventScopeBody: Schema = object({ eventId: idString }, ['eventId']);
+export interface EventScopeBody {
+  eventId: string;
+}
+
+const count = { type: 'integer' };
+const blockedCounts = { blockedSettledUninvoiced: count, blockedInvalidInvoiceBasis: count };
+
+export const archivePreviewResponse: Schema = {
+  type: 'object',
+  properties: {
+    eventId: { type: 'string' },
+    eligibleCount: count,
+    statusBreakdown: { type: 'object', properties: { cancelled: count, settled: count } },
+    ...blockedCounts,
+  },
+};
+
+export const bulkArchiveResponse: Schema = {
+  type: 'object',
+  properties: {
+    eventId: { type: 'string' },
+    processed: count,
+    conflicts: count,
+    skipped: count,
+    remaining: { type: ['integer', 'null'] },
+    hasMore: { type: 'boolean' },
+    completed: { type: 'boolean' },
+    blockedSettledUninvoiced: { type: ['integer', 'null'] },
+    blockedInvalidInvoiceBasis: { type: ['integer', 'null'] },
+    failureCode: { type: 'string', enum: ['STORE_UNAVAILABLE', 'ARCHIVE_WRITE_FAILED'] },
+    failureReason: { type: 'string' },
+  },
+};
