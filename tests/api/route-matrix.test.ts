@@ -73,6 +73,54 @@ describe('route matrix', () => {
     expect(failures).toEqual([]);
   });
 
+  it('declares a body schema for every route that takes a body, and a query schema for every organization route', () => {
+    // Unknown fields are refused by these schemas (additionalProperties: false), so a route without one
+    // would accept anything silently.
+    const missing = registeredRoutes()
+      .filter(
+        (r) => (r.method !== 'GET' && !r.body && r.bodyType !== 'csv') || (isOrgRoute(r) && !r.orgParam && !r.query),
+      )
+      .map((r) => `${r.method} ${r.route}`);
+    expect(missing).toEqual([]);
+    for (const route of registeredRoutes().filter((r) => r.body)) {
+      expect(route.body).toMatchObject({ type: 'object', additionalProperties: false });
+    }
+  });
+
+  it('never answers 5xx to malformed input on any route', async () => {
+    const failures: string[] = [];
+    const bodies: (string | undefined)[] = [
+      'null',
+      '[]',
+      '"text"',
+      '{"x":',
+      JSON.stringify({ unknown: 'u'.repeat(20000) }),
+      '{"__proto__":{"isSuperAdmin":true}}',
+    ];
+    for (const route of registeredRoutes()) {
+      const path = route.orgParam
+        ? fillPath(route.route.replace(`{${route.orgParam}}`, f.orgId))
+        : fillPath(route.route);
+      const variants = route.method === 'GET' ? [undefined] : bodies;
+      const queries = [
+        { organizationId: f.orgId },
+        { organizationId: f.orgId, limit: 'many', continuationToken: '@@@' },
+      ];
+      for (const [rawBody, query] of variants.flatMap((b) => queries.map((q) => [b, q] as const))) {
+        const res = await api.request(route.method, path, {
+          token,
+          query,
+          rawBody,
+          headers:
+            rawBody !== undefined ? { 'content-type': route.bodyType === 'csv' ? 'text/csv' : 'application/json' } : {},
+        });
+        if (res.status >= 500)
+          failures.push(`${route.method} ${route.route} ${String(rawBody).slice(0, 20)} → ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 60000);
+
   it('names every route once, kebab-case, with a summary', () => {
     for (const route of registeredRoutes()) {
       expect(route.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
