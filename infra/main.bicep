@@ -52,6 +52,7 @@ module functionApp 'modules/function-app.bicep' = {
     storageName: take(toLower(replace('${appName}st${suffix}', '-', '')), 24)
     location: location
     appInsightsConnectionString: monitoring.outputs.connectionString
+    corsOrigins: split(corsOrigins, ',')
     settings: {
       COSMOS_ENDPOINT: cosmos.outputs.endpoint
       COSMOS_DATABASE: cosmos.outputs.databaseName

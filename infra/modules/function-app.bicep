@@ -3,6 +3,8 @@ param name string
 param storageName string
 param location string
 param appInsightsConnectionString string
+@description('Allowed browser origins (platform CORS; the local host reads CORS_ORIGINS instead).')
+param corsOrigins array
 @secure()
 param settings object
 
@@ -45,7 +47,7 @@ resource app 'Microsoft.Web/sites@2024-04-01' = {
       runtime: { name: 'node', version: '22' }
       scaleAndConcurrency: { maximumInstanceCount: 40, instanceMemoryMB: 2048 }
     }
-    siteConfig: { minTlsVersion: '1.2' }
+    siteConfig: { minTlsVersion: '1.2', cors: { allowedOrigins: corsOrigins } }
   }
   dependsOn: [deployments]
 }
