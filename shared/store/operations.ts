@@ -37,11 +37,20 @@ function stored<T>(resource: unknown): Stored<T> {
   return resource as Stored<T>;
 }
 
+/**
+ * Whether Cosmos DB can hold a document with this id: the SDK throws before any request for a blank id or one
+ * with `/`, `\` or `#`, and the service refuses ids over 1,023 bytes. Such an id (a path parameter typed by a
+ * client) names no document, so a point read answers "not found" instead of an unexpected error.
+ */
+export const isStorableId = (id: string): boolean =>
+  id.trim().length > 0 && !/[/\\#]/.test(id) && Buffer.byteLength(id, 'utf8') <= 1023;
+
 export async function readItem<T>(
   container: Container,
   partitionKey: string,
   id: string,
 ): Promise<Stored<T> | undefined> {
+  if (!isStorableId(id)) return undefined;
   const op: StoreOperation = { kind: 'read', container: container.id, id, partitionKey };
   const response = await tracked(op, () => container.item(id, partitionKey).read());
   return response.resource ? stored<T>(response.resource) : undefined;

@@ -277,3 +277,61 @@ describe('external sales ledger', () => {
     expect(await ledger(event.id)).toMatchObject([{ id: sale.id, totalQuantity: 1, correctionCount: 0 }]);
   });
 });
+
+describe('correction audit rows', () => {
+  const correct = (id: string, tickets: unknown, reason = 'recount') =>
+    api.post(`management/external-sales/${id}/correction`, {
+      token: f.admin.token,
+      query: q(f),
+      body: { tickets, reason },
+    });
+  const corrections = async (id: string) =>
+    (await api.get(`management/external-sales/${id}/corrections`, { token: f.admin.token, query: q(f) })).body.data
+      .items;
+
+  it('parallel corrections are serialized: every row starts where the previous one ended', async () => {
+    const event = await createEvent(api, f, { venueCapacity: 100 });
+    const sale = (await sellExternal(api, f, event, 2)).body.data;
+    const line = (quantity: number) => [{ ticketTypeId: event.ticketTypes[0].id, quantity }];
+    const results = await Promise.all([11, 12, 13, 14, 15].map((n) => correct(sale.id, line(n))));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const rows = await corrections(sale.id);
+    expect(rows).toHaveLength(5);
+    // Follow the chain from the original 2: each row's original is the previous row's corrected quantity.
+    let at = 2;
+    for (let i = 0; i < 5; i += 1) {
+      const next = rows.filter((r: Record<string, number>) => r.originalTotalQuantity === at);
+      expect([i, next.length]).toEqual([i, 1]);
+      at = next[0].correctedTotalQuantity;
+    }
+    const [current] = await ledger(event.id);
+    expect(current).toMatchObject({ totalQuantity: at, correctionCount: 5 });
+    expect((await capacitySummary(api, f, event.id)).aggregate).toMatchObject({ sold: at, external: at });
+  });
+
+  it('no route can change or delete an audit row; a deleted sale takes no correction but keeps its audit', async () => {
+    const event = await createEvent(api, f);
+    const sale = (await sellExternal(api, f, event, 3)).body.data;
+    const tickets = [{ ticketTypeId: event.ticketTypes[0].id, quantity: 1 }];
+    const row = (await correct(sale.id, tickets)).body.data.correction;
+    const before = await corrections(sale.id);
+    const attempts: [string, string, unknown][] = [
+      ['PUT', `management/external-sales/${row.id}`, { tickets, source: 's' }],
+      ['DELETE', `management/external-sales/${row.id}`, undefined],
+      ['POST', `management/external-sales/${row.id}/correction`, { tickets, reason: 'r' }],
+      ['PUT', `events/${event.id}/free-tickets/${row.id}`, { quantity: 1 }],
+      ['DELETE', `events/${event.id}/free-tickets/${row.id}`, undefined],
+    ];
+    for (const [method, path, body] of attempts) {
+      const res = await api.request(method, path, { token: f.admin.token, query: q(f), body });
+      expect([method, path, res.status]).toEqual([method, path, 404]);
+    }
+    expect(await corrections(sale.id)).toEqual(before);
+
+    await api.del(`management/external-sales/${sale.id}`, { token: f.ticketManager.token, query: q(f) });
+    expect((await correct(sale.id, tickets)).status).toBe(404);
+    // The audit outlives the sale it describes.
+    expect(await corrections(sale.id)).toEqual(before);
+    expect((await capacitySummary(api, f, event.id)).aggregate.sold).toBe(0);
+  });
+});

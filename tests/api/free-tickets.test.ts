@@ -99,6 +99,48 @@ describe('free tickets', () => {
     expect(await list(event.id)).toHaveLength(11);
   });
 
+  describe('the update rule of 01-core', () => {
+    const put = (eventId: string, id: string, body: unknown) =>
+      api.put(`events/${eventId}/free-tickets/${id}`, { token: f.ticketManager.token, query: q(f), body });
+
+    it('changes only the fields given and returns the updated entry', async () => {
+      const event = await createEvent(api, f, { venueCapacity: 10 });
+      const made = (await giveFree(api, f, event, 3)).body.data;
+      const res = await put(event.id, made.id, { reason: 'sponsor' });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual({ ...made, reason: 'sponsor', updatedAt: expect.any(String) });
+      expect(await list(event.id)).toEqual([res.body.data]);
+      const retyped = await put(event.id, made.id, { ticketTypeId: event.ticketTypes[1].id });
+      expect(retyped.body.data).toMatchObject({ ticketTypeName: 'Child', quantity: 3, showtimeId: made.showtimeId });
+      expect((await capacitySummary(api, f, event.id)).aggregate).toMatchObject({ sold: 3, free: 3 });
+    });
+
+    it('an entry of another event than the one in the path is a 404 and stays as it was', async () => {
+      const event = await createEvent(api, f);
+      const other = await createEvent(api, f, { name: 'Other' });
+      const made = (await giveFree(api, f, event, 2)).body.data;
+      expect((await put(other.id, made.id, { quantity: 1 })).status).toBe(404);
+      const del = await api.del(`events/${other.id}/free-tickets/${made.id}`, {
+        token: f.ticketManager.token,
+        query: q(f),
+      });
+      expect(del.status).toBe(404);
+      expect(await list(event.id)).toEqual([made]);
+    });
+
+    it('parallel updates of one entry never lose a capacity move', async () => {
+      const event = await createEvent(api, f, { venueCapacity: 50, ...TWO_SHOWTIMES });
+      const made = (await giveFree(api, f, event, 1)).body.data;
+      const [s1, s2] = event.showtimes.map((s: { showtimeId: string }) => s.showtimeId);
+      const bodies = Array.from({ length: 12 }, (_, i) => ({ quantity: i + 1, showtimeId: i % 2 ? s1 : s2 }));
+      const results = await Promise.all(bodies.map((b) => put(event.id, made.id, b)));
+      expect(results.every((r) => r.status === 200)).toBe(true);
+      const [final] = await list(event.id);
+      const expected = { [s1]: 0, [s2]: 0, [final.showtimeId]: final.quantity };
+      expect(await showtimeSold(api, f, event.id)).toEqual(expected);
+    });
+  });
+
   describe('bad input → 400 and nothing written', () => {
     let event: any;
     let other: any;

@@ -1,4 +1,7 @@
 import {
+  assertCommitmentEdit,
+  assertParsableDates,
+  centsOnly,
   findUsed,
   pickActiveEvent,
   planListUpdate,
@@ -67,5 +70,50 @@ describe('revenueByEvent', () => {
     const result = revenueByEvent(rows);
     expect(result.get('e1')).toEqual({ revenue: 0.5, fees: 0.7 });
     expect(result.get('e2')).toEqual({ revenue: 10.1, fees: 0 });
+  });
+});
+
+describe('assertParsableDates', () => {
+  it('refuses a time Date cannot represent and names every bad path', () => {
+    expect(() =>
+      assertParsableDates({ date: '2027-01-01', showtimes: [{ dateTime: '2027-01-01T19:00:00Z' }] }),
+    ).not.toThrow();
+    expect(() =>
+      assertParsableDates({ date: '2027-06-30T23:59:60Z', showtimes: [{ dateTime: '2027-01-01T23:59:60Z' }] }),
+    ).toThrow(
+      expect.objectContaining({
+        status: 400,
+        data: {
+          details: [
+            { path: '/date', message: 'is not a valid date' },
+            { path: '/showtimes/0/dateTime', message: 'is not a valid date' },
+          ],
+        },
+      }),
+    );
+    expect(() => assertParsableDates({ commitmentDeadline: null })).not.toThrow();
+  });
+});
+
+describe('centsOnly', () => {
+  it('rounds prices and fees to whole cents and keeps absent overrides absent', () => {
+    expect(centsOnly({ price: 0.1 + 0.2, fee: 1.1 * 3 })).toEqual({ price: 0.3, fee: 3.3 });
+    expect(centsOnly({ price: 1, fee: 0, boxofficePrice: 2.2 * 3, boxofficeFee: 0 })).toEqual({
+      price: 1,
+      fee: 0,
+      boxofficePrice: 6.6,
+      boxofficeFee: 0,
+    });
+  });
+});
+
+describe('assertCommitmentEdit', () => {
+  it('lets the event body open or close the round, never convert it or leave converted', () => {
+    expect(() => assertCommitmentEdit(undefined, 'open')).not.toThrow();
+    expect(() => assertCommitmentEdit('open', 'closed')).not.toThrow();
+    expect(() => assertCommitmentEdit('converted', 'converted')).not.toThrow();
+    expect(() => assertCommitmentEdit('converted', undefined)).not.toThrow();
+    expect(() => assertCommitmentEdit('closed', 'converted')).toThrow(expect.objectContaining({ status: 409 }));
+    expect(() => assertCommitmentEdit('converted', 'open')).toThrow(expect.objectContaining({ status: 409 }));
   });
 });

@@ -1,7 +1,8 @@
-import type { PatchOperation } from '@azure/cosmos';
+import type { OperationInput, PatchOperation } from '@azure/cosmos';
 import { conflict, notFound } from '../../http/errors';
 import { containers } from '../../store/client';
 import {
+  asBatchBody,
   createItem,
   isConflict,
   isNotFound,
@@ -167,11 +168,16 @@ export async function mirrorLock(event: EventDoc, locked: boolean) {
   }
 }
 
-/** Empty counters for a brand-new event (no ledger can exist yet, so nothing is queried). */
-export async function createCounters(event: EventDoc) {
-  for (const showtime of event.showtimes) {
-    await createItem<CapacityCounterDoc>(containers().orgs, newCounter(event, showtime.showtimeId, emptyCounts()));
-  }
+/**
+ * Batch operations creating empty counters for showtimes no ledger document can name yet (a new event or new
+ * showtimes), so they land in the same transactional batch as the event write: one store call, and never an
+ * event without its counters.
+ */
+export function createCounterOps(event: EventDoc, showtimeIds: string[]): OperationInput[] {
+  return showtimeIds.map((showtimeId) => ({
+    operationType: 'Create',
+    resourceBody: asBatchBody(newCounter(event, showtimeId, emptyCounts())),
+  }));
 }
 
 /** Creates a counter from the ledger (used on event creation and when one is missing). */

@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../auth/principal';
 import { containers } from '../../store/client';
-import { createItem } from '../../store/operations';
+import { asBatchBody, batchItems } from '../../store/operations';
 import type { EventDoc } from '../../store/repos/events';
-import { createCounters } from '../capacity/counter';
+import { createCounterOps } from '../capacity/counter';
 import { toEventResponse } from './mapper';
-import { assertUniqueIds, assertUniqueTicketTypeNames } from './rules';
+import { assertParsableDates, assertUniqueIds, assertUniqueTicketTypeNames, centsOnly } from './rules';
 import type { CreateEventBody } from './schemas';
 
-/** Creates an event with its showtimes (one at `date` when none are given), ticket types and capacity counters. */
+/**
+ * Creates an event with its showtimes (one at `date` when none are given), ticket types and capacity counters,
+ * all in one transactional batch (at most 1 + 50 operations, under the batch limit of 100).
+ */
 export async function createEvent(principal: Principal, organizationId: string, body: CreateEventBody) {
+  assertParsableDates(body);
   assertUniqueTicketTypeNames(body.ticketTypes);
   assertUniqueIds(body.ticketTypes, 'ticketTypes');
   assertUniqueIds(
@@ -44,10 +48,7 @@ export async function createEvent(principal: Principal, organizationId: string, 
       eventId: id,
       organizationId,
       name: t.name.trim(),
-      price: t.price,
-      fee: t.fee,
-      ...(t.boxofficePrice !== undefined ? { boxofficePrice: t.boxofficePrice } : {}),
-      ...(t.boxofficeFee !== undefined ? { boxofficeFee: t.boxofficeFee } : {}),
+      ...centsOnly(t),
       sortOrder: t.sortOrder ?? index,
     })),
     salesDelegations: [],
@@ -55,7 +56,12 @@ export async function createEvent(principal: Principal, organizationId: string, 
     createdBy: principal.userId,
     updatedAt: now,
   };
-  const saved = await createItem(containers().orgs, event);
-  await createCounters(saved);
-  return toEventResponse(saved);
+  await batchItems(containers().orgs, organizationId, [
+    { operationType: 'Create', resourceBody: asBatchBody(event) },
+    ...createCounterOps(
+      event,
+      event.showtimes.map((s) => s.showtimeId),
+    ),
+  ]);
+  return toEventResponse(event);
 }

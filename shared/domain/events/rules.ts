@@ -1,5 +1,5 @@
-import { badRequest } from '../../http/errors';
-import type { EventDoc } from '../../store/repos/events';
+import { badRequest, conflict } from '../../http/errors';
+import type { CommitmentStatus, EventDoc } from '../../store/repos/events';
 import type { OrderDoc } from '../../store/repos/orders';
 import { fromCents, toCents } from '../money';
 import { reportedSoldLines, soldRevenue } from '../orders/reporting';
@@ -17,6 +17,51 @@ export function assertUniqueTicketTypeNames(ticketTypes: Pick<TicketTypeInput, '
     }
     seen.add(key);
   });
+}
+
+/**
+ * ajv's `date-time` format accepts a leap second (`23:59:60`) that `Date` cannot represent; every reader of an
+ * event date (events-active, the return date rule, the commitment deadline) parses it, so such a time is a 400.
+ */
+export function assertParsableDates(body: {
+  date?: string;
+  commitmentDeadline?: string | null;
+  showtimes?: { dateTime: string }[];
+}): void {
+  const bad = (value: string | null | undefined) => typeof value === 'string' && Number.isNaN(Date.parse(value));
+  const paths: string[] = [];
+  if (bad(body.date)) paths.push('/date');
+  if (bad(body.commitmentDeadline)) paths.push('/commitmentDeadline');
+  body.showtimes?.forEach((s, i) => bad(s.dateTime) && paths.push(`/showtimes/${i}/dateTime`));
+  if (paths.length > 0)
+    throw badRequest(
+      'A date is not a real point in time',
+      paths.map((path) => ({ path, message: 'is not a valid date' })),
+    );
+}
+
+/** Prices and fees are kept to whole cents (§6 money rule), whatever binary noise the client's number carries. */
+export function centsOnly<T extends { price: number; fee: number; boxofficePrice?: number; boxofficeFee?: number }>(
+  t: T,
+) {
+  const round = (amount: number) => fromCents(toCents(amount));
+  return {
+    price: round(t.price),
+    fee: round(t.fee),
+    ...(t.boxofficePrice !== undefined ? { boxofficePrice: round(t.boxofficePrice) } : {}),
+    ...(t.boxofficeFee !== undefined ? { boxofficeFee: round(t.boxofficeFee) } : {}),
+  };
+}
+
+/**
+ * The commitment round has its own route (PUT …/commitment) with the moves of 03-decisions §6. The event body may
+ * open or close it, but never convert (conversion creates allocations) and never leave `converted` (final).
+ */
+export function assertCommitmentEdit(current: CommitmentStatus | undefined, target: CommitmentStatus | undefined) {
+  if (target === undefined || target === current) return;
+  if (current === 'converted') throw conflict('The commitment round is converted; converting is final');
+  if (target === 'converted')
+    throw conflict('Convert the commitment round with PUT management/events/{eventId}/commitment');
 }
 
 /** Ids given by the client must not repeat either (showtimes or ticket types). */

@@ -11,6 +11,9 @@ import {
 } from '../../http/schema-parts';
 import type { Schema } from '../../http/validation';
 
+/** Required text that must hold more than whitespace: it is stored trimmed, and a blank name is no name. */
+export const nonBlankText = (max: number): Schema => ({ ...shortText(max, 1), pattern: '\\S' });
+
 export const showtimeInput: Schema = object({ showtimeId: idString, dateTime: isoDateTime, label: shortText(100) }, [
   'dateTime',
 ]);
@@ -18,7 +21,7 @@ export const showtimeInput: Schema = object({ showtimeId: idString, dateTime: is
 export const ticketTypeInput: Schema = object(
   {
     id: idString,
-    name: shortText(100, 1),
+    name: nonBlankText(100),
     price: money,
     fee: { ...money, default: 0 },
     boxofficePrice: money,
@@ -29,17 +32,19 @@ export const ticketTypeInput: Schema = object(
 );
 
 const commitmentStatus: Schema = { enum: ['open', 'closed', 'converted'] };
+/** A new event's round can start open or closed; `converted` needs the conversion of PUT …/commitment. */
+const initialCommitmentStatus: Schema = { enum: ['open', 'closed'] };
 
 export const createEventBody = object(
   {
-    name: shortText(255, 1),
+    name: nonBlankText(255),
     date: isoDateOrDateTime,
     location: shortText(255),
     description: shortText(5000),
     venueCapacity: nonNegativeInt,
     active: { type: 'boolean', default: true },
     enableQuotas: { type: 'boolean', default: false },
-    commitmentStatus,
+    commitmentStatus: initialCommitmentStatus,
     commitmentDeadline: isoDateTime,
     showtimes: { type: 'array', minItems: 1, maxItems: 50, items: showtimeInput },
     ticketTypes: { type: 'array', minItems: 1, maxItems: 50, items: ticketTypeInput },
@@ -69,7 +74,7 @@ export interface CreateEventBody {
   venueCapacity: number;
   active: boolean;
   enableQuotas: boolean;
-  commitmentStatus?: 'open' | 'closed' | 'converted';
+  commitmentStatus?: 'open' | 'closed';
   commitmentDeadline?: string;
   showtimes?: ShowtimeInput[];
   ticketTypes: TicketTypeInput[];
@@ -81,7 +86,7 @@ const clearable = (schema: Schema): Schema => ({ anyOf: [schema, { type: 'null' 
 /** PUT management/events/{id}: every field optional; `showtimes` and `ticketTypes` are the whole desired lists. */
 export const updateEventBody = object(
   {
-    name: shortText(255, 1),
+    name: nonBlankText(255),
     date: isoDateOrDateTime,
     location: clearable(shortText(255)),
     description: clearable(shortText(5000)),

@@ -1,21 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import { conflict, notFound } from '../../http/errors';
 import { containers } from '../../store/client';
-import { deleteItem, isNotFound, queryAll, withEtagRetry, type Stored } from '../../store/operations';
-import { getEvent, saveEvent, type EventDoc, type Showtime, type TicketType } from '../../store/repos/events';
-import { counterId, createCounters, syncCounters } from '../capacity/counter';
+import {
+  asBatchBody,
+  batchItems,
+  deleteItem,
+  isNotFound,
+  queryAll,
+  withEtagRetry,
+  type Stored,
+} from '../../store/operations';
+import { getEvent, type EventDoc, type Showtime, type TicketType } from '../../store/repos/events';
+import { counterId, createCounterOps, syncCounters } from '../capacity/counter';
 import { toEventResponse } from './mapper';
-import { assertUniqueIds, assertUniqueTicketTypeNames, findUsed, planListUpdate, type LedgerReference } from './rules';
+import {
+  assertCommitmentEdit,
+  assertParsableDates,
+  assertUniqueIds,
+  assertUniqueTicketTypeNames,
+  centsOnly,
+  findUsed,
+  planListUpdate,
+  type LedgerReference,
+} from './rules';
 import type { ShowtimeInput, TicketTypeInput, UpdateEventBody } from './schemas';
 
 /**
  * PUT management/events/{id}. Scalar fields replace; `null` clears location, description and the commitment
  * deadline. `showtimes` and `ticketTypes` are whole lists (planListUpdate). Deleting a showtime or ticket
  * type that a ledger document uses is a 409, found with one partition query. The event is written with its
- * ETag; the counters follow: new showtimes get empty counters, a capacity change is applied to every counter,
- * and counters of deleted (unused) showtimes are removed.
+ * ETag in one batch with the empty counters of new showtimes; then a capacity change is applied to every
+ * counter, and counters of deleted (unused) showtimes are removed.
  */
 export async function updateEvent(organizationId: string, eventId: string, body: UpdateEventBody) {
+  assertParsableDates(body);
   if (body.ticketTypes) {
     assertUniqueTicketTypeNames(body.ticketTypes);
     assertUniqueIds(body.ticketTypes, 'ticketTypes');
@@ -30,6 +48,7 @@ export async function updateEvent(organizationId: string, eventId: string, body:
   const saved = await withEtagRetry(async () => {
     const event = await getEvent(organizationId, eventId);
     if (!event || event.deletedAt) throw notFound('Event');
+    assertCommitmentEdit(event.commitmentStatus, body.commitmentStatus);
     const deletedShowtimes = body.showtimes
       ? planListUpdate(
           event.showtimes.map((s) => s.showtimeId),
@@ -46,10 +65,22 @@ export async function updateEvent(organizationId: string, eventId: string, body:
       : [];
     await assertNotInUse(event, deletedShowtimes, deletedTypes);
     before = event;
-    return saveEvent(applyUpdate(event, body));
+    return writeWithNewCounters(event, applyUpdate(event, body));
   });
   await followCounters(before!, saved);
   return toEventResponse(saved);
+}
+
+/** The ETag-guarded replace of the event and the creation of its new showtimes' counters, atomically. */
+async function writeWithNewCounters(before: Stored<EventDoc>, next: Stored<EventDoc>): Promise<EventDoc> {
+  const { _etag: etag, ...doc } = { ...next, updatedAt: new Date().toISOString() };
+  const known = new Set(before.showtimes.map((s) => s.showtimeId));
+  const added = doc.showtimes.filter((s) => !known.has(s.showtimeId)).map((s) => s.showtimeId);
+  await batchItems(containers().orgs, doc.organizationId, [
+    { operationType: 'Replace', id: doc.id, resourceBody: asBatchBody(doc), ifMatch: etag },
+    ...createCounterOps(doc, added),
+  ]);
+  return doc;
 }
 
 function applyUpdate(event: Stored<EventDoc>, body: UpdateEventBody): Stored<EventDoc> {
@@ -92,10 +123,7 @@ function mergeTicketType(event: EventDoc, input: TicketTypeInput, index: number)
     eventId: event.id,
     organizationId: event.organizationId,
     name: input.name.trim(),
-    price: input.price,
-    fee: input.fee,
-    ...(input.boxofficePrice !== undefined ? { boxofficePrice: input.boxofficePrice } : {}),
-    ...(input.boxofficeFee !== undefined ? { boxofficeFee: input.boxofficeFee } : {}),
+    ...centsOnly(input),
     sortOrder: input.sortOrder ?? existing?.sortOrder ?? index,
   };
 }
@@ -130,10 +158,7 @@ const inUse = (code: string, field: string, id: string) =>
   });
 
 async function followCounters(before: EventDoc, after: EventDoc) {
-  const beforeIds = new Set(before.showtimes.map((s) => s.showtimeId));
   const afterIds = new Set(after.showtimes.map((s) => s.showtimeId));
-  const added = after.showtimes.filter((s) => !beforeIds.has(s.showtimeId));
-  if (added.length > 0) await createCounters({ ...after, showtimes: added });
   if (after.venueCapacity !== before.venueCapacity) await syncCounters(after);
   for (const removed of before.showtimes.filter((s) => !afterIds.has(s.showtimeId))) {
     try {

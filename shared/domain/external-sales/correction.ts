@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { JSONObject, OperationInput } from '@azure/cosmos';
 import type { Principal } from '../../auth/principal';
+import { notFound } from '../../http/errors';
 import { containers } from '../../store/client';
 import { batchItems, queryAll, withEtagRetry } from '../../store/operations';
 import {
+  getExternalSale,
   toCorrectionResponse,
   toExternalSaleResponse,
   type ExternalSaleCorrectionDoc,
   type ExternalSaleDoc,
 } from '../../store/repos/external-sales';
 import { writeWithCapacity } from '../capacity/ledger-write';
+import { requireLiveEvent } from '../events/queries';
 import { priceLines, saleTotals } from './rules';
 import type { CorrectionBody } from './schemas';
 import { freshOnRetry, requireSaleAndEvent, saleHolding } from './service';
@@ -85,9 +88,14 @@ export async function correctExternalSale(
   });
 }
 
-/** The audit trail of one sale, oldest first: one partition query. */
+/**
+ * The audit trail of one sale, oldest first: one partition query. It stays readable after the sale is
+ * (soft-)deleted, because the audit outlives the entry it describes; a deleted event hides it like everything else.
+ */
 export async function listCorrections(organizationId: string, id: string) {
-  await requireSaleAndEvent(organizationId, id);
+  const sale = await getExternalSale(organizationId, id);
+  if (!sale) throw notFound('External sale');
+  await requireLiveEvent(organizationId, sale.eventId);
   const rows = await queryAll<ExternalSaleCorrectionDoc>(containers().orgs, organizationId, {
     query:
       "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'externalSaleCorrection' " +

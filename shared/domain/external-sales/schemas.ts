@@ -1,6 +1,7 @@
 import { idString, nonNegativeInt, object, orgQuery, pageQuery, positiveInt, shortText } from '../../http/schema-parts';
 import type { Schema } from '../../http/validation';
 import type { LineInput } from './rules';
+import { nonBlankText } from '../events/schemas';
 
 const lines = (quantity: Schema): Schema => ({
   type: 'array',
@@ -11,12 +12,12 @@ const lines = (quantity: Schema): Schema => ({
 
 /** Create and update (03-decisions §7): `{ tickets: [{ ticketTypeId, quantity }], source, note? }`. */
 export const externalSaleBody = object(
-  { tickets: lines(positiveInt), source: shortText(100, 1), note: shortText(1000) },
+  { tickets: lines(positiveInt), source: nonBlankText(100), note: shortText(1000) },
   ['tickets', 'source'],
 );
 
 /** Correction (Admin): `{ tickets, reason }`; a corrected line may be 0 (it did not sell after all). */
-export const correctionBody = object({ tickets: lines(nonNegativeInt), reason: shortText(1000, 1) }, [
+export const correctionBody = object({ tickets: lines(nonNegativeInt), reason: nonBlankText(1000) }, [
   'tickets',
   'reason',
 ]);

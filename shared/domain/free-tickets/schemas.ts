@@ -1,5 +1,6 @@
 import { idString, object, orgQuery, pageQuery, positiveInt, shortText } from '../../http/schema-parts';
 import type { Schema } from '../../http/validation';
+import { nonBlankText } from '../events/schemas';
 
 /** 03-decisions §7: create `{ showtimeId, ticketTypeId, quantity, recipient, reason? }`. */
 export const createFreeTicketBody = object(
@@ -7,7 +8,7 @@ export const createFreeTicketBody = object(
     showtimeId: idString,
     ticketTypeId: idString,
     quantity: positiveInt,
-    recipient: shortText(255, 1),
+    recipient: nonBlankText(255),
     reason: shortText(1000),
   },
   ['showtimeId', 'ticketTypeId', 'quantity', 'recipient'],
@@ -19,7 +20,7 @@ export const updateFreeTicketBody = object(
     showtimeId: idString,
     ticketTypeId: idString,
     quantity: positiveInt,
-    recipient: shortText(255, 1),
+    recipient: nonBlankText(255),
     reason: shortText(1000),
   },
   [],
