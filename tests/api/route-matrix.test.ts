@@ -121,6 +121,21 @@ describe('route matrix', () => {
     expect(failures).toEqual([]);
   }, 60000);
 
+  it('never answers 5xx to path ids a document id cannot hold', async () => {
+    const failures: string[] = [];
+    for (const id of ['a%2Fb', '%23x', '%20', 'a%5Cb', `${'x'.repeat(300)}`]) {
+      for (const route of registeredRoutes().filter((r) => /\{\w+\}/.test(r.route))) {
+        const path = route.route
+          .replace(route.orgParam ? `{${route.orgParam}}` : '{__none__}', f.orgId)
+          .replace(/\{\w+\}/g, id);
+        const body = route.method === 'GET' ? undefined : {};
+        const res = await api.request(route.method, path, { token, query: { organizationId: f.orgId }, body });
+        if (res.status >= 500) failures.push(`${route.method} ${route.route} with ${id.slice(0, 12)} → ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 60000);
+
   it('names every route once, kebab-case, with a summary', () => {
     for (const route of registeredRoutes()) {
       expect(route.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
