@@ -93,6 +93,21 @@ describe('allocations', () => {
     expect(store).toBeGreaterThanOrEqual(5);
   });
 
+  it('parallel first writes of one allocation give one 201 and 200s, never a 500, and leave one allocation', async () => {
+    const event = await createEvent(api, f, { enableQuotas: true });
+    const A = event.ticketTypes[0].id;
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        allocate({ eventId: event.id, userId: f.member2.id, items: [{ ticketTypeId: A, allocated: i + 1 }] }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
+    const list = await api.get('allocations', { token: f.ticketManager.token, query: { ...o.q, eventId: event.id } });
+    expect(list.body.data.items).toHaveLength(1);
+    const allocated = list.body.data.items[0].items[0].allocated;
+    expect(results.map((r) => r.body.data.items[0].allocated)).toContain(allocated);
+  });
+
   it('validates the event, showtime, member and ticket types; deletes; lists members with a summary', async () => {
     const event = await createEvent(api, f, { enableQuotas: true });
     const A = event.ticketTypes[0].id;
@@ -204,6 +219,16 @@ describe('pledges and the commitment round', () => {
     expect(allocations.body.data.items.find((a: any) => a.userId === f.treasurer.id).items[0].allocated).toBe(9);
     expect(allocations.body.data.items.some((a: any) => a.userId === f.member2.id)).toBe(false);
     for (const status of ['open', 'closed', 'converted']) expect((await commit(event.id, { status })).status).toBe(409);
+  });
+
+  it('parallel first pledges of one member all succeed (never a 500) and leave one pledge', async () => {
+    const event = await createEvent(api, f, { commitmentStatus: 'open' });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => pledge(event.id, f.member2, { sureCount: i, possibleCount: 1 })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const summary = await api.get(`events/${event.id}/pledge-summary`, { token: f.member.token, query: o.q });
+    expect(summary.body.data).toMatchObject({ pledgeCount: 1, totalPossible: 1 });
   });
 
   it('reads a passed deadline as closed', async () => {

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../auth/principal';
 import { commitBatch, type BatchWrite } from '../../store/batch';
 import { containers } from '../../store/client';
-import { queryAll, withEtagRetry } from '../../store/operations';
+import { queryAll } from '../../store/operations';
 import type { EventDoc } from '../../store/repos/events';
 import type { OrderDoc } from '../../store/repos/orders';
 import { releaseCapacity, takeCapacity } from '../capacity/counter';
 import { buildNotification } from '../notifications/store';
 import { actorOf, loadOrder } from './access';
+import { retryOnContention } from './contention';
 import { toOrderResponse } from './mapper';
 import { eventOf } from './report-sold';
 import { applySoldReport, assertAccepts } from './rules';
@@ -27,7 +28,7 @@ export async function forceRecordSold(
 ) {
   let event: EventDoc | undefined;
   let admins: string[] | undefined;
-  const saved = await withEtagRetry(async () => {
+  const saved = await retryOnContention(async () => {
     const order = await loadOrder(organizationId, orderId);
     assertAccepts(order.status, 'forceRecordSold');
     if (body.soldQuantity <= (order.soldQuantity ?? 0)) return order; // no raise: idempotent, nothing written

@@ -1,7 +1,8 @@
 import type { Principal } from '../../auth/principal';
 import { containers } from '../../store/client';
-import { createItem, isConflict, queryAll, withEtagRetry } from '../../store/operations';
+import { createItem, isConflict, queryAll } from '../../store/operations';
 import { saveEvent, type EventDoc } from '../../store/repos/events';
+import { retryOnContention } from '../orders/contention';
 import { allocationId, type AllocationDoc } from '../allocations/repo';
 import { assertCommitmentMove, conversionPlan, effectiveCommitmentStatus, firstTicketType } from './rules';
 import type { CommitmentBody } from './schemas';
@@ -19,7 +20,7 @@ export async function setCommitment(
   body: CommitmentBody,
 ) {
   const conversion = { allocationsCreated: 0, skippedExisting: 0 };
-  await withEtagRetry(async () => {
+  await retryOnContention(async () => {
     const event = await liveEvent(organizationId, eventId);
     assertCommitmentMove(effectiveCommitmentStatus(event), body.status, body.deadline);
     if (body.status === 'converted') Object.assign(conversion, await convertPledges(principal, event));
