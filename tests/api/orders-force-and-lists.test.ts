@@ -51,12 +51,36 @@ describe('force-record-sold', () => {
       delta: 3,
       reason: 'door sales',
       overCapacityBy: 1,
+      // Server-derived: the request gave no per-type detail, the single ticket-type line is the only answer.
+      soldTypeQuantities: [{ ticketTypeId: event.ticketTypes[0].id, soldQuantity: 3 }],
     });
     const alerts = (await docsOf(f.orgId, 'notification')).filter((n) => n.meta.orderId === order.id);
     expect(alerts.map((n) => n.userId)).toEqual([secondAdmin.id]);
     expect(alerts[0]).toMatchObject({ organizationId: f.orgId, type: 'oversale_recorded', read: false, ttl: 2592000 });
     expect(Date.parse(alerts[0].expiresAt) - Date.parse(alerts[0].createdAt)).toBe(2592000 * 1000);
     for (const key of ['title', 'message', 'actionUrl']) expect(alerts[0][key]).toEqual(expect.any(String));
+  });
+
+  it('keeps the order delivered even when it completes it; a report of the same total then moves it on', async () => {
+    const order = await o.delivered(f.member, event, [2, 1]);
+    const [A, C] = event.ticketTypes.map((t: any) => t.id);
+    const res = await o.post(`orders/${order.id}/force-record-sold`, f.admin, {
+      soldQuantity: 3,
+      soldTypeQuantities: [
+        { ticketTypeId: A, soldQuantity: 2 },
+        { ticketTypeId: C, soldQuantity: 1 },
+      ],
+      reason: 'sold out at the door',
+    });
+    expect(res.body.data).toMatchObject({ status: 'delivered', soldQuantity: 3 });
+    let settle = await o.post(`orders/${order.id}/approve-reconciliation`, f.ticketManager);
+    expect([settle.status, settle.body.error]).toEqual([400, 'INVALID_ORDER_STATE']);
+    const sold = (await readCounters(f.orgId, event.id))[0].sold;
+    const report = await o.reportSold(f.member, order.id, { soldQuantity: 3 });
+    expect(report.body.data).toMatchObject({ status: 'awaitingReconciliation', soldQuantity: 3 });
+    expect((await readCounters(f.orgId, event.id))[0].sold).toBe(sold);
+    settle = await o.post(`orders/${order.id}/approve-reconciliation`, f.ticketManager);
+    expect(settle.body.data).toMatchObject({ status: 'settled', invoiceBasisValid: true });
   });
 
   it('a request that does not raise the total writes nothing', async () => {

@@ -24,6 +24,7 @@ export async function reportSold(principal: Principal, organizationId: string, o
     assertAccepts(order.status, 'reportSold');
     const { delta, next } = applySoldReport(order, body);
     if (next === order) return order; // the same total again: nothing to write
+    if (delta === 0) return saveOrder({ ...next, _etag: order._etag }); // completes a force-recorded order
     return takeThenSave({ id: order.eventId, organizationId }, order, next, delta);
   }, 20);
   return toOrderResponse(saved, principal);
