@@ -163,6 +163,40 @@ describe('order lists', () => {
     expect(two.body.data.items).toHaveLength(4);
   });
 
+  it('breaks creation-time ties by ascending id in the pending queue (descending elsewhere), across pages', async () => {
+    const tieEvent = await createEvent(api, f, { venueCapacity: 50 });
+    const made: string[] = [];
+    for (let i = 0; i < 5; i += 1) made.push((await o.create(f.member, tieEvent, [1, 0])).id);
+    // Equal instants written through the store: the API cannot create orders in one millisecond on purpose.
+    // Three spellings of 10:00:00.000 (legacy forms without milliseconds or with an offset) and two later ones.
+    const stamps = [
+      '2026-01-01T10:00:00.000Z',
+      '2026-01-01T10:00:00Z',
+      '2026-01-01T11:00:00.000+01:00',
+      '2026-01-01T10:00:00.400Z',
+      '2026-01-01T10:00:00.400Z',
+    ];
+    const { getOrder, saveOrder } = await import('../../shared/store/repos/orders');
+    for (const [i, id] of made.entries()) await saveOrder({ ...(await getOrder(f.orgId, id))!, createdAt: stamps[i] });
+    const expected = [...made.slice(0, 3).sort(), ...made.slice(3).sort()];
+    const query = { ...o.q, eventId: tieEvent.id };
+    const ids = (res: any) => res.body.data.items.map((x: any) => x.id);
+    const pending = await api.get('orders', { token: f.ticketManager.token, query: { ...query, status: 'pending' } });
+    expect(ids(pending)).toEqual(expected);
+    expect(ids(await api.get('orders', { token: f.ticketManager.token, query }))).toEqual([...expected].reverse());
+    const paged: string[] = [];
+    let continuationToken: string | undefined;
+    do {
+      const page = await api.get('orders', {
+        token: f.ticketManager.token,
+        query: { ...query, status: 'pending', limit: 2, continuationToken },
+      });
+      paged.push(...ids(page));
+      continuationToken = page.body.data.continuationToken;
+    } while (continuationToken);
+    expect(paged).toEqual(expected);
+  });
+
   it('filters by requestedBy, showtimeId and archived, pages with continuation tokens', async () => {
     const mine = await list({ requestedBy: f.member2.id });
     expect(mine.body.data.items.map((x: any) => x.id)).toEqual([ids[3], ids[1]]);
