@@ -102,6 +102,20 @@ describe('force-record-sold', () => {
     expect((await o.get(order.id)).updatedAt).toBe(before.updatedAt);
   });
 
+  it('parallel forces of the same total apply once: one audit entry, the counter moved once', async () => {
+    const order = await o.delivered(f.member, event, [4, 0]);
+    const before = (await readCounters(f.orgId, event.id))[0].sold;
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        o.post(`orders/${order.id}/force-record-sold`, f.admin, { soldQuantity: 4, reason: 'box office' }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect((await readCounters(f.orgId, event.id))[0].sold - before).toBe(4);
+    expect((await docsOf(f.orgId, 'audit')).filter((a) => a.orderId === order.id)).toHaveLength(1);
+    expect(await o.get(order.id)).toMatchObject({ soldQuantity: 4, status: 'delivered' });
+  });
+
   it('requires delivered, the reason, and never exceeds ordered minus returned', async () => {
     const pending = await o.create(f.member, event, [2, 0]);
     let res = await o.post(`orders/${pending.id}/force-record-sold`, f.admin, { soldQuantity: 1, reason: 'x' });
