@@ -1,6 +1,8 @@
 import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { orderApi } from '../helpers/orders';
+import { injectStoreFault } from '../../shared/store/faults';
+import { getEvent, saveEvent } from '../../shared/store/repos/events';
 
 /** Allocations with quota enforcement on order creation, pledges and the commitment round. */
 let api: TestHost;
@@ -231,6 +233,37 @@ describe('pledges and the commitment round', () => {
     expect(summary.body.data).toMatchObject({ pledgeCount: 1, totalPossible: 1 });
   });
 
+  it('a conversion that loses the event race and retries still reports the allocations it created', async () => {
+    const event = await createEvent(api, f, { commitmentStatus: 'open' });
+    await pledge(event.id, f.member, { sureCount: 2, possibleCount: 0 });
+    await pledge(event.id, f.member2, { sureCount: 1, possibleCount: 0 });
+    await allocate({
+      eventId: event.id,
+      userId: f.member2.id,
+      items: [{ ticketTypeId: event.ticketTypes[0].id, allocated: 5 }],
+    });
+    await commit(event.id, { status: 'closed' });
+    // Another writer changes the event while the conversion's first event replace is in flight: it gets 412.
+    let raced = false;
+    injectStoreFault(async (op) => {
+      if (raced || op.kind !== 'replace' || op.id !== event.id) return false;
+      raced = true;
+      const doc = await getEvent(f.orgId, event.id);
+      await saveEvent({ ...doc!, location: 'Other hall' });
+      return false;
+    });
+    try {
+      const res = await commit(event.id, { status: 'converted' });
+      expect(raced).toBe(true);
+      expect(res.body.data).toMatchObject({
+        commitmentStatus: 'converted',
+        conversion: { allocationsCreated: 1, skippedExisting: 1 },
+      });
+    } finally {
+      injectStoreFault(undefined);
+    }
+  });
+
   it('reads a passed deadline as closed', async () => {
     const event = await createEvent(api, f, {
       commitmentStatus: 'open',
@@ -241,5 +274,11 @@ describe('pledges and the commitment round', () => {
     expect((await pledge(event.id, f.member, { sureCount: 1, possibleCount: 0 })).body.error).toBe('COMMITMENT_CLOSED');
     expect((await commit(event.id, { status: 'open', deadline: '2020-02-01T00:00:00.000Z' })).status).toBe(400);
     expect((await commit(event.id, { status: 'open' })).body.data).toMatchObject({ commitmentStatus: 'open' });
+  });
+
+  it('stores a deadline given with an offset in UTC', async () => {
+    const event = await createEvent(api, f);
+    const res = await commit(event.id, { status: 'open', deadline: '2099-01-01T00:00:00+05:00' });
+    expect(res.body.data).toMatchObject({ commitmentStatus: 'open', commitmentDeadline: '2098-12-31T19:00:00.000Z' });
   });
 });
