@@ -282,3 +282,20 @@ describe('pledges and the commitment round', () => {
     expect(res.body.data).toMatchObject({ commitmentStatus: 'open', commitmentDeadline: '2098-12-31T19:00:00.000Z' });
   });
 });
+
+describe('OpenAPI', () => {
+  it('publishes a response shape for every order, allocation and pledge route', async () => {
+    const doc = (await api.get('openapi.json')).body.data;
+    const missing: string[] = [];
+    for (const [path, methods] of Object.entries<any>(doc.paths)) {
+      for (const [method, operation] of Object.entries<any>(methods)) {
+        if (!['orders', 'allocations', 'pledges'].some((tag) => operation.tags?.includes(tag))) continue;
+        if (operation.tags.includes('orders') && /transfer|archive/.test(path)) continue; // another area
+        const ok = Object.entries<any>(operation.responses).find(([status]) => status.startsWith('2'));
+        const data = ok?.[1].content['application/json'].schema.properties.data;
+        if (!data?.properties) missing.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
