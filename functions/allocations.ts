@@ -1,7 +1,11 @@
 import { defineRoute } from '../shared/http/define-route';
 import { emptyBody, orgQuery } from '../shared/http/schema-parts';
 import { membersWithAllocations } from '../shared/domain/allocations/members';
+import { deletedResponse } from '../shared/domain/orders/response-schema';
 import {
+  allocationMembersPage,
+  allocationPage,
+  allocationResponse,
   listAllocationsQuery,
   membersQuery,
   myAllocationsQuery,
@@ -27,6 +31,7 @@ defineRoute<unknown, ListAllocationsQuery>({
   tags,
   summary: 'List allocations (optionally for one event or member), with used quantities',
   query: listAllocationsQuery,
+  response: allocationPage,
   handler: ({ organizationId, query }) => listAllocations(organizationId, query),
 });
 
@@ -39,6 +44,7 @@ defineRoute<UpsertAllocationBody>({
   summary: 'Create (201) or replace (200) the allocation of one member for an event or one of its showtimes',
   query: orgQuery(),
   body: upsertAllocationBody,
+  response: allocationResponse,
   handler: ({ principal, organizationId, body }) => upsertAllocation(principal, organizationId, body),
 });
 
@@ -51,6 +57,7 @@ defineRoute({
   summary: 'Delete an allocation',
   query: orgQuery(),
   body: emptyBody,
+  response: deletedResponse,
   handler: ({ organizationId, params }) => deleteAllocation(organizationId, params.id),
 });
 
@@ -62,6 +69,7 @@ defineRoute<unknown, MembersQuery>({
   tags,
   summary: 'Approved members with their allocations for one event and an allocated/used summary',
   query: membersQuery,
+  response: allocationMembersPage,
   handler: ({ organizationId, query }) => membersWithAllocations(organizationId, query),
 });
 
@@ -73,5 +81,6 @@ defineRoute<unknown, { eventId?: string }>({
   tags,
   summary: "The caller's allocations, with used quantities",
   query: myAllocationsQuery,
+  response: { type: 'object', properties: { items: { type: 'array', items: allocationResponse } } },
   handler: ({ principal, organizationId, query }) => myAllocations(principal, organizationId, query.eventId),
 });

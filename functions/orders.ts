@@ -7,7 +7,7 @@ import { getOrderById, listMyOrders, listOrders } from '../shared/domain/orders/
 import { approveReconciliation } from '../shared/domain/orders/reconciliation';
 import { reportSold } from '../shared/domain/orders/report-sold';
 import { recordReturn } from '../shared/domain/orders/returns';
-import { orderPage, orderResponse } from '../shared/domain/orders/response-schema';
+import { deletedResponse, orderPage, orderResponse } from '../shared/domain/orders/response-schema';
 import {
   adminNoteBody,
   cancelBody,
@@ -130,6 +130,7 @@ defineRoute({
   summary: 'Soft-delete a pending or cancelled order',
   query,
   body: emptyBody,
+  response: deletedResponse,
   handler: ({ principal, organizationId, params }) => deleteOrder(principal, organizationId, params.id),
 });
 

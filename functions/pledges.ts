@@ -3,6 +3,9 @@ import { orgQuery } from '../shared/http/schema-parts';
 import { setCommitment } from '../shared/domain/pledges/commitment';
 import {
   commitmentBody,
+  pledgePage,
+  pledgeResponse,
+  pledgeSummaryResponse,
   pledgeBody,
   pledgeListQuery,
   type CommitmentBody,
@@ -22,6 +25,7 @@ defineRoute({
   tags,
   summary: "The caller's pledge for the event, or null",
   query,
+  response: pledgeResponse,
   handler: ({ principal, organizationId, params }) => getMyPledge(principal, organizationId, params.eventId),
 });
 
@@ -34,6 +38,7 @@ defineRoute<PledgeBody>({
   summary: 'Submit or update the caller pledge while the commitment round is open',
   query,
   body: pledgeBody,
+  response: pledgeResponse,
   handler: ({ principal, organizationId, params, body }) =>
     submitPledge(principal, organizationId, params.eventId, body),
 });
@@ -46,6 +51,7 @@ defineRoute({
   tags,
   summary: 'Commitment round state and pledge totals',
   query,
+  response: pledgeSummaryResponse,
   handler: ({ organizationId, params }) => pledgeSummary(organizationId, params.eventId),
 });
 
@@ -57,6 +63,7 @@ defineRoute<unknown, PledgeListQuery>({
   tags,
   summary: 'Every pledge of the event',
   query: pledgeListQuery,
+  response: pledgePage,
   handler: ({ organizationId, params, query }) => listPledges(organizationId, params.eventId, query),
 });
 
@@ -69,6 +76,7 @@ defineRoute<CommitmentBody>({
   summary: 'Open, close or convert the commitment round (conversion creates allocations from sure pledges)',
   query,
   body: commitmentBody,
+  response: pledgeSummaryResponse,
   handler: ({ principal, organizationId, params, body }) =>
     setCommitment(principal, organizationId, params.eventId, body),
 });

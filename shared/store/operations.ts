@@ -99,6 +99,8 @@ export async function patchItem<T>(
 }
 
 export async function deleteItem(container: Container, partitionKey: string, id: string, ifMatch?: string) {
+  // No document can have such an id: a delete of it is a 404, never an SDK error.
+  if (!isStorableId(id)) throw Object.assign(new Error('No document can have this id'), { code: 404 });
   const op: StoreOperation = { kind: 'delete', container: container.id, id, partitionKey };
   const options = ifMatch ? { accessCondition: { type: 'IfMatch', condition: ifMatch } } : undefined;
   await tracked(op, () => container.item(id, partitionKey).delete(options));

@@ -1,6 +1,8 @@
 import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { orderApi } from '../helpers/orders';
+import { injectStoreFault } from '../../shared/store/faults';
+import { getEvent, saveEvent } from '../../shared/store/repos/events';
 
 /** Allocations with quota enforcement on order creation, pledges and the commitment round. */
 let api: TestHost;
@@ -91,6 +93,21 @@ describe('allocations', () => {
     expect(mine.body.data.items).toHaveLength(5);
     const store = Number(results.find((r) => r.status === 201)!.headers.get('x-store-ops'));
     expect(store).toBeGreaterThanOrEqual(5);
+  });
+
+  it('parallel first writes of one allocation give one 201 and 200s, never a 500, and leave one allocation', async () => {
+    const event = await createEvent(api, f, { enableQuotas: true });
+    const A = event.ticketTypes[0].id;
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        allocate({ eventId: event.id, userId: f.member2.id, items: [{ ticketTypeId: A, allocated: i + 1 }] }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
+    const list = await api.get('allocations', { token: f.ticketManager.token, query: { ...o.q, eventId: event.id } });
+    expect(list.body.data.items).toHaveLength(1);
+    const allocated = list.body.data.items[0].items[0].allocated;
+    expect(results.map((r) => r.body.data.items[0].allocated)).toContain(allocated);
   });
 
   it('validates the event, showtime, member and ticket types; deletes; lists members with a summary', async () => {
@@ -206,6 +223,47 @@ describe('pledges and the commitment round', () => {
     for (const status of ['open', 'closed', 'converted']) expect((await commit(event.id, { status })).status).toBe(409);
   });
 
+  it('parallel first pledges of one member all succeed (never a 500) and leave one pledge', async () => {
+    const event = await createEvent(api, f, { commitmentStatus: 'open' });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => pledge(event.id, f.member2, { sureCount: i, possibleCount: 1 })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const summary = await api.get(`events/${event.id}/pledge-summary`, { token: f.member.token, query: o.q });
+    expect(summary.body.data).toMatchObject({ pledgeCount: 1, totalPossible: 1 });
+  });
+
+  it('a conversion that loses the event race and retries still reports the allocations it created', async () => {
+    const event = await createEvent(api, f, { commitmentStatus: 'open' });
+    await pledge(event.id, f.member, { sureCount: 2, possibleCount: 0 });
+    await pledge(event.id, f.member2, { sureCount: 1, possibleCount: 0 });
+    await allocate({
+      eventId: event.id,
+      userId: f.member2.id,
+      items: [{ ticketTypeId: event.ticketTypes[0].id, allocated: 5 }],
+    });
+    await commit(event.id, { status: 'closed' });
+    // Another writer changes the event while the conversion's first event replace is in flight: it gets 412.
+    let raced = false;
+    injectStoreFault(async (op) => {
+      if (raced || op.kind !== 'replace' || op.id !== event.id) return false;
+      raced = true;
+      const doc = await getEvent(f.orgId, event.id);
+      await saveEvent({ ...doc!, location: 'Other hall' });
+      return false;
+    });
+    try {
+      const res = await commit(event.id, { status: 'converted' });
+      expect(raced).toBe(true);
+      expect(res.body.data).toMatchObject({
+        commitmentStatus: 'converted',
+        conversion: { allocationsCreated: 1, skippedExisting: 1 },
+      });
+    } finally {
+      injectStoreFault(undefined);
+    }
+  });
+
   it('reads a passed deadline as closed', async () => {
     const event = await createEvent(api, f, {
       commitmentStatus: 'open',
@@ -216,5 +274,28 @@ describe('pledges and the commitment round', () => {
     expect((await pledge(event.id, f.member, { sureCount: 1, possibleCount: 0 })).body.error).toBe('COMMITMENT_CLOSED');
     expect((await commit(event.id, { status: 'open', deadline: '2020-02-01T00:00:00.000Z' })).status).toBe(400);
     expect((await commit(event.id, { status: 'open' })).body.data).toMatchObject({ commitmentStatus: 'open' });
+  });
+
+  it('stores a deadline given with an offset in UTC', async () => {
+    const event = await createEvent(api, f);
+    const res = await commit(event.id, { status: 'open', deadline: '2099-01-01T00:00:00+05:00' });
+    expect(res.body.data).toMatchObject({ commitmentStatus: 'open', commitmentDeadline: '2098-12-31T19:00:00.000Z' });
+  });
+});
+
+describe('OpenAPI', () => {
+  it('publishes a response shape for every order, allocation and pledge route', async () => {
+    const doc = (await api.get('openapi.json')).body.data;
+    const missing: string[] = [];
+    for (const [path, methods] of Object.entries<any>(doc.paths)) {
+      for (const [method, operation] of Object.entries<any>(methods)) {
+        if (!['orders', 'allocations', 'pledges'].some((tag) => operation.tags?.includes(tag))) continue;
+        if (operation.tags.includes('orders') && /transfer|archive/.test(path)) continue; // another area
+        const ok = Object.entries<any>(operation.responses).find(([status]) => status.startsWith('2'));
+        const data = ok?.[1].content['application/json'].schema.properties.data;
+        if (!data?.properties) missing.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });

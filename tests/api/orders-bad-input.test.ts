@@ -171,3 +171,38 @@ describe('bad input', () => {
     },
   );
 });
+
+describe('odd path ids', () => {
+  // Ids the store cannot address (blank, '/', '\', '#') and ids far longer than any real one: never a 500.
+  const oddIds = ['%20', 'a%2Fb', 'a%5Cb', 'a%23b', 'x'.repeat(3000), '%C3%A9', 'null'];
+  const routes: [string, string, unknown][] = [
+    ['GET', 'orders/ID', undefined],
+    ['POST', 'orders/ID/approve', {}],
+    ['POST', 'orders/ID/deliver', {}],
+    ['POST', 'orders/ID/cancel', {}],
+    ['POST', 'orders/ID/report-sold', { soldQuantity: 1 }],
+    ['POST', 'orders/ID/return', { returnQuantity: 1 }],
+    ['POST', 'orders/ID/force-record-sold', { soldQuantity: 1, reason: 'r' }],
+    ['POST', 'orders/ID/approve-reconciliation', {}],
+    ['PATCH', 'orders/ID/admin-note', { adminNote: 'n' }],
+    ['DELETE', 'orders/ID', undefined],
+    ['DELETE', 'allocations/ID', undefined],
+    ['GET', 'events/ID/my-pledge', undefined],
+    ['POST', 'events/ID/my-pledge', { sureCount: 1, possibleCount: 0 }],
+    ['GET', 'events/ID/pledge-summary', undefined],
+    ['GET', 'management/events/ID/pledges', undefined],
+    ['PUT', 'management/events/ID/commitment', { status: 'closed' }],
+  ];
+  it('answers 404 for every order, allocation and pledge route, and writes nothing', async () => {
+    const before = await snapshot();
+    const failures: string[] = [];
+    for (const [method, path, body] of routes) {
+      for (const id of oddIds) {
+        const res = await api.request(method, path.replace('ID', id), { token: f.admin.token, query: o.q, body });
+        if (res.status !== 404) failures.push(`${method} ${path} ${id.slice(0, 12)} → ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+});

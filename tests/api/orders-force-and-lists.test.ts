@@ -51,12 +51,36 @@ describe('force-record-sold', () => {
       delta: 3,
       reason: 'door sales',
       overCapacityBy: 1,
+      // Server-derived: the request gave no per-type detail, the single ticket-type line is the only answer.
+      soldTypeQuantities: [{ ticketTypeId: event.ticketTypes[0].id, soldQuantity: 3 }],
     });
     const alerts = (await docsOf(f.orgId, 'notification')).filter((n) => n.meta.orderId === order.id);
     expect(alerts.map((n) => n.userId)).toEqual([secondAdmin.id]);
     expect(alerts[0]).toMatchObject({ organizationId: f.orgId, type: 'oversale_recorded', read: false, ttl: 2592000 });
     expect(Date.parse(alerts[0].expiresAt) - Date.parse(alerts[0].createdAt)).toBe(2592000 * 1000);
     for (const key of ['title', 'message', 'actionUrl']) expect(alerts[0][key]).toEqual(expect.any(String));
+  });
+
+  it('keeps the order delivered even when it completes it; a report of the same total then moves it on', async () => {
+    const order = await o.delivered(f.member, event, [2, 1]);
+    const [A, C] = event.ticketTypes.map((t: any) => t.id);
+    const res = await o.post(`orders/${order.id}/force-record-sold`, f.admin, {
+      soldQuantity: 3,
+      soldTypeQuantities: [
+        { ticketTypeId: A, soldQuantity: 2 },
+        { ticketTypeId: C, soldQuantity: 1 },
+      ],
+      reason: 'sold out at the door',
+    });
+    expect(res.body.data).toMatchObject({ status: 'delivered', soldQuantity: 3 });
+    let settle = await o.post(`orders/${order.id}/approve-reconciliation`, f.ticketManager);
+    expect([settle.status, settle.body.error]).toEqual([400, 'INVALID_ORDER_STATE']);
+    const sold = (await readCounters(f.orgId, event.id))[0].sold;
+    const report = await o.reportSold(f.member, order.id, { soldQuantity: 3 });
+    expect(report.body.data).toMatchObject({ status: 'awaitingReconciliation', soldQuantity: 3 });
+    expect((await readCounters(f.orgId, event.id))[0].sold).toBe(sold);
+    settle = await o.post(`orders/${order.id}/approve-reconciliation`, f.ticketManager);
+    expect(settle.body.data).toMatchObject({ status: 'settled', invoiceBasisValid: true });
   });
 
   it('a request that does not raise the total writes nothing', async () => {
@@ -76,6 +100,20 @@ describe('force-record-sold', () => {
     expect((await docsOf(f.orgId, 'notification')).length).toBe(alerts);
     expect((await readCounters(f.orgId, event.id))[0].sold).toBe(counter);
     expect((await o.get(order.id)).updatedAt).toBe(before.updatedAt);
+  });
+
+  it('parallel forces of the same total apply once: one audit entry, the counter moved once', async () => {
+    const order = await o.delivered(f.member, event, [4, 0]);
+    const before = (await readCounters(f.orgId, event.id))[0].sold;
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        o.post(`orders/${order.id}/force-record-sold`, f.admin, { soldQuantity: 4, reason: 'box office' }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect((await readCounters(f.orgId, event.id))[0].sold - before).toBe(4);
+    expect((await docsOf(f.orgId, 'audit')).filter((a) => a.orderId === order.id)).toHaveLength(1);
+    expect(await o.get(order.id)).toMatchObject({ soldQuantity: 4, status: 'delivered' });
   });
 
   it('requires delivered, the reason, and never exceeds ordered minus returned', async () => {
@@ -137,6 +175,40 @@ describe('order lists', () => {
     expect(all.body.data.items.map((x: any) => x.id)).toEqual([...ids].reverse());
     const two = await list({ status: 'pending,approved' });
     expect(two.body.data.items).toHaveLength(4);
+  });
+
+  it('breaks creation-time ties by ascending id in the pending queue (descending elsewhere), across pages', async () => {
+    const tieEvent = await createEvent(api, f, { venueCapacity: 50 });
+    const made: string[] = [];
+    for (let i = 0; i < 5; i += 1) made.push((await o.create(f.member, tieEvent, [1, 0])).id);
+    // Equal instants written through the store: the API cannot create orders in one millisecond on purpose.
+    // Three spellings of 10:00:00.000 (legacy forms without milliseconds or with an offset) and two later ones.
+    const stamps = [
+      '2026-01-01T10:00:00.000Z',
+      '2026-01-01T10:00:00Z',
+      '2026-01-01T11:00:00.000+01:00',
+      '2026-01-01T10:00:00.400Z',
+      '2026-01-01T10:00:00.400Z',
+    ];
+    const { getOrder, saveOrder } = await import('../../shared/store/repos/orders');
+    for (const [i, id] of made.entries()) await saveOrder({ ...(await getOrder(f.orgId, id))!, createdAt: stamps[i] });
+    const expected = [...made.slice(0, 3).sort(), ...made.slice(3).sort()];
+    const query = { ...o.q, eventId: tieEvent.id };
+    const ids = (res: any) => res.body.data.items.map((x: any) => x.id);
+    const pending = await api.get('orders', { token: f.ticketManager.token, query: { ...query, status: 'pending' } });
+    expect(ids(pending)).toEqual(expected);
+    expect(ids(await api.get('orders', { token: f.ticketManager.token, query }))).toEqual([...expected].reverse());
+    const paged: string[] = [];
+    let continuationToken: string | undefined;
+    do {
+      const page = await api.get('orders', {
+        token: f.ticketManager.token,
+        query: { ...query, status: 'pending', limit: 2, continuationToken },
+      });
+      paged.push(...ids(page));
+      continuationToken = page.body.data.continuationToken;
+    } while (continuationToken);
+    expect(paged).toEqual(expected);
   });
 
   it('filters by requestedBy, showtimeId and archived, pages with continuation tokens', async () => {

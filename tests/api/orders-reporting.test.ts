@@ -309,6 +309,37 @@ describe('approve-reconciliation and the invoice basis', () => {
     expect(after).not.toHaveProperty('invoiceBasis');
   });
 
+  it('a partial sale whose return detail is present but incomplete is 400 and stays unsettled', async () => {
+    const order = await o.delivered(f.member, event, [2, 2]);
+    await o.reportSold(f.member, order.id, {
+      soldQuantity: 2,
+      soldTypeQuantities: [{ ticketTypeId: A, soldQuantity: 2 }],
+    });
+    await o.ret(f.ticketManager, order.id, {
+      returnQuantity: 1,
+      returnTypeQuantities: [{ ticketTypeId: C, returnQuantity: 1 }],
+    });
+    await o.ret(f.ticketManager, order.id, { returnQuantity: 1 });
+    const res = await o.post(`orders/${order.id}/approve-reconciliation`, f.ticketManager);
+    expect([res.status, res.body.error]).toEqual([400, 'VALIDATION_ERROR']);
+    expect((await o.get(order.id)).status).toBe('awaitingReconciliation');
+  });
+
+  it('stores the frozen basis but never invoiceBasisValid, which every response derives', async () => {
+    const order = await o.delivered(f.member, event, [1, 0]);
+    await o.reportSold(f.member, order.id, { soldQuantity: 1 });
+    const settled = (await o.post(`orders/${order.id}/approve-reconciliation`, f.ticketManager)).body.data;
+    expect(settled.invoiceBasisValid).toBe(true);
+    const { getOrder } = await import('../../shared/store/repos/orders');
+    const stored = await getOrder(f.orgId, order.id);
+    expect(stored!.invoiceBasis).toEqual(settled.invoiceBasis);
+    expect(stored).not.toHaveProperty('invoiceBasisValid');
+    // A tampered stored basis reads as invalid at once: the flag is derived, not remembered.
+    const { saveOrder } = await import('../../shared/store/repos/orders');
+    await saveOrder({ ...stored!, invoiceBasis: { ...stored!.invoiceBasis!, grandTotal: 1 } });
+    expect((await o.get(order.id)).invoiceBasisValid).toBe(false);
+  });
+
   it('accepts only awaitingReconciliation orders, Ticket Manager+ only', async () => {
     const order = await o.delivered(f.member, event, [1, 0]);
     const res = await o.post(`orders/${order.id}/approve-reconciliation`, f.ticketManager);

@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { conflict } from '../../shared/http/errors';
+import { retryOnContention } from '../../shared/domain/orders/contention';
 import {
   allocationSummary,
   quotaViolation,
@@ -117,5 +119,45 @@ describe('commitment round rules', () => {
       sortOrder,
     });
     expect(firstTicketType([type('b', 2), type('a', 1)])?.id).toBe('a');
+  });
+});
+
+describe('retryOnContention', () => {
+  const storeError = (code: number) => Object.assign(new Error(`store ${code}`), { code });
+
+  it('retries a lost ETag race and returns the later success', async () => {
+    let calls = 0;
+    const result = await retryOnContention(async () => {
+      calls += 1;
+      if (calls < 3) throw storeError(412);
+      return 'done';
+    });
+    expect([result, calls]).toEqual(['done', 3]);
+  });
+
+  it('turns a race it keeps losing into 409 CONFLICT, never a raw store status', async () => {
+    const attempt = jest.fn(async () => {
+      throw storeError(412);
+    });
+    await expect(retryOnContention(attempt, 3)).rejects.toMatchObject({ status: 409, code: 'CONFLICT' });
+    expect(attempt).toHaveBeenCalledTimes(3);
+  });
+
+  it('retries a create collision only when asked; typed errors pass through untouched', async () => {
+    await expect(retryOnContention(async () => Promise.reject(storeError(409)))).rejects.toMatchObject({ code: 409 });
+    let calls = 0;
+    const replaced = await retryOnContention(
+      async () => {
+        calls += 1;
+        if (calls === 1) throw storeError(409);
+        return 'replaced';
+      },
+      8,
+      true,
+    );
+    expect(replaced).toBe('replaced');
+    await expect(retryOnContention(async () => Promise.reject(conflict('closed', 'X')), 8, true)).rejects.toMatchObject(
+      { status: 409, code: 'X' },
+    );
   });
 });

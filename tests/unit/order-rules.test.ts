@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import {
+  applyForcedSale,
   applyReturn,
   applySoldReport,
   assertAccepts,
   freezeInvoiceBasis,
   isInvoiceBasisValid,
   outstandingQuantity,
+  soldIncrements,
   ACCEPTED_STATES,
 } from '../../shared/domain/orders/rules';
 import type { OrderDoc, OrderLine, OrderStatus } from '../../shared/store/repos/orders';
@@ -113,6 +115,40 @@ describe('applySoldReport', () => {
     ]) {
       expect(() => applySoldReport(o, report)).toThrow(expect.objectContaining({ status: 400 }));
     }
+  });
+});
+
+describe('force-recorded sales', () => {
+  const two = () => order([line('a', 2, 10), line('b', 1, 5)], { status: 'delivered', soldQuantity: 0 });
+
+  it('keep the order delivered even when sold reaches ordered, and record the derived per-type increments', () => {
+    const before = two();
+    const { delta, next } = applyForcedSale(before, {
+      soldQuantity: 3,
+      soldTypeQuantities: [
+        { ticketTypeId: 'a', soldQuantity: 2 },
+        { ticketTypeId: 'b', soldQuantity: 1 },
+      ],
+    });
+    expect([delta, next.status, next.soldQuantity, next.capacityQuantity]).toEqual([3, 'delivered', 3, 3]);
+    expect(soldIncrements(before, next)).toEqual([
+      { ticketTypeId: 'a', soldQuantity: 2 },
+      { ticketTypeId: 'b', soldQuantity: 1 },
+    ]);
+  });
+
+  it('a later report of the same total completes such an order, with no seats; otherwise it changes nothing', () => {
+    const forced = applyForcedSale(two(), {
+      soldQuantity: 3,
+      soldTypeQuantities: [
+        { ticketTypeId: 'a', soldQuantity: 2 },
+        { ticketTypeId: 'b', soldQuantity: 1 },
+      ],
+    }).next;
+    const { delta, next } = applySoldReport(forced, { soldQuantity: 3 });
+    expect([delta, next.status, next.capacityQuantity]).toEqual([0, 'awaitingReconciliation', 3]);
+    const partial = two();
+    expect(applySoldReport(partial, { soldQuantity: 0 }).next).toBe(partial);
   });
 });
 

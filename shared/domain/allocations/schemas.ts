@@ -1,5 +1,6 @@
 import { idString, nonNegativeInt, object, orgQuery, pageQuery } from '../../http/schema-parts';
 import type { Schema } from '../../http/validation';
+import { strings } from '../orders/response-schema';
 
 const item = object({ ticketTypeId: idString, allocated: nonNegativeInt }, ['ticketTypeId', 'allocated']);
 
@@ -31,3 +32,41 @@ export interface MembersQuery {
 }
 
 export const myAllocationsQuery: Schema = orgQuery({ eventId: idString });
+
+/** Response shapes for the OpenAPI document (documentation only; the mappers are the source of truth). */
+const str = { type: 'string' };
+const num = { type: 'number' };
+
+const allocationItem = {
+  type: 'object',
+  properties: { ticketTypeId: str, ticketTypeName: str, allocated: num, used: num },
+};
+export const allocationResponse: Schema = {
+  type: 'object',
+  properties: {
+    ...strings(['id', 'organizationId', 'eventId', 'showtimeId', 'userId', 'createdAt', 'updatedAt']),
+    items: { type: 'array', items: allocationItem },
+  },
+};
+export const allocationPage: Schema = {
+  type: 'object',
+  properties: { items: { type: 'array', items: allocationResponse }, continuationToken: str },
+};
+const summary = { type: 'object', properties: { allocated: num, used: num, remaining: num } };
+export const allocationMembersPage: Schema = {
+  type: 'object',
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          ...strings(['userId', 'name', 'email', 'role']),
+          allocations: { type: 'array', items: allocationResponse },
+          summary,
+        },
+      },
+    },
+    continuationToken: str,
+  },
+};

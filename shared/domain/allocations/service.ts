@@ -3,10 +3,11 @@ import type { Principal } from '../../auth/principal';
 import { badRequest, notFound } from '../../http/errors';
 import { created } from '../../http/reply';
 import { containers } from '../../store/client';
-import { createItem, deleteItem, isNotFound, queryAll, replaceItem, withEtagRetry } from '../../store/operations';
+import { createItem, deleteItem, isNotFound, queryAll, replaceItem } from '../../store/operations';
 import { queryPage } from '../../store/pagination';
 import { getEvent } from '../../store/repos/events';
 import { getMembership } from '../../store/repos/memberships';
+import { retryOnContention } from '../orders/contention';
 import { allocationId, getAllocation, ordersForUse, type AllocationDoc } from './repo';
 import { itemsWithUsed, type OrderForQuota } from './rules';
 import type { ListAllocationsQuery, UpsertAllocationBody } from './schemas';
@@ -82,24 +83,29 @@ export async function upsertAllocation(principal: Principal, organizationId: str
   });
   const id = allocationId(event.id, body.showtimeId, body.userId);
   const now = new Date().toISOString();
-  const { doc, isNew } = await withEtagRetry(async () => {
-    const existing = await getAllocation(organizationId, id);
-    const next: AllocationDoc = {
-      id,
-      docType: 'allocation',
-      organizationId,
-      eventId: event.id,
-      ...(body.showtimeId !== undefined ? { showtimeId: body.showtimeId } : {}),
-      userId: body.userId,
-      items,
-      createdAt: existing?.createdAt ?? now,
-      createdBy: existing?.createdBy ?? principal.userId,
-      updatedAt: now,
-      updatedBy: principal.userId,
-    };
-    if (!existing) return { doc: await createItem(containers().orgs, next), isNew: true };
-    return { doc: await replaceItem(containers().orgs, organizationId, next, existing._etag), isNew: false };
-  });
+  // Parallel first writes of the same allocation collide on its deterministic id: the loser replaces instead.
+  const { doc, isNew } = await retryOnContention(
+    async () => {
+      const existing = await getAllocation(organizationId, id);
+      const next: AllocationDoc = {
+        id,
+        docType: 'allocation',
+        organizationId,
+        eventId: event.id,
+        ...(body.showtimeId !== undefined ? { showtimeId: body.showtimeId } : {}),
+        userId: body.userId,
+        items,
+        createdAt: existing?.createdAt ?? now,
+        createdBy: existing?.createdBy ?? principal.userId,
+        updatedAt: now,
+        updatedBy: principal.userId,
+      };
+      if (!existing) return { doc: await createItem(containers().orgs, next), isNew: true };
+      return { doc: await replaceItem(containers().orgs, organizationId, next, existing._etag), isNew: false };
+    },
+    8,
+    true,
+  );
   const [response] = await withUse(organizationId, [doc]);
   return isNew ? created(response) : response;
 }

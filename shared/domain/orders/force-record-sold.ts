@@ -2,22 +2,23 @@ import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../auth/principal';
 import { commitBatch, type BatchWrite } from '../../store/batch';
 import { containers } from '../../store/client';
-import { queryAll, withEtagRetry } from '../../store/operations';
+import { queryAll } from '../../store/operations';
 import type { EventDoc } from '../../store/repos/events';
 import type { OrderDoc } from '../../store/repos/orders';
 import { releaseCapacity, takeCapacity } from '../capacity/counter';
 import { buildNotification } from '../notifications/store';
 import { actorOf, loadOrder } from './access';
+import { retryOnContention } from './contention';
 import { toOrderResponse } from './mapper';
 import { eventOf } from './report-sold';
-import { applySoldReport, assertAccepts } from './rules';
+import { applyForcedSale, assertAccepts, soldIncrements } from './rules';
 import type { ForceRecordSoldBody } from './schemas';
 
 /**
  * POST /api/orders/{id}/force-record-sold (lifecycle rule 3): Admin or Super Admin, behind the full-org guard.
- * Bypasses the capacity ceiling but still moves the counter; the order, an immutable `oversale_recorded` audit
- * entry and a notification per organization admin are written in one transactional batch. A request that does
- * not raise the sold total writes nothing.
+ * Bypasses the capacity ceiling but still moves the counter, and keeps the order delivered (§3); the order, an
+ * immutable `oversale_recorded` audit entry and a notification per organization admin are written in one
+ * transactional batch. A request that does not raise the sold total writes nothing.
  */
 export async function forceRecordSold(
   principal: Principal,
@@ -27,11 +28,11 @@ export async function forceRecordSold(
 ) {
   let event: EventDoc | undefined;
   let admins: string[] | undefined;
-  const saved = await withEtagRetry(async () => {
+  const saved = await retryOnContention(async () => {
     const order = await loadOrder(organizationId, orderId);
     assertAccepts(order.status, 'forceRecordSold');
     if (body.soldQuantity <= (order.soldQuantity ?? 0)) return order; // no raise: idempotent, nothing written
-    const { delta, next } = applySoldReport(order, body);
+    const { delta, next } = applyForcedSale(order, body);
     event ??= await eventOf(order);
     admins ??= await organizationAdmins(organizationId);
     const counter = await takeCapacity({
@@ -58,7 +59,7 @@ export async function forceRecordSold(
       previousSoldQuantity: order.soldQuantity ?? 0,
       soldQuantity: next.soldQuantity,
       delta,
-      soldTypeQuantities: body.soldTypeQuantities ?? [],
+      soldTypeQuantities: soldIncrements(order, next),
       reason: body.reason,
       showtimeCapacity: counter.capacity,
       showtimeSoldAfter: counter.sold,

@@ -1,7 +1,7 @@
 import type { Principal } from '../../auth/principal';
-import { withEtagRetry } from '../../store/operations';
 import { saveOrder } from '../../store/repos/orders';
 import { actorOf, loadOrder } from './access';
+import { retryOnContention } from './contention';
 import { toOrderResponse } from './mapper';
 import { assertAccepts, freezeInvoiceBasis } from './rules';
 
@@ -11,7 +11,7 @@ import { assertAccepts, freezeInvoiceBasis } from './rules';
  * operation, so the basis is never rewritten. It never sets invoicedAt.
  */
 export async function approveReconciliation(principal: Principal, organizationId: string, orderId: string) {
-  const saved = await withEtagRetry(async () => {
+  const saved = await retryOnContention(async () => {
     const order = await loadOrder(organizationId, orderId);
     assertAccepts(order.status, 'approveReconciliation');
     const actor = actorOf(principal);

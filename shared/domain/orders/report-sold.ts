@@ -1,10 +1,10 @@
 import type { Principal } from '../../auth/principal';
 import { notFound } from '../../http/errors';
-import { withEtagRetry } from '../../store/operations';
 import { getEvent, type EventDoc } from '../../store/repos/events';
 import { saveOrder, type OrderDoc } from '../../store/repos/orders';
 import { releaseCapacity, takeCapacity, type EventRef } from '../capacity/counter';
 import { assertOwnerOrAdmin, loadOrder } from './access';
+import { retryOnContention } from './contention';
 import { toOrderResponse } from './mapper';
 import { applySoldReport, assertAccepts } from './rules';
 import type { ReportSoldBody } from './schemas';
@@ -18,12 +18,13 @@ import type { ReportSoldBody } from './schemas';
  * read is needed. Store calls: order read, counter patch, order replace.
  */
 export async function reportSold(principal: Principal, organizationId: string, orderId: string, body: ReportSoldBody) {
-  const saved = await withEtagRetry(async () => {
+  const saved = await retryOnContention(async () => {
     const order = await loadOrder(organizationId, orderId);
     assertOwnerOrAdmin(order, principal);
     assertAccepts(order.status, 'reportSold');
     const { delta, next } = applySoldReport(order, body);
     if (next === order) return order; // the same total again: nothing to write
+    if (delta === 0) return saveOrder({ ...next, _etag: order._etag }); // completes a force-recorded order
     return takeThenSave({ id: order.eventId, organizationId }, order, next, delta);
   }, 20);
   return toOrderResponse(saved, principal);

@@ -3,6 +3,7 @@ import type { Schema } from '../../http/validation';
 /** Response shapes for the OpenAPI document (documentation only; the mapper is the source of truth). */
 const str = { type: 'string' };
 const num = { type: 'number' };
+export const strings = (...groups: string[][]) => Object.fromEntries(groups.flat().map((name) => [name, str]));
 const typeQuantity = { type: 'object', properties: { ticketTypeId: str, soldQuantity: num } };
 
 export const orderResponse: Schema = {
@@ -32,6 +33,10 @@ export const orderResponse: Schema = {
     soldQuantity: num,
     soldTypeQuantities: { type: 'array', items: typeQuantity },
     returnedQuantity: num,
+    returnedTypeQuantities: {
+      type: 'array',
+      items: { type: 'object', properties: { ticketTypeId: str, returnQuantity: num } },
+    },
     invoiceBasis: {
       type: 'object',
       properties: {
@@ -55,6 +60,18 @@ export const orderResponse: Schema = {
       },
     },
     invoiceBasisValid: { type: 'boolean' },
+    ...strings(
+      ['invoicedAt', 'invoicedBy', 'invoicedByName', 'archivedAt', 'archivedBy'],
+      ['approvedBy', 'approvedByName', 'approvedAt', 'deliveredBy', 'deliveredByName', 'deliveredAt'],
+      ['cancelledBy', 'cancelledByName', 'cancelledAt', 'cancelReason', 'reconciledBy', 'reconciledByName'],
+      ['reconciledAt', 'note', 'adminNote', 'adminNoteBy', 'adminNoteByName', 'adminNoteAt'],
+      ['soldByOrganizationId', 'soldByOrganizationName', 'delegationId', 'soldByUserId', 'soldByUserName'],
+      ['buyerUserId', 'buyerUserName', 'buyerUserEmail'],
+    ),
+    archived: { type: 'boolean' },
+    archiveOverride: { type: 'object' },
+    transferHistory: { type: 'array', items: { type: 'object' } },
+    delegatedOrigin: { type: 'object' },
     createdAt: str,
     updatedAt: str,
   },
@@ -63,4 +80,10 @@ export const orderResponse: Schema = {
 export const orderPage: Schema = {
   type: 'object',
   properties: { items: { type: 'array', items: orderResponse }, continuationToken: str },
+};
+
+/** The answer of the soft and hard deletes (orders, allocations). */
+export const deletedResponse: Schema = {
+  type: 'object',
+  properties: { id: str, deleted: { const: true } },
 };

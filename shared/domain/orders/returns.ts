@@ -1,8 +1,8 @@
 import type { Principal } from '../../auth/principal';
 import { forbidden } from '../../http/errors';
-import { withEtagRetry } from '../../store/operations';
 import { saveOrder, type OrderDoc } from '../../store/repos/orders';
 import { assertOwnerOrManager, isAtLeast, loadOrder } from './access';
+import { retryOnContention } from './contention';
 import { toOrderResponse } from './mapper';
 import { applyReturn, assertAccepts } from './rules';
 import type { ReturnBody } from './schemas';
@@ -14,7 +14,7 @@ import type { ReturnBody } from './schemas';
  * Ticket Manager+ may record returns for anyone at any time. Store calls: order read, order replace.
  */
 export async function recordReturn(principal: Principal, organizationId: string, orderId: string, body: ReturnBody) {
-  const saved = await withEtagRetry(async () => {
+  const saved = await retryOnContention(async () => {
     const order = await loadOrder(organizationId, orderId);
     assertOwnerOrManager(order, principal);
     if (!isAtLeast(principal, 'ticketManager') && !showtimePassed(order)) {

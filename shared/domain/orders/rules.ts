@@ -137,7 +137,7 @@ export function applySoldReport(order: OrderDoc, report: SoldReport): SoldChange
   const delta = report.soldQuantity - previous;
   const entries = report.soldTypeQuantities?.map((t) => ({ ticketTypeId: t.ticketTypeId, quantity: t.soldQuantity }));
   const increments = typeIncrements(order, delta, entries, 'soldTypeQuantities');
-  if (delta === 0) return { delta, next: order };
+  if (delta === 0) return { delta, next: completeWithoutSale(order) };
   const sold = addInto(soldByType(order), increments);
   assertPerTypeRoom(order, sold, returnedByType(order));
   const next: OrderDoc = {
@@ -150,6 +150,30 @@ export function applySoldReport(order: OrderDoc, report: SoldReport): SoldChange
     status: statusAfterReport(order.totalQuantity, report.soldQuantity, returned),
   };
   return { delta, next };
+}
+
+/**
+ * A report that repeats the current total changes nothing, except on a delivered order whose sold + returned
+ * already reached the ordered quantity (force-record-sold leaves it delivered): the report is then the state
+ * table's trigger that moves it on to awaitingReconciliation, with no seats taken.
+ */
+function completeWithoutSale(order: OrderDoc): OrderDoc {
+  const status = statusAfterReport(order.totalQuantity, order.soldQuantity ?? 0, order.returnedQuantity ?? 0);
+  return status === order.status ? order : { ...order, status };
+}
+
+/** force-record-sold: the same arithmetic as report-sold, but the operation requires and keeps `delivered` (§3). */
+export function applyForcedSale(order: OrderDoc, report: SoldReport): SoldChange {
+  const change = applySoldReport(order, report);
+  return { ...change, next: { ...change.next, status: order.status } };
+}
+
+/** What a report added per type, derived from the documents (the audit records this, not the request's words). */
+export function soldIncrements(before: OrderDoc, after: OrderDoc): TypeQuantity[] {
+  const previous = soldByType(before);
+  return (after.soldTypeQuantities ?? [])
+    .map((t) => ({ ticketTypeId: t.ticketTypeId, soldQuantity: t.soldQuantity - (previous.get(t.ticketTypeId) ?? 0) }))
+    .filter((t) => t.soldQuantity > 0);
 }
 
 export interface ReturnReport {

@@ -1,7 +1,7 @@
 import type { Principal } from '../../auth/principal';
-import { withEtagRetry } from '../../store/operations';
 import { saveOrder, type OrderDoc } from '../../store/repos/orders';
 import { actorOf, loadOrder } from './access';
+import { retryOnContention } from './contention';
 import { toOrderResponse } from './mapper';
 import { assertAccepts } from './rules';
 import type { AdminNoteBody, CancelBody } from './schemas';
@@ -17,7 +17,7 @@ async function update(
   orderId: string,
   change: (order: OrderDoc, actor: ReturnType<typeof actorOf>) => OrderDoc,
 ) {
-  const saved = await withEtagRetry(async () => {
+  const saved = await retryOnContention(async () => {
     const order = await loadOrder(organizationId, orderId);
     return saveOrder({ ...change(order, actorOf(principal)), _etag: order._etag });
   });

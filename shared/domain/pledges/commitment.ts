@@ -1,7 +1,8 @@
 import type { Principal } from '../../auth/principal';
 import { containers } from '../../store/client';
-import { createItem, isConflict, queryAll, withEtagRetry } from '../../store/operations';
+import { createItem, isConflict, queryAll } from '../../store/operations';
 import { saveEvent, type EventDoc } from '../../store/repos/events';
+import { retryOnContention } from '../orders/contention';
 import { allocationId, type AllocationDoc } from '../allocations/repo';
 import { assertCommitmentMove, conversionPlan, effectiveCommitmentStatus, firstTicketType } from './rules';
 import type { CommitmentBody } from './schemas';
@@ -18,22 +19,28 @@ export async function setCommitment(
   eventId: string,
   body: CommitmentBody,
 ) {
-  const conversion = { allocationsCreated: 0, skippedExisting: 0 };
-  await withEtagRetry(async () => {
+  // Counted over every attempt: an attempt that lost the event's ETag race has already created its allocations.
+  let allocationsCreated = 0;
+  let surePledges = 0;
+  await retryOnContention(async () => {
     const event = await liveEvent(organizationId, eventId);
     assertCommitmentMove(effectiveCommitmentStatus(event), body.status, body.deadline);
-    if (body.status === 'converted') Object.assign(conversion, await convertPledges(principal, event));
-    const next: EventDoc = { ...event, commitmentStatus: body.status };
-    if (body.status === 'open') {
-      delete next.commitmentDeadline; // reopening drops a passed deadline unless a new one is given
-      if (body.deadline !== undefined) next.commitmentDeadline = body.deadline;
-    } else if (body.deadline !== undefined) {
-      next.commitmentDeadline = body.deadline;
+    if (body.status === 'converted') {
+      const round = await convertPledges(principal, event);
+      allocationsCreated += round.created;
+      surePledges = round.surePledges;
     }
+    const next: EventDoc = { ...event, commitmentStatus: body.status };
+    // Stored in UTC like every timestamp (03 §10), whatever offset the request used.
+    const deadline = body.deadline !== undefined ? new Date(body.deadline).toISOString() : undefined;
+    // Reopening drops a passed deadline unless a new one is given.
+    if (body.status === 'open') delete next.commitmentDeadline;
+    if (deadline !== undefined) next.commitmentDeadline = deadline;
     await saveEvent({ ...next, _etag: event._etag });
   });
   const summary = await pledgeSummary(organizationId, eventId);
-  return body.status === 'converted' ? { ...summary, conversion } : summary;
+  if (body.status !== 'converted') return summary;
+  return { ...summary, conversion: { allocationsCreated, skippedExisting: surePledges - allocationsCreated } };
 }
 
 /** Every member with sureCount > 0 and no allocation yet for the event gets sureCount on the first ticket type. */
@@ -72,5 +79,5 @@ async function convertPledges(principal: Principal, event: EventDoc) {
       if (!isConflict(error)) throw error; // created by an earlier attempt or by a manager meanwhile
     }
   }
-  return { allocationsCreated, skippedExisting: pledges.filter((p) => p.sureCount > 0).length - allocationsCreated };
+  return { created: allocationsCreated, surePledges: pledges.filter((p) => p.sureCount > 0).length };
 }

@@ -1,5 +1,6 @@
 import { isoDateTime, nonNegativeInt, object, orgQuery, pageQuery } from '../../http/schema-parts';
 import type { Schema } from '../../http/validation';
+import { strings } from '../orders/response-schema';
 
 export const pledgeBody: Schema = object({ sureCount: nonNegativeInt, possibleCount: nonNegativeInt }, [
   'sureCount',
@@ -24,3 +25,34 @@ export interface PledgeListQuery {
   limit: number;
   continuationToken?: string;
 }
+
+/** Response shapes for the OpenAPI document (documentation only; the mappers are the source of truth). */
+const str = { type: 'string' };
+const num = { type: 'number' };
+
+const pledgeItem = {
+  type: 'object',
+  properties: {
+    ...strings(['id', 'organizationId', 'eventId', 'eventName', 'userId', 'userName', 'userEmail']),
+    sureCount: num,
+    possibleCount: num,
+    ...strings(['createdAt', 'updatedAt']),
+  },
+};
+/** GET my-pledge answers null when the caller has none. */
+export const pledgeResponse: Schema = { ...pledgeItem, type: ['object', 'null'] };
+export const pledgePage: Schema = {
+  type: 'object',
+  properties: { items: { type: 'array', items: pledgeItem }, continuationToken: str },
+};
+export const pledgeSummaryResponse: Schema = {
+  type: 'object',
+  properties: {
+    commitmentStatus: { enum: ['open', 'closed', 'converted', null] },
+    commitmentDeadline: str,
+    pledgeCount: num,
+    totalSure: num,
+    totalPossible: num,
+    conversion: { type: 'object', properties: { allocationsCreated: num, skippedExisting: num } },
+  },
+};

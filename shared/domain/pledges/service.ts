@@ -1,9 +1,10 @@
 import type { Principal } from '../../auth/principal';
 import { conflict, notFound } from '../../http/errors';
 import { containers } from '../../store/client';
-import { createItem, queryAll, readItem, replaceItem, withEtagRetry } from '../../store/operations';
+import { createItem, queryAll, readItem, replaceItem } from '../../store/operations';
 import { queryPage } from '../../store/pagination';
 import { getEvent } from '../../store/repos/events';
+import { retryOnContention } from '../orders/contention';
 import { effectiveCommitmentStatus, pledgeTotals, type PledgeLike } from './rules';
 import type { PledgeBody, PledgeListQuery } from './schemas';
 
@@ -61,27 +62,32 @@ export async function submitPledge(principal: Principal, organizationId: string,
     throw conflict('The commitment round is not open', 'COMMITMENT_CLOSED');
   }
   const id = pledgeId(eventId, principal.userId);
-  const saved = await withEtagRetry(async () => {
-    const existing = await readPledge(organizationId, id);
-    const now = new Date().toISOString();
-    const next: PledgeDoc = {
-      id,
-      docType: 'pledge',
-      organizationId,
-      eventId,
-      eventName: event.name,
-      userId: principal.userId,
-      userName: principal.user?.name ?? '',
-      userEmail: principal.user?.email ?? '',
-      sureCount: body.sureCount,
-      possibleCount: body.possibleCount,
-      createdAt: existing?.createdAt ?? now,
-      updatedAt: now,
-    };
-    return existing
-      ? replaceItem(containers().orgs, organizationId, next, existing._etag)
-      : createItem(containers().orgs, next);
-  });
+  // Parallel first submissions collide on the deterministic pledge id: the loser replaces instead.
+  const saved = await retryOnContention(
+    async () => {
+      const existing = await readPledge(organizationId, id);
+      const now = new Date().toISOString();
+      const next: PledgeDoc = {
+        id,
+        docType: 'pledge',
+        organizationId,
+        eventId,
+        eventName: event.name,
+        userId: principal.userId,
+        userName: principal.user?.name ?? '',
+        userEmail: principal.user?.email ?? '',
+        sureCount: body.sureCount,
+        possibleCount: body.possibleCount,
+        createdAt: existing?.createdAt ?? now,
+        updatedAt: now,
+      };
+      return existing
+        ? replaceItem(containers().orgs, organizationId, next, existing._etag)
+        : createItem(containers().orgs, next);
+    },
+    8,
+    true,
+  );
   return toPledgeResponse(saved);
 }
 

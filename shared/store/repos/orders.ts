@@ -115,8 +115,18 @@ export async function getOrder(organizationId: string, orderId: string): Promise
   return doc?.docType === 'order' ? doc : undefined;
 }
 
-/** ISO timestamps from toISOString have one fixed length, so the joined key sorts as (createdAt, id). */
-export const orderSortKey = (order: Pick<OrderDoc, 'createdAt' | 'id'>) => `${order.createdAt}|${order.id}`;
+/**
+ * The joined key sorts as (createdAt, id) only if every createdAt has toISOString's one fixed length: a timestamp
+ * without milliseconds or with an offset would shift the separator and sort by characters, not by instant. So
+ * the instant is normalized first; ties of the same instant then fall to the id, ascending.
+ */
+export const orderSortKey = (order: Pick<OrderDoc, 'createdAt' | 'id'>) =>
+  `${sortableInstant(order.createdAt)}|${order.id}`;
+
+function sortableInstant(at: string): string {
+  const ms = Date.parse(at);
+  return Number.isNaN(ms) ? at : new Date(ms).toISOString();
+}
 
 export function saveOrder(order: Stored<OrderDoc>): Promise<Stored<OrderDoc>> {
   return replaceItem(
