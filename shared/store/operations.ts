@@ -33,6 +33,12 @@ export const isNotFound = (error: unknown) => statusOf(error) === 404;
 export const isConflict = (error: unknown) => statusOf(error) === 409;
 export const isPreconditionFailed = (error: unknown) => statusOf(error) === 412;
 
+/**
+ * Ids the SDK refuses before sending anything (blank, or holding `/`, `\` or `#`): it throws a plain error,
+ * which would surface as a 500. No document can have such an id, so a read finds nothing and a delete is a 404.
+ */
+export const isUnusableId = (id: string) => id.trim() === '' || /[/\\#]/.test(id);
+
 function stored<T>(resource: unknown): Stored<T> {
   return resource as Stored<T>;
 }
@@ -42,6 +48,7 @@ export async function readItem<T>(
   partitionKey: string,
   id: string,
 ): Promise<Stored<T> | undefined> {
+  if (isUnusableId(id)) return undefined;
   const op: StoreOperation = { kind: 'read', container: container.id, id, partitionKey };
   const response = await tracked(op, () => container.item(id, partitionKey).read());
   return response.resource ? stored<T>(response.resource) : undefined;
@@ -90,6 +97,7 @@ export async function patchItem<T>(
 }
 
 export async function deleteItem(container: Container, partitionKey: string, id: string, ifMatch?: string) {
+  if (isUnusableId(id)) throw Object.assign(new Error('No document can have this id'), { code: 404 });
   const op: StoreOperation = { kind: 'delete', container: container.id, id, partitionKey };
   const options = ifMatch ? { accessCondition: { type: 'IfMatch', condition: ifMatch } } : undefined;
   await tracked(op, () => container.item(id, partitionKey).delete(options));

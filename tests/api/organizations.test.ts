@@ -159,3 +159,27 @@ describe('PUT /api/organizations/{id}', () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe('ids in paths that no document can have', () => {
+  // The store SDK refuses ids holding `/`, `\` or `#` (or blank ones) with a plain error before sending anything;
+  // these must read as "not found", never as a 500.
+  it.each(['a%2Fb', 'a%5Cb', 'a%23b', '%20'])(
+    'answers 404 for %s on organization, member and user routes',
+    async (id) => {
+      const token = f.superToken;
+      const answers = [
+        await api.get(`organizations/${id}`, { token }),
+        await api.del(`organizations/${id}`, { token }),
+        await api.put(`organizations/${id}/mode`, { token, body: { organizationMode: 'full' } }),
+        await api.get(`organizations/${id}/members`, { token }),
+        await api.put(`organizations/${f.orgId}/members/${id}`, { token, body: { role: 'admin' } }),
+        await api.del(`organizations/${f.orgId}/members/${id}`, { token }),
+        await api.get(`users/${id}`, { token }),
+        await api.put(`users/${id}`, { token, body: { name: 'X' } }),
+        await api.put(`users/${id}/super-admin`, { token, body: { isSuperAdmin: true } }),
+        await api.post(`users/${id}/restore`, { token }),
+      ];
+      expect(answers.map((r) => r.status)).toEqual(answers.map(() => 404));
+    },
+  );
+});
