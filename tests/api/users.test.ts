@@ -156,6 +156,25 @@ describe('users', () => {
     });
   });
 
+  it('imports a CRLF file with a BOM, any header case and quoted values', async () => {
+    const a = uniqueEmail('crlf');
+    const res = await api.post('users/import', {
+      token: f.superToken,
+      rawBody: `\uFEFFEMAIL,Name,FirstName,LastName,Phone\r\n${a},"Smith, Anna",Anna,Smith,"+31 ""6"""\r\n`,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ created: 1, updated: 0, skipped: 0, errors: [] });
+    const found = await api.get('users', { token: f.superToken, query: { search: a } });
+    expect(found.body.data.items[0]).toMatchObject({
+      email: a,
+      name: 'Smith, Anna',
+      firstName: 'Anna',
+      lastName: 'Smith',
+      phone: '+31 "6"',
+    });
+  });
+
   it('is super admin only', async () => {
     for (const [method, path] of [
       ['GET', 'users'],
