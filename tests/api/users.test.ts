@@ -46,6 +46,10 @@ describe('users', () => {
       (await api.put(`users/${f.member.id}`, { token: f.superToken, body: { email: 'x@example.org' } })).status,
     ).toBe(400);
     expect((await api.put(`users/${f.member.id}`, { token: f.superToken, body: {} })).status).toBe(400);
+    const blank = await api.put(`users/${f.member.id}`, { token: f.superToken, body: { name: '   ' } });
+    expect(blank.status).toBe(400);
+    const trimmed = await api.put(`users/${f.member.id}`, { token: f.superToken, body: { name: '  Mia Member ' } });
+    expect(trimmed.body.data.name).toBe('Mia Member');
     expect((await api.get('users/nobody', { token: f.superToken })).status).toBe(404);
   });
 
@@ -64,6 +68,10 @@ describe('users', () => {
       body: { isSuperAdmin: false },
     });
     expect(self.status).toBe(403);
+    // An empty body toggles: for one's own set flag that is a removal too.
+    const selfToggle = await api.put(`users/${await meId()}/super-admin`, { token: f.superToken, body: {} });
+    expect(selfToggle.status).toBe(403);
+    expect((await api.get(`users/${await meId()}`, { token: f.superToken })).body.data.isSuperAdmin).toBe(true);
   });
 
   it('soft-deletes users in bulk (tokens stop working, lists skip them) and restores them', async () => {
