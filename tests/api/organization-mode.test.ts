@@ -41,6 +41,8 @@ describe('PUT /api/organizations/{id}/mode', () => {
     off();
     expect(res.status).toBe(200);
     expect(res.body.data.organizationMode).toBe('sellingPartner');
+    // user (auth), organization read, owned events query, Shared Event participation query, replace
+    expect(res.headers.get('x-store-ops')).toBe('5');
     expect(events.filter((e) => e.name === 'organization.mode_changed')).toEqual([
       {
         name: 'organization.mode_changed',
