@@ -72,6 +72,31 @@ describe('members', () => {
     expect((await api.del(`organizations/${f.orgId}/members/${userId}`, { token: f.superToken })).status).toBe(404);
   });
 
+  it('refuses to add a soft-deleted user (409 USER_DELETED, line error on import) until restored', async () => {
+    const orgId = await createOrganization(api, f.superToken, { name: 'Careful choir' });
+    const email = uniqueEmail('deleted');
+    const added = await api.post(`organizations/${f.orgId}/members`, { token: f.superToken, body: { email } });
+    const userId = added.body.data.user.id;
+    await api.del('users/bulk-delete', { token: f.superToken, body: { userIds: [userId] } });
+    const res = await api.post(`organizations/${orgId}/members`, { token: f.superToken, body: { email } });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('USER_DELETED');
+    const imported = await api.post(`organizations/${orgId}/members/import`, {
+      token: f.superToken,
+      ...csv(['email,name,role', `${email},Gone,member`]),
+    });
+    expect(imported.body.data).toEqual({
+      created: 0,
+      updated: 0,
+      skipped: 0,
+      errors: [{ line: 2, message: 'user is deleted; restore the user first' }],
+    });
+    await api.post(`users/${userId}/restore`, { token: f.superToken });
+    expect((await api.post(`organizations/${orgId}/members`, { token: f.superToken, body: { email } })).status).toBe(
+      201,
+    );
+  });
+
   it.each([
     ['bad e-mail', { email: 'x' }],
     ['bad role', { email: 'a@example.org', role: 'owner' }],
