@@ -1,5 +1,5 @@
-import { parse } from 'csv-parse/sync';
 import { badRequest } from '../http/errors';
+import { readCsv } from './rfc4180';
 
 export interface CsvRow {
   line: number;
@@ -13,43 +13,46 @@ export interface LineError {
 
 export const MAX_IMPORT_LINES = 5000;
 
+const headerError = (message: string, knownColumns: string[]) =>
+  badRequest(`CSV header must name the columns ${knownColumns.join(',')}`, [{ path: '/header', message }]);
+
 /**
- * RFC 4180 parsing with a required header row (column names compared case-insensitively). Lines the parser
- * cannot read are reported with their line number instead of failing the whole file.
+ * An import file: a header row naming known columns (compared case-insensitively, each at most once), then one
+ * record per line. Values are trimmed. A record that cannot be read, or has more fields than the header (usually
+ * an unquoted comma that would shift every later value into the wrong column), is reported with its line number
+ * and never blocks the other lines. Header problems refuse the whole file with 400, since no line can be read
+ * without it; an unknown column is one of them, because a misspelt `role` would otherwise be silently ignored.
  */
 export function parseCsvImport(text: string, requiredColumns: string[], knownColumns: string[]) {
-  const errors: LineError[] = [];
-  let records: { record: Record<string, string>; info: { lines: number } }[];
-  try {
-    records = parse(text, {
-      bom: true,
-      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
-      skip_empty_lines: true,
-      trim: true,
-      info: true,
-      relax_column_count: true,
-      skip_records_with_error: true,
-      on_skip: (error: { message: string; lines?: number } | undefined) => {
-        if (error) errors.push({ line: error.lines ?? 0, message: `unreadable CSV: ${error.message}` });
-      },
-    });
-  } catch (error) {
-    throw badRequest(`CSV could not be read: ${(error as Error).message}`, [
-      { path: '/', message: 'is not valid CSV' },
-    ]);
+  const { records, problems } = readCsv(text);
+  const [header, ...data] = records;
+  if (!header || problems.some((p) => p.line < header.line)) {
+    throw headerError('the first line must be a readable header row', knownColumns);
   }
-  const header = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
-  const columns = header.split(',').map((h) => h.trim().replace(/^"|"$/g, '').toLowerCase());
-  const missing = requiredColumns.filter((c) => !columns.includes(c));
-  if (missing.length > 0) {
-    throw badRequest(`CSV header must name the columns ${knownColumns.join(',')}`, [
-      { path: '/header', message: `missing column(s): ${missing.join(', ')}` },
-    ]);
-  }
-  if (records.length > MAX_IMPORT_LINES) {
+  const columns = header.fields.map((h) => h.trim().toLowerCase());
+  const known = knownColumns.map((c) => c.toLowerCase());
+  const unknown = columns.filter((c) => !known.includes(c));
+  if (unknown.length > 0) throw headerError(`unknown column(s): ${unknown.join(', ') || '(empty)'}`, knownColumns);
+  const repeated = columns.filter((c, i) => columns.indexOf(c) !== i);
+  if (repeated.length > 0) throw headerError(`repeated column(s): ${repeated.join(', ')}`, knownColumns);
+  const missing = requiredColumns.filter((c) => !columns.includes(c.toLowerCase()));
+  if (missing.length > 0) throw headerError(`missing column(s): ${missing.join(', ')}`, knownColumns);
+  if (data.length + problems.length > MAX_IMPORT_LINES) {
     throw badRequest(`At most ${MAX_IMPORT_LINES} lines per import`, [{ path: '/', message: 'too many lines' }]);
   }
-  const rows: CsvRow[] = records.map(({ record, info }) => ({ line: info.lines, values: record }));
+
+  const errors: LineError[] = [...problems];
+  const rows: CsvRow[] = [];
+  for (const { line, fields } of data) {
+    const extra = fields.slice(columns.length).some((f) => f.trim() !== '');
+    if (extra) {
+      errors.push({ line, message: `has ${fields.length} fields but the header has ${columns.length}` });
+      continue;
+    }
+    const values: Record<string, string> = {};
+    columns.forEach((column, i) => (values[column] = (fields[i] ?? '').trim()));
+    rows.push({ line, values });
+  }
   return { rows, errors };
 }
 

@@ -1,5 +1,5 @@
 import { TestHost, uniqueEmail } from '../helpers/harness';
-import { setupOrganization, type OrgFixture } from '../helpers/fixtures';
+import { createOrganization, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 
 let api: TestHost;
 let f: OrgFixture;
@@ -86,6 +86,33 @@ describe('invitations to join an organization', () => {
     expect(results.filter((r) => r.status === 404)).toHaveLength(5);
   });
 
+  it('lets one person’s racing acceptances join once, consuming one use, the others answering 200', async () => {
+    const inv = (await invite({ maxUses: 2 })).body.data;
+    const email = uniqueEmail('double');
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => api.post(`join/${inv.code}`, { body: { email, name: 'Double Click' } })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    for (const r of results) expect(r.body.data).toMatchObject({ organizationId: f.orgId, approved: true });
+    const listed = await api.get(`organizations/${f.orgId}/invitations`, { token: f.admin.token });
+    expect(listed.body.data.items.find((i: any) => i.code === inv.code).uses).toBe(1);
+    const other = await api.post(`join/${inv.code}`, { body: { email: uniqueEmail('second'), name: 'Second' } });
+    expect(other.status).toBe(201);
+  });
+
+  it('answers the generic 404 once the organization is soft-deleted, and adds nobody', async () => {
+    const orgId = await createOrganization(api, f.superToken, { name: 'Closing choir' });
+    const inv = (await invite({}, f.superToken, orgId)).body.data;
+    expect((await api.get(`join/${inv.code}`)).status).toBe(200);
+    expect((await api.del(`organizations/${orgId}`, { token: f.superToken })).status).toBe(200);
+    const unknown = await api.get('join/unknown-code-123456');
+    const check = await api.get(`join/${inv.code}`);
+    const join = await api.post(`join/${inv.code}`, { body: { email: uniqueEmail('late'), name: 'Late' } });
+    expect([check.status, join.status]).toEqual([404, 404]);
+    expect(check.body).toEqual(unknown.body);
+    expect(join.body).toEqual(unknown.body);
+  });
+
   it.each([
     ['role', { role: 'owner' }],
     ['days above 90', { expiresInDays: 91 }],
@@ -100,6 +127,7 @@ describe('invitations to join an organization', () => {
     const inv = (await invite()).body.data;
     expect((await api.post(`join/${inv.code}`, { body: { email: 'nope', name: 'x' } })).status).toBe(400);
     expect((await api.post(`join/${inv.code}`, { body: { email: uniqueEmail() } })).status).toBe(400);
+    expect((await api.post(`join/${inv.code}`, { body: { email: uniqueEmail(), name: '   ' } })).status).toBe(400);
   });
 
   it('is admin only: a treasurer and an outsider get 403', async () => {

@@ -72,6 +72,31 @@ describe('members', () => {
     expect((await api.del(`organizations/${f.orgId}/members/${userId}`, { token: f.superToken })).status).toBe(404);
   });
 
+  it('refuses to add a soft-deleted user (409 USER_DELETED, line error on import) until restored', async () => {
+    const orgId = await createOrganization(api, f.superToken, { name: 'Careful choir' });
+    const email = uniqueEmail('deleted');
+    const added = await api.post(`organizations/${f.orgId}/members`, { token: f.superToken, body: { email } });
+    const userId = added.body.data.user.id;
+    await api.del('users/bulk-delete', { token: f.superToken, body: { userIds: [userId] } });
+    const res = await api.post(`organizations/${orgId}/members`, { token: f.superToken, body: { email } });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('USER_DELETED');
+    const imported = await api.post(`organizations/${orgId}/members/import`, {
+      token: f.superToken,
+      ...csv(['email,name,role', `${email},Gone,member`]),
+    });
+    expect(imported.body.data).toEqual({
+      created: 0,
+      updated: 0,
+      skipped: 0,
+      errors: [{ line: 2, message: 'user is deleted; restore the user first' }],
+    });
+    await api.post(`users/${userId}/restore`, { token: f.superToken });
+    expect((await api.post(`organizations/${orgId}/members`, { token: f.superToken, body: { email } })).status).toBe(
+      201,
+    );
+  });
+
   it.each([
     ['bad e-mail', { email: 'x' }],
     ['bad role', { email: 'a@example.org', role: 'owner' }],
@@ -157,6 +182,92 @@ describe('POST /api/organizations/{id}/members/import', () => {
     } while (continuationToken);
     expect(count).toBe(1000);
   }, 60000);
+
+  it('reads RFC 4180 files: BOM, CRLF, quoted commas, doubled quotes and line breaks, blank lines', async () => {
+    const orgId = await createOrganization(api, f.superToken, { name: 'Quoting choir' });
+    const [a, b, c, d, e, g] = ['a', 'b', 'c', 'd', 'e', 'g'].map((p) => uniqueEmail(`rfc-${p}`));
+    const text = [
+      '\uFEFFEmail,Name,Role',
+      `${a},"Doe, Jane",member`,
+      '',
+      `"${b}","Multi\r\nLine ""Q""",admin`,
+      'not-an-email,x,member',
+      `${c},Doe, John,member`,
+      `"${d}"x,D,member`,
+      `${e},"never closed,member`,
+      `${g},Gee,treasurer`,
+      '',
+    ].join('\r\n');
+    const res = await api.post(`organizations/${orgId}/members/import`, {
+      token: f.superToken,
+      rawBody: text,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(res.status).toBe(200);
+    // Lines are physical lines of the file: the quoted line break makes b's record span lines 4 and 5, and the
+    // reader resumes after each malformed line, so g's line after them still counts.
+    expect(res.body.data).toEqual({
+      created: 3,
+      updated: 0,
+      skipped: 0,
+      errors: [
+        { line: 6, message: 'invalid e-mail address' },
+        { line: 7, message: 'has 4 fields but the header has 3' },
+        { line: 8, message: 'unreadable CSV: unexpected text after a closing quote' },
+        { line: 9, message: 'unreadable CSV: quoted field is never closed' },
+      ],
+    });
+    const list = await api.get(`organizations/${orgId}/members`, { token: f.superToken });
+    expect(list.body.data.items.map((m: any) => [m.user.email, m.user.name, m.role]).sort()).toEqual(
+      [
+        [a, 'Doe, Jane', 'member'],
+        [b, 'Multi\r\nLine "Q"', 'admin'],
+        [g, 'Gee', 'treasurer'],
+      ].sort(),
+    );
+  });
+
+  it('answers a header-only file with zero counts and reads a huge line as one bad line', async () => {
+    const orgId = await createOrganization(api, f.superToken, { name: 'Quiet choir' });
+    const headerOnly = await api.post(`organizations/${orgId}/members/import`, {
+      token: f.superToken,
+      ...csv(['email,name,role', '']),
+    });
+    expect(headerOnly.body.data).toEqual({ created: 0, updated: 0, skipped: 0, errors: [] });
+    const huge = await api.post(`organizations/${orgId}/members/import`, {
+      token: f.superToken,
+      ...csv(['email,name,role', `${uniqueEmail('huge')},${'n'.repeat(300_000)},member`, `${uniqueEmail('ok')},Ok,`]),
+    });
+    expect(huge.status).toBe(200);
+    expect(huge.body.data).toEqual({
+      created: 1,
+      updated: 0,
+      skipped: 0,
+      errors: [{ line: 2, message: 'name longer than 255 characters' }],
+    });
+  });
+
+  it.each([
+    ['an empty file', ''],
+    ['only a BOM', '\uFEFF'],
+    ['a repeated column', 'email,email,role\nx@example.org,y@example.org,member'],
+    ['a misspelt column', 'email,name,rol\nx@example.org,X,admin'],
+    ['a quoted comma in the header', '"email,name",role\nx@example.org,member'],
+    ['semicolons', 'email;name;role\nx@example.org;X;member'],
+    ['a broken header', '"email,name,role\nx@example.org,X,member'],
+    ['more than 5,000 lines', ['email', ...Array.from({ length: 5001 }, (_, i) => `m${i}@example.org`)].join('\n')],
+  ])('refuses %s with 400 and writes nothing', async (_label, text) => {
+    const orgId = await createOrganization(api, f.superToken, { name: 'Strict choir' });
+    const res = await api.post(`organizations/${orgId}/members/import`, {
+      token: f.superToken,
+      rawBody: text,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('VALIDATION_ERROR');
+    const list = await api.get(`organizations/${orgId}/members`, { token: f.superToken });
+    expect(list.body.data.items).toEqual([]);
+  });
 
   it('refuses a file without an email column with 400', async () => {
     const res = await api.post(`organizations/${f.orgId}/members/import`, {

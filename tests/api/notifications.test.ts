@@ -1,5 +1,6 @@
 import { buildNotification, notify } from '../../shared/domain/notifications/store';
 import { containers } from '../../shared/store/client';
+import { injectStoreFault } from '../../shared/store/faults';
 import { createItem } from '../../shared/store/operations';
 import { TestHost } from '../helpers/harness';
 import { setupOrganization, type OrgFixture } from '../helpers/fixtures';
@@ -14,7 +15,10 @@ beforeAll(async () => {
   api = await TestHost.start();
   f = await setupOrganization(api);
 });
-afterAll(() => api.close());
+afterAll(() => {
+  injectStoreFault(undefined);
+  return api.close();
+});
 
 const q = () => ({ organizationId: f.orgId });
 const note = (userId: string, title: string) => ({
@@ -96,6 +100,32 @@ describe('notifications', () => {
     const mine = (await api.get('notifications', { token: f.member.token, query: q() })).body.data.items[0];
     expect((await api.del(`notifications/${mine.id}`, { token: f.member.token, query: q() })).status).toBe(200);
     expect((await api.del(`notifications/${mine.id}`, { token: f.member.token, query: q() })).status).toBe(404);
+  });
+
+  it('read-all survives a notification deleted between its query and its batch', async () => {
+    await notify(f.orgId, [note(f.ticketManager.id, 'keep'), note(f.ticketManager.id, 'vanish')]);
+    const items = (await api.get('notifications', { token: f.ticketManager.token, query: q() })).body.data.items;
+    const vanish = items.find((n: any) => n.title === 'vanish');
+    // Hold the first batch until the delete has landed, so the batch meets a document that is gone.
+    let release!: () => void;
+    const held = new Promise<boolean>((resolve) => (release = () => resolve(false)));
+    let holding = true;
+    injectStoreFault((op) => {
+      if (op.kind !== 'batch' || !holding) return false;
+      holding = false;
+      return held;
+    });
+    const readAll = api.post('notifications/read-all', { token: f.ticketManager.token, query: q() });
+    await new Promise((r) => setTimeout(r, 50));
+    const deleted = await api.del(`notifications/${vanish.id}`, { token: f.ticketManager.token, query: q() });
+    release();
+    const res = await readAll;
+    injectStoreFault(undefined);
+    expect(deleted.status).toBe(200);
+    expect(res.status).toBe(200);
+    const after = (await api.get('notifications', { token: f.ticketManager.token, query: q() })).body.data;
+    expect(after.unreadCount).toBe(0);
+    expect(after.items.map((n: any) => n.title)).toEqual(['keep']);
   });
 
   it('refuses an outsider with 403 on the organization', async () => {

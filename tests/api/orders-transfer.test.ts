@@ -173,6 +173,14 @@ describe('idempotency', () => {
     expect(mine.body.data.items.filter((o: any) => o.id === results[0].body.data.resultOrderId)).toHaveLength(1);
     const fromThisSource = mine.body.data.items.filter((o: any) => o.transferHistory?.[0]?.sourceOrderId === order.id);
     expect(fromThisSource).toHaveLength(1);
+    // Only the winning batch wrote notifications: one for each side, whose links are the result's deep links.
+    const result = results[0].body.data;
+    const sent = (await notificationsOf(f.member.token)).filter((n) => n.meta.sourceOrderId === order.id);
+    const received = (await notificationsOf(f.member2.token)).filter((n) => n.meta.sourceOrderId === order.id);
+    expect(sent.map((n) => [n.type, n.actionUrl])).toEqual([['order_transferred_out', result.sourceActionUrl]]);
+    expect(received.map((n) => [n.type, n.actionUrl])).toEqual([['order_transferred_in', result.resultActionUrl]]);
+    expect(result.sourceActionUrl).toBe(`/history?tab=delivered&orderId=${encodeURIComponent(order.id)}`);
+    expect(result.resultActionUrl).toBe(`/history?tab=delivered&orderId=${encodeURIComponent(result.resultOrderId)}`);
   });
 
   it('10 parallel identical full transfers reassign once', async () => {
@@ -195,6 +203,10 @@ describe('idempotency', () => {
     const replay = await transfer(order.id, body);
     expect(replay.status).toBe(200);
     expect(replay.body.data).toEqual(first.body.data);
+    // A new request on the settled order is refused for its state (rule 6), and writes nothing.
+    const fresh = await transfer(order.id, { ...body, transferRequestId: randomUUID() });
+    expect(fresh.status).toBe(400);
+    expect((await orders.get(order.id)).transferHistory).toHaveLength(1);
   });
 
   it('refuses the same request id with other contents with 409 and changes nothing', async () => {
@@ -357,5 +369,18 @@ describe('errors', () => {
     const res = await transfer(o.id, { toUserId: f.member2.id, transferRequestId: randomUUID(), quantity: 1 });
     // user + membership (auth), order, recipient membership + user, destination id check, one batch
     expect(res.headers.get('x-store-ops')).toBe('7');
+  });
+});
+
+describe('order ids no document can have', () => {
+  it.each(['a%2Fb', 'a%5Cb', 'a%23b', '%20'])('answers 404, not 500, for %s on transfer and archive', async (id) => {
+    const body = { toUserId: f.member2.id, transferRequestId: randomUUID(), quantity: 1 };
+    expect((await transfer(id, body)).status).toBe(404);
+    const archive = await api.patch(`orders/${id}/archive`, {
+      token: f.ticketManager.token,
+      query: orders.q,
+      body: { archived: true },
+    });
+    expect(archive.status).toBe(404);
   });
 });

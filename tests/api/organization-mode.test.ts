@@ -1,7 +1,17 @@
 import { injectStoreFault } from '../../shared/store/faults';
 import { onTelemetry, type TelemetryEvent } from '../../shared/telemetry/telemetry';
 import { TestHost } from '../helpers/harness';
-import { createEvent, createOrganization, setupOrganization, type OrgFixture } from '../helpers/fixtures';
+import { containers } from '../../shared/store/client';
+import { createItem } from '../../shared/store/operations';
+import { getEvent, saveEvent } from '../../shared/store/repos/events';
+import {
+  addPerson,
+  createEvent,
+  createOrganization,
+  eventBody,
+  setupOrganization,
+  type OrgFixture,
+} from '../helpers/fixtures';
 
 let api: TestHost;
 let f: OrgFixture;
@@ -31,6 +41,8 @@ describe('PUT /api/organizations/{id}/mode', () => {
     off();
     expect(res.status).toBe(200);
     expect(res.body.data.organizationMode).toBe('sellingPartner');
+    // user (auth), organization read, owned events query, Shared Event participation query, replace
+    expect(res.headers.get('x-store-ops')).toBe('5');
     expect(events.filter((e) => e.name === 'organization.mode_changed')).toEqual([
       {
         name: 'organization.mode_changed',
@@ -72,6 +84,51 @@ describe('PUT /api/organizations/{id}/mode', () => {
     const after = await api.get(`organizations/${f.orgId}`, { token: f.superToken });
     expect(after.body.data.organizationMode).toBe('full');
     expect(event.id).toBeTruthy();
+  });
+
+  it('counts a soft-deleted event as owned', async () => {
+    const orgId = await createOrganization(api, f.superToken, { name: 'Deleted-event choir' });
+    const admin = await addPerson(api, f.superToken, orgId, 'admin');
+    const created = await api.post('management/events', {
+      token: admin.token,
+      query: { organizationId: orgId },
+      body: eventBody(),
+    });
+    expect(created.status).toBe(201);
+    const deleted = await api.del(`management/events/${created.body.data.id}`, {
+      token: admin.token,
+      query: { organizationId: orgId },
+    });
+    expect(deleted.status).toBe(200);
+    const res = await setMode(orgId, 'sellingPartner');
+    expect(res.status).toBe(409);
+    expect(res.body.data.blockers).toEqual(['ownedEvents']);
+  });
+
+  it('names every blocker: owned events, outbound delegations and Shared Event participation', async () => {
+    // Delegations and Shared Events arrive with document 02; their records are seeded here in the shape the
+    // dependency check reads, so the check is proven against data and not only against empty containers.
+    const orgId = await createOrganization(api, f.superToken, { name: 'Busy choir' });
+    const admin = await addPerson(api, f.superToken, orgId, 'admin');
+    const created = await api.post('management/events', {
+      token: admin.token,
+      query: { organizationId: orgId },
+      body: eventBody(),
+    });
+    const event = (await getEvent(orgId, created.body.data.id))!;
+    await saveEvent({ ...event, salesDelegations: [{ status: 'revoked' }, { status: 'invited' }] });
+    await createItem(containers().sharedEvents, {
+      id: `participant-${orgId}`,
+      sharedEventId: 'shared-1',
+      docType: 'sharedEventParticipant',
+      organizationId: orgId,
+      status: 'active',
+    });
+    const res = await setMode(orgId, 'sellingPartner');
+    expect(res.status).toBe(409);
+    expect(res.body.data.blockers).toEqual(['ownedEvents', 'sharedEventParticipation', 'outboundSalesDelegations']);
+    for (const name of res.body.data.blockers) expect(res.body.message).toContain(name);
+    expect((await api.get(`organizations/${orgId}`, { token: f.superToken })).body.data.organizationMode).toBe('full');
   });
 
   it('answers 503 ORG_MODE_DEPENDENCY_CHECK_FAILED when a check cannot finish, and changes nothing', async () => {

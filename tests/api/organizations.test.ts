@@ -1,6 +1,6 @@
 import { onTelemetry, type TelemetryEvent } from '../../shared/telemetry/telemetry';
 import { TestHost } from '../helpers/harness';
-import { setupOrganization, type OrgFixture } from '../helpers/fixtures';
+import { createOrganization, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 
 let api: TestHost;
 let f: OrgFixture;
@@ -80,6 +80,8 @@ describe('PUT /api/organizations/{id}', () => {
       actorIsSuperAdmin: false,
     });
     expect(JSON.stringify(events)).not.toContain('Cecilia');
+    // user + membership (auth), organization read, replace
+    expect(res.headers.get('x-store-ops')).toBe('4');
   });
 
   it('clears a blank description to an absent field and emits only description_changed', async () => {
@@ -120,6 +122,67 @@ describe('PUT /api/organizations/{id}', () => {
     expect(tooLong.status).toBe(400);
   });
 
+  it('emits one event per changed field: both for name and description, none for values equal after trimming', async () => {
+    const orgId = await createOrganization(api, f.superToken, { name: 'Telemetry choir', description: 'Old text' });
+    const { events, off } = captureTelemetry();
+    const same = await api.put(`organizations/${orgId}`, {
+      token: f.superToken,
+      body: { name: ' Telemetry choir ', description: '  Old text\n' },
+    });
+    const sameNames = events.map((e) => e.name);
+    const both = await api.put(`organizations/${orgId}`, {
+      token: f.superToken,
+      body: { name: 'New choir name', description: 'New secret text' },
+    });
+    const descriptionOnly = await api.put(`organizations/${orgId}`, {
+      token: f.superToken,
+      body: { name: 'New choir name', description: 'Another text' },
+    });
+    off();
+    expect([same.status, both.status, descriptionOnly.status]).toEqual([200, 200, 200]);
+    expect(sameNames).toEqual([]);
+    expect(events.map((e) => e.name)).toEqual([
+      'organization.renamed',
+      'organization.description_changed',
+      'organization.description_changed',
+    ]);
+    for (const e of events)
+      expect(Object.keys(e.properties).sort()).toEqual(['actorIsSuperAdmin', 'actorUserId', 'organizationId']);
+    expect(JSON.stringify(events)).not.toMatch(/choir|text/i);
+  });
+
+  it('counts characters, not UTF-16 units: 255 emoji fit a name, 256 do not', async () => {
+    const orgId = await createOrganization(api, f.superToken, { name: 'Emoji choir' });
+    const fits = await api.put(`organizations/${orgId}`, { token: f.superToken, body: { name: '🎵'.repeat(255) } });
+    expect(fits.status).toBe(200);
+    expect([...fits.body.data.name]).toHaveLength(255);
+    const tooLong = await api.put(`organizations/${orgId}`, { token: f.superToken, body: { name: '🎵'.repeat(256) } });
+    expect(tooLong.status).toBe(400);
+    const description = await api.put(`organizations/${orgId}`, {
+      token: f.superToken,
+      body: { description: '🎵'.repeat(2000) },
+    });
+    expect(description.status).toBe(200);
+  });
+
+  it('answers 404 for a soft-deleted organization, to its own admin as well, and writes nothing', async () => {
+    const orgId = await createOrganization(api, f.superToken, { name: 'Closed choir' });
+    const added = await api.post(`organizations/${orgId}/members`, {
+      token: f.superToken,
+      body: { email: f.admin.email, role: 'admin' },
+    });
+    expect(added.status).toBe(201);
+    expect((await api.del(`organizations/${orgId}`, { token: f.superToken })).status).toBe(200);
+    const { events, off } = captureTelemetry();
+    const asAdmin = await api.put(`organizations/${orgId}`, { token: f.admin.token, body: { name: 'Reopened' } });
+    const asSuper = await api.put(`organizations/${orgId}`, { token: f.superToken, body: { name: 'Reopened' } });
+    off();
+    expect([asAdmin.status, asSuper.status]).toEqual([404, 404]);
+    expect(events).toEqual([]);
+    const listed = await api.get('organizations', { token: f.superToken, query: { includeDeleted: true, limit: 200 } });
+    expect(listed.body.data.items.find((o: any) => o.id === orgId).name).toBe('Closed choir');
+  });
+
   it.each([
     ['organizationMode', { organizationMode: 'full' }],
     ['blank name', { name: '  ' }],
@@ -158,4 +221,28 @@ describe('PUT /api/organizations/{id}', () => {
     });
     expect(res.status).toBe(404);
   });
+});
+
+describe('ids in paths that no document can have', () => {
+  // The store SDK refuses ids holding `/`, `\` or `#` (or blank ones) with a plain error before sending anything;
+  // these must read as "not found", never as a 500.
+  it.each(['a%2Fb', 'a%5Cb', 'a%23b', '%20'])(
+    'answers 404 for %s on organization, member and user routes',
+    async (id) => {
+      const token = f.superToken;
+      const answers = [
+        await api.get(`organizations/${id}`, { token }),
+        await api.del(`organizations/${id}`, { token }),
+        await api.put(`organizations/${id}/mode`, { token, body: { organizationMode: 'full' } }),
+        await api.get(`organizations/${id}/members`, { token }),
+        await api.put(`organizations/${f.orgId}/members/${id}`, { token, body: { role: 'admin' } }),
+        await api.del(`organizations/${f.orgId}/members/${id}`, { token }),
+        await api.get(`users/${id}`, { token }),
+        await api.put(`users/${id}`, { token, body: { name: 'X' } }),
+        await api.put(`users/${id}/super-admin`, { token, body: { isSuperAdmin: true } }),
+        await api.post(`users/${id}/restore`, { token }),
+      ];
+      expect(answers.map((r) => r.status)).toEqual(answers.map(() => 404));
+    },
+  );
 });

@@ -46,6 +46,10 @@ describe('users', () => {
       (await api.put(`users/${f.member.id}`, { token: f.superToken, body: { email: 'x@example.org' } })).status,
     ).toBe(400);
     expect((await api.put(`users/${f.member.id}`, { token: f.superToken, body: {} })).status).toBe(400);
+    const blank = await api.put(`users/${f.member.id}`, { token: f.superToken, body: { name: '   ' } });
+    expect(blank.status).toBe(400);
+    const trimmed = await api.put(`users/${f.member.id}`, { token: f.superToken, body: { name: '  Mia Member ' } });
+    expect(trimmed.body.data.name).toBe('Mia Member');
     expect((await api.get('users/nobody', { token: f.superToken })).status).toBe(404);
   });
 
@@ -64,6 +68,10 @@ describe('users', () => {
       body: { isSuperAdmin: false },
     });
     expect(self.status).toBe(403);
+    // An empty body toggles: for one's own set flag that is a removal too.
+    const selfToggle = await api.put(`users/${await meId()}/super-admin`, { token: f.superToken, body: {} });
+    expect(selfToggle.status).toBe(403);
+    expect((await api.get(`users/${await meId()}`, { token: f.superToken })).body.data.isSuperAdmin).toBe(true);
   });
 
   it('soft-deletes users in bulk (tokens stop working, lists skip them) and restores them', async () => {
@@ -153,6 +161,25 @@ describe('users', () => {
       firstName: 'Ann',
       lastName: 'Csv',
       phone: '123',
+    });
+  });
+
+  it('imports a CRLF file with a BOM, any header case and quoted values', async () => {
+    const a = uniqueEmail('crlf');
+    const res = await api.post('users/import', {
+      token: f.superToken,
+      rawBody: `\uFEFFEMAIL,Name,FirstName,LastName,Phone\r\n${a},"Smith, Anna",Anna,Smith,"+31 ""6"""\r\n`,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ created: 1, updated: 0, skipped: 0, errors: [] });
+    const found = await api.get('users', { token: f.superToken, query: { search: a } });
+    expect(found.body.data.items[0]).toMatchObject({
+      email: a,
+      name: 'Smith, Anna',
+      firstName: 'Anna',
+      lastName: 'Smith',
+      phone: '+31 "6"',
     });
   });
 

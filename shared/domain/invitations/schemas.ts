@@ -6,7 +6,11 @@ export const createInvitationBody = object({
   expiresInDays: { type: 'integer', minimum: 1, maximum: 90, default: 14 },
   maxUses: { type: 'integer', minimum: 1, maximum: 10_000 },
 });
-export const acceptInvitationBody = object({ email, name: shortText(255, 1) }, ['email', 'name']);
+// A name must hold something besides blanks; it becomes the new user's display name.
+export const acceptInvitationBody = object({ email, name: { ...shortText(255, 1), pattern: '\\S' } }, [
+  'email',
+  'name',
+]);
 
 export const invitationResponse = object({
   code: { type: 'string' },

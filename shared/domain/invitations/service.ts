@@ -3,16 +3,19 @@ import type { Principal } from '../../auth/principal';
 import { notFound } from '../../http/errors';
 import { created, ok } from '../../http/reply';
 import { containers } from '../../store/client';
+import { commitBatch } from '../../store/batch';
 import {
   createItem,
   isConflict,
+  isPreconditionFailed,
   queryAll,
   readItem,
   replaceItem,
   withEtagRetry,
   type Stored,
 } from '../../store/operations';
-import { getMembership, type Role } from '../../store/repos/memberships';
+import { getMembership, type MembershipDoc, type Role } from '../../store/repos/memberships';
+import { getOrganization } from '../../store/repos/organizations';
 import { createOrGetUser } from '../../store/repos/users';
 import { getMailer } from '../../email/mailer';
 import { loginEmail } from '../auth/login-email';
@@ -117,14 +120,19 @@ export async function revokeInvitation(principal: Principal, organizationId: str
   return toResponse(saved);
 }
 
-/** The usable invitation behind a public code, or one generic 404 for unknown, expired, revoked or used up. */
+/**
+ * The usable invitation behind a public code, or one generic 404 for unknown, expired, revoked or used up, and
+ * for an organization that was soft-deleted since (joining it would make a member of a deleted organization).
+ */
 async function findUsable(code: string): Promise<Stored<InvitationDoc>> {
   if (!CODE.test(code)) throw genericNotFound();
   const index = await readItem<InvitationIndexDoc>(containers().auth, invitationId(code), invitationId(code));
-  const inv = index
-    ? await readItem<InvitationDoc>(containers().orgs, index.organizationId, invitationId(code))
-    : undefined;
-  if (!inv || inv.docType !== 'invitation' || !isUsable(inv)) throw genericNotFound();
+  if (!index) throw genericNotFound();
+  const [inv, org] = await Promise.all([
+    readItem<InvitationDoc>(containers().orgs, index.organizationId, invitationId(code)),
+    getOrganization(index.organizationId),
+  ]);
+  if (!inv || inv.docType !== 'invitation' || !isUsable(inv) || !org || org.deletedAt) throw genericNotFound();
   return inv;
 }
 
@@ -135,28 +143,32 @@ export async function validateInvitation(code: string) {
 
 /**
  * Accept: creates the user if needed and an approved membership with the invitation's role, then sends a
- * login e-mail. A use is consumed with an ETag-conditional write, so `maxUses` holds under concurrency.
- * An existing member gets 200 and nothing changes (no use consumed).
+ * login e-mail. The use and the membership are one transactional batch of the organization's partition: the
+ * ETag-guarded use first, so `maxUses` holds under concurrency and a lost race writes nothing; on Cosmos DB a
+ * membership that appeared meanwhile rolls the use back too. An existing member gets 200 and consumes no use,
+ * also when the same person's requests race each other.
  */
 export async function acceptInvitation(code: string, body: AcceptInvitationBody) {
   const first = await findUsable(code);
   const { user } = await createOrGetUser({ email: body.email, name: body.name });
-  const result = {
-    organizationId: first.organizationId,
-    organizationName: first.organizationName,
-    role: first.role,
-    approved: true,
-  };
-  const existing = await getMembership(first.organizationId, user.id);
-  if (existing) return ok({ ...result, role: existing.role, approved: existing.approved });
-  await withEtagRetry(async () => {
-    const inv = await findUsable(code);
-    await replaceItem(containers().orgs, inv.organizationId, { ...inv, uses: inv.uses + 1 }, inv._etag);
-  });
-  try {
-    await createItem(containers().orgs, newMembership(first.organizationId, user.id, first.role, true));
-  } catch (error) {
-    if (!isConflict(error)) throw error; // joined concurrently through another request: same outcome
+  const organizationId = first.organizationId;
+  const result = { organizationId, organizationName: first.organizationName, role: first.role, approved: true };
+  const asExisting = (m: MembershipDoc) => ok({ ...result, role: m.role, approved: m.approved });
+  for (let attempt = 0; ; attempt += 1) {
+    const existing = await getMembership(organizationId, user.id);
+    if (existing) return asExisting(existing);
+    const inv = attempt === 0 ? first : await findUsable(code);
+    const used: InvitationDoc = { ...inv, uses: inv.uses + 1 };
+    try {
+      await commitBatch(containers().orgs, organizationId, [
+        { replace: used, ifMatch: inv._etag },
+        { create: newMembership(organizationId, user.id, inv.role, true) },
+      ]);
+      break;
+    } catch (error) {
+      // Another acceptance took a use (412) or this person joined meanwhile (409): decide again on fresh state.
+      if ((!isPreconditionFailed(error) && !isConflict(error)) || attempt >= 8) throw error;
+    }
   }
   if (!user.deletedAt) {
     const { token, code: loginCode } = await issueChallenge(user.email);

@@ -6,6 +6,7 @@ import {
   batchItems,
   deleteItem,
   isNotFound,
+  isPreconditionFailed,
   queryAll,
   readItem,
   replaceItem,
@@ -78,8 +79,24 @@ export async function markRead(principal: Principal, organizationId: string, id:
   return toResponse(saved);
 }
 
-/** Marks every unread notification of the caller read, in transactional batches of the partition. */
+/**
+ * Marks every unread notification of the caller read, in transactional batches of the partition. A notification
+ * deleted (404) or changed (412) between the query and the batch fails that batch; the pass then runs again on a
+ * fresh query, which no longer lists what is gone or already read, instead of ending in a 500.
+ */
 export async function markAllRead(principal: Principal, organizationId: string) {
+  const progress = { updated: 0 };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await markAllReadOnce(principal, organizationId, progress);
+      return { updated: progress.updated };
+    } catch (error) {
+      if ((!isNotFound(error) && !isPreconditionFailed(error)) || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function markAllReadOnce(principal: Principal, organizationId: string, progress: { updated: number }) {
   const unread = await queryAll<NotificationDoc & { _etag: string }>(containers().orgs, organizationId, {
     query: `SELECT * FROM c WHERE ${ownFilter} AND c.read = false`,
     parameters: ownParams(principal, organizationId),
@@ -91,16 +108,17 @@ export async function markAllRead(principal: Principal, organizationId: string) 
       containers().orgs,
       organizationId,
       chunk.map((n) => {
-        const { _etag: _drop, ...doc } = n;
+        const { _etag: etag, ...doc } = n;
         return {
           operationType: 'Replace' as const,
           id: n.id,
+          ifMatch: etag,
           resourceBody: asBatchBody({ ...doc, read: true, readAt }),
         };
       }),
     );
+    progress.updated += chunk.length;
   }
-  return { updated: unread.length };
 }
 
 export async function deleteNotification(principal: Principal, organizationId: string, id: string) {

@@ -63,7 +63,9 @@ export async function importMembers(organizationId: string, csv: string): Promis
     try {
       const { user } = await createOrGetUser({ email: line.email, name: line.name });
       const membership = byUser.get(user.id);
-      if (!membership) {
+      if (user.deletedAt) {
+        result.errors.push({ line: line.line, message: 'user is deleted; restore the user first' });
+      } else if (!membership) {
         await createItem(containers().orgs, newMembership(organizationId, user.id, line.role, true));
         result.created += 1;
       } else if (membership.role !== line.role) {

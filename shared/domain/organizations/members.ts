@@ -41,6 +41,8 @@ export function newMembership(organizationId: string, userId: string, role: Role
 export async function addMember(organizationId: string, body: AddMemberBody) {
   await requireLiveOrganization(organizationId);
   const { user } = await createOrGetUser(body);
+  // A membership of a soft-deleted user would be invisible in the member list yet block adding them again.
+  if (user.deletedAt) throw conflict('This user is deleted; restore the user first', 'USER_DELETED');
   try {
     const membership = await createItem(
       containers().orgs,

@@ -4,9 +4,15 @@ import { badRequest } from '../../http/errors';
 export const NAME_MAX = 255;
 export const DESCRIPTION_MAX = 2000;
 
+/**
+ * Characters are counted as code points, like ajv counts them in the schema, so an emoji is one character and
+ * a name of 255 emoji fits; UTF-16 `.length` would count each of them twice.
+ */
+const characters = (text: string) => [...text].length;
+
 export function normalizeName(raw: string): string {
   const name = raw.trim();
-  if (name.length < 1 || name.length > NAME_MAX) {
+  if (characters(name) < 1 || characters(name) > NAME_MAX) {
     throw badRequest(`name must be 1 to ${NAME_MAX} characters after trimming`, [
       { path: '/name', message: `must be 1 to ${NAME_MAX} characters after trimming` },
     ]);
@@ -18,7 +24,7 @@ export function normalizeName(raw: string): string {
 export function normalizeDescription(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
   const description = raw.trim();
-  if (description.length > DESCRIPTION_MAX) {
+  if (characters(description) > DESCRIPTION_MAX) {
     throw badRequest(`description must be at most ${DESCRIPTION_MAX} characters after trimming`, [
       { path: '/description', message: `must be at most ${DESCRIPTION_MAX} characters after trimming` },
     ]);

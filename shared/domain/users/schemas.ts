@@ -7,7 +7,13 @@ export const listUsersQuery = object({
   includeDeleted: { type: 'boolean', default: false },
 });
 export const updateUserBody = object(
-  { name: shortText(255, 1), firstName: shortText(100), lastName: shortText(100), phone: shortText(40) },
+  // The display name must hold something besides blanks (it is trimmed when saved).
+  {
+    name: { ...shortText(255, 1), pattern: '\\S' },
+    firstName: shortText(100),
+    lastName: shortText(100),
+    phone: shortText(40),
+  },
   [],
   { minProperties: 1 },
 );

@@ -42,7 +42,7 @@ export async function updateUser(userId: string, body: UpdateUserBody) {
   return toUserResponse(
     await withEtagRetry(async () => {
       const user = await requireUser(userId);
-      return saveUser({ ...user, ...body });
+      return saveUser({ ...user, ...body, ...(body.name !== undefined ? { name: body.name.trim() } : {}) });
     }),
   );
 }
