@@ -1,10 +1,5 @@
-import {
-  checkCounters,
-  readCounters,
-  syncCounters,
-  takeCapacity,
-  releaseCapacity,
-} from '../../shared/domain/capacity/counter';
+import { checkCounters } from '../../shared/domain/capacity/drift';
+import { readCounters, syncCounters, takeCapacity, releaseCapacity } from '../../shared/domain/capacity/counter';
 import { containers } from '../../shared/store/client';
 import { createItem } from '../../shared/store/operations';
 import type { EventDoc } from '../../shared/store/repos/events';

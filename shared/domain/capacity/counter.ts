@@ -10,18 +10,16 @@ import {
   patchItem,
   queryAll,
   readItem,
-  replaceItem,
   type Stored,
 } from '../../store/operations';
 import { getEvent, type EventDoc } from '../../store/repos/events';
+import { ledgerCounts } from './ledger';
 import {
-  countsFromLedger,
   emptyCounts,
   showtimeCapacity,
   soldOf,
   type CapacityChannel,
   type ChannelCounts,
-  type LedgerEntry,
   type ShowtimeCapacity,
 } from './rules';
 
@@ -191,7 +189,7 @@ export async function rebuildCounter(event: EventDoc, showtimeId: string) {
   }
 }
 
-function newCounter(event: EventDoc, showtimeId: string, counts: ChannelCounts): CapacityCounterDoc {
+export function newCounter(event: EventDoc, showtimeId: string, counts: ChannelCounts): CapacityCounterDoc {
   return {
     id: counterId(event.id, showtimeId),
     docType: 'capacityCounter',
@@ -226,80 +224,9 @@ export async function capacityByShowtime(event: EventDoc): Promise<ShowtimeCapac
   });
 }
 
-const pickCounts = (c: ChannelCounts): ChannelCounts => ({
+export const pickCounts = (c: ChannelCounts): ChannelCounts => ({
   orders: c.orders,
   registrations: c.registrations,
   external: c.external,
   free: c.free,
 });
-
-/** Channel counts per showtime recomputed from the ledger documents: one partition query. */
-export async function ledgerCounts(event: EventDoc): Promise<Map<string, ChannelCounts>> {
-  const rows = await queryAll<{ docType: LedgerEntry['docType']; showtimeId: string; quantity?: number }>(
-    containers().orgs,
-    event.organizationId,
-    {
-      query:
-        'SELECT c.docType, c.showtimeId, c.capacityQuantity AS quantity FROM c ' +
-        "WHERE c.organizationId = @org AND c.eventId = @event AND c.docType IN ('order', 'registration', 'externalSale', 'freeTicket') " +
-        'AND NOT IS_DEFINED(c.deletedAt)',
-      parameters: [
-        { name: '@org', value: event.organizationId },
-        { name: '@event', value: event.id },
-      ],
-    },
-  );
-  const entries = rows.map((r) => ({ docType: r.docType, showtimeId: r.showtimeId, quantity: r.quantity ?? 0 }));
-  return countsFromLedger(event.showtimes, entries);
-}
-
-export interface CounterDrift {
-  showtimeId: string;
-  counter: ChannelCounts & { sold: number };
-  ledger: ChannelCounts & { sold: number };
-  repaired: boolean;
-}
-
-/**
- * Recomputes every counter of an event from the ledger and reports drift. With `repair`, a drifted counter
- * that has been quiet for `quietMs` (so no take-then-write is in flight) is set to the ledger values with
- * an ETag condition; a counter that moved meanwhile is left for the next run.
- */
-export async function checkCounters(event: EventDoc, options: { repair?: boolean; quietMs?: number } = {}) {
-  const [counters, ledger] = await Promise.all([readCounters(event.organizationId, event.id), ledgerCounts(event)]);
-  const drift: CounterDrift[] = [];
-  for (const showtime of event.showtimes) {
-    const counter = counters.find((c) => c.showtimeId === showtime.showtimeId);
-    const expected = ledger.get(showtime.showtimeId) ?? emptyCounts();
-    const actual = counter ? pickCounts(counter) : emptyCounts();
-    const same = counter && (Object.keys(expected) as CapacityChannel[]).every((k) => expected[k] === actual[k]);
-    if (same && counter.sold === soldOf(actual)) continue;
-    let repaired = false;
-    const quiet = !counter || Date.now() - Date.parse(counter.updatedAt) >= (options.quietMs ?? 60_000);
-    if (options.repair && quiet) repaired = await repairCounter(event, showtime.showtimeId, counter, expected);
-    drift.push({
-      showtimeId: showtime.showtimeId,
-      counter: { ...actual, sold: counter?.sold ?? 0 },
-      ledger: { ...expected, sold: soldOf(expected) },
-      repaired,
-    });
-  }
-  return drift;
-}
-
-async function repairCounter(
-  event: EventDoc,
-  showtimeId: string,
-  counter: Stored<CapacityCounterDoc> | undefined,
-  counts: ChannelCounts,
-): Promise<boolean> {
-  const next = newCounter(event, showtimeId, counts);
-  try {
-    if (!counter) await createItem(containers().orgs, next);
-    else await replaceItem(containers().orgs, event.organizationId, next, counter._etag);
-    return true;
-  } catch (error) {
-    if (isPreconditionFailed(error) || isConflict(error)) return false;
-    throw error;
-  }
-}

@@ -1,7 +1,8 @@
 import { containers } from '../../store/client';
 import { queryAll } from '../../store/operations';
 import type { EventDoc } from '../../store/repos/events';
-import { checkCounters, syncCounters, type CounterDrift } from '../capacity/counter';
+import { syncCounters } from '../capacity/counter';
+import { checkCounters, type CounterDrift } from '../capacity/drift';
 
 export interface HealReport {
   startedAt: string;
