@@ -5,9 +5,16 @@
 export const toCents = (amount: number): number => Math.round(amount * 100);
 export const fromCents = (cents: number): number => Math.round(cents) / 100;
 
-/** Σ quantity × unit amount, exactly. */
-export function sumProducts(lines: { quantity: number; unit: number }[]): number {
-  return fromCents(lines.reduce((sum, l) => sum + l.quantity * toCents(l.unit), 0));
-}
 
-export const addMoney = (...amounts: number[]): number => fromCents(amounts.reduce((sum, a) => sum + toCents(a), 0));
+/** Quantity, amount (Σ quantity × unit price) and fees (Σ quantity × fee) of priced lines, exactly. */
+export function lineTotals(lines: { quantity: number; unitPrice: number; fee: number }[]) {
+  let quantity = 0;
+  let amount = 0;
+  let fees = 0;
+  for (const line of lines) {
+    quantity += line.quantity;
+    amount += line.quantity * toCents(line.unitPrice);
+    fees += line.quantity * toCents(line.fee);
+  }
+  return { quantity, amount: fromCents(amount), fees: fromCents(fees) };
+}

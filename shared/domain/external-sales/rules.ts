@@ -2,7 +2,7 @@ import { badRequest } from '../../http/errors';
 import type { EventDoc } from '../../store/repos/events';
 import type { ExternalSaleLine } from '../../store/repos/external-sales';
 import { requireTicketType } from '../events/rules';
-import { fromCents, toCents } from '../money';
+import { lineTotals } from '../money';
 
 export interface LineInput {
   ticketTypeId: string;
@@ -37,13 +37,6 @@ export function priceLines(event: EventDoc, input: LineInput[], previous: Extern
 
 /** totalAmount = Σ quantity × unitPrice and totalFees = Σ quantity × unitFee, in integer cents (§6). */
 export function saleTotals(lines: ExternalSaleLine[]) {
-  let quantity = 0;
-  let amount = 0;
-  let fees = 0;
-  for (const l of lines) {
-    quantity += l.quantity;
-    amount += l.quantity * toCents(l.unitPrice);
-    fees += l.quantity * toCents(l.unitFee);
-  }
-  return { totalQuantity: quantity, totalAmount: fromCents(amount), totalFees: fromCents(fees) };
+  const totals = lineTotals(lines.map((l) => ({ quantity: l.quantity, unitPrice: l.unitPrice, fee: l.unitFee })));
+  return { totalQuantity: totals.quantity, totalAmount: totals.amount, totalFees: totals.fees };
 }

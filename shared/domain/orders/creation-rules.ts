@@ -1,5 +1,5 @@
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { sumProducts } from '../money';
+import { lineTotals } from '../money';
 import type { EventDoc, Showtime } from '../../store/repos/events';
 import type { OrderLine } from '../../store/repos/orders';
 
@@ -56,9 +56,6 @@ export function buildOrderLines(event: EventDoc, tickets: RequestedTickets[]): O
 
 /** totalAmount = Σ quantity × unit price, totalFees = Σ quantity × fee, both in exact cents. */
 export function orderTotals(lines: OrderLine[]) {
-  return {
-    totalQuantity: lines.reduce((sum, l) => sum + l.quantity, 0),
-    totalAmount: sumProducts(lines.map((l) => ({ quantity: l.quantity, unit: l.unitPrice }))),
-    totalFees: sumProducts(lines.map((l) => ({ quantity: l.quantity, unit: l.fee }))),
-  };
+  const totals = lineTotals(lines);
+  return { totalQuantity: totals.quantity, totalAmount: totals.amount, totalFees: totals.fees };
 }

@@ -1,4 +1,4 @@
-import { fromCents, toCents } from '../money';
+import { lineTotals } from '../money';
 import type { OrderDoc } from '../../store/repos/orders';
 
 /**
@@ -55,13 +55,6 @@ export function reportedSoldLines(order: OrderDoc): SoldLine[] {
 }
 
 export function soldRevenue(lines: SoldLine[]): { quantity: number; revenue: number; fees: number } {
-  let quantity = 0;
-  let revenue = 0;
-  let fees = 0;
-  for (const line of lines) {
-    quantity += line.quantity;
-    revenue += line.quantity * toCents(line.unitPrice);
-    fees += line.quantity * toCents(line.fee);
-  }
-  return { quantity, revenue: fromCents(revenue), fees: fromCents(fees) };
+  const totals = lineTotals(lines);
+  return { quantity: totals.quantity, revenue: totals.amount, fees: totals.fees };
 }
