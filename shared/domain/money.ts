@@ -5,7 +5,6 @@
 export const toCents = (amount: number): number => Math.round(amount * 100);
 export const fromCents = (cents: number): number => Math.round(cents) / 100;
 
-
 /** Quantity, amount (Σ quantity × unit price) and fees (Σ quantity × fee) of priced lines, exactly. */
 export function lineTotals(lines: { quantity: number; unitPrice: number; fee: number }[]) {
   let quantity = 0;
