@@ -68,14 +68,21 @@ export function isInvoiceBasisValid(
   const basis = order.invoiceBasis;
   if (!basis) return false;
   let grand = 0;
+  let fees = 0;
   let quantity = 0;
+  const seen = new Set<string>();
   for (const line of basis.lines) {
     const ordered = order.tickets.find((t) => t.ticketTypeId === line.ticketTypeId);
-    if (!ordered || toCents(ordered.unitPrice) !== toCents(line.unitPrice)) return false;
+    if (!ordered || seen.has(line.ticketTypeId)) return false; // one line per ticket type
+    seen.add(line.ticketTypeId);
+    if (toCents(ordered.unitPrice) !== toCents(line.unitPrice) || toCents(ordered.fee) !== toCents(line.fee))
+      return false;
     if (!Number.isInteger(line.quantity) || line.quantity <= 0 || line.quantity > ordered.quantity) return false;
     if (toCents(line.amount) !== line.quantity * toCents(line.unitPrice)) return false;
     grand += toCents(line.amount);
+    fees += line.quantity * toCents(line.fee);
     quantity += line.quantity;
   }
-  return toCents(basis.grandTotal) === grand && quantity === effectiveSoldQuantity(order);
+  const feesMatch = basis.totalFees === undefined || toCents(basis.totalFees) === fees;
+  return toCents(basis.grandTotal) === grand && feesMatch && quantity === effectiveSoldQuantity(order);
 }
