@@ -237,6 +237,30 @@ describe('idempotency', () => {
   });
 });
 
+describe('transfers racing sales reports', () => {
+  it('keeps every order consistent and the capacity counter equal to reported sales', async () => {
+    const raceEvent = await createEvent(api, f, { date: '2020-01-01T18:00:00.000Z', venueCapacity: 1000 });
+    const sources = await Promise.all(Array.from({ length: 6 }, () => orders.delivered(f.member, raceEvent, [4, 0])));
+    // On each order: one partial transfer of 2 and one report of 3 sold, fired together. Both cannot fit
+    // (4 tickets): whichever lands second must be refused or re-evaluated on the fresh order.
+    await Promise.all(
+      sources.flatMap((o) => [
+        transfer(o.id, { toUserId: f.member2.id, transferRequestId: randomUUID(), quantity: 2 }),
+        orders.reportSold(f.member, o.id, { soldQuantity: 3 }),
+      ]),
+    );
+    let reported = 0;
+    for (const o of sources) {
+      const now = await orders.get(o.id);
+      expect(now.soldQuantity + now.returnedQuantity).toBeLessThanOrEqual(now.totalQuantity);
+      expect([4, 2]).toContain(now.totalQuantity);
+      reported += now.soldQuantity;
+    }
+    const summary = await api.get(`events/${raceEvent.id}/capacity-summary`, { token: f.admin.token, query: orders.q });
+    expect(summary.body.data.aggregate.orders).toBe(reported);
+  });
+});
+
 describe('errors', () => {
   let order: any;
   beforeAll(async () => {
