@@ -33,7 +33,8 @@ export async function authenticate(authorization: string | undefined): Promise<P
 const ORG_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
- * One more point read for organization roles: the approved membership in the scoped organization.
+ * One more point read for organization roles: the approved membership in the scoped organization (of an
+ * organization that is not soft-deleted).
  * Super admins pass every organization role check (their membership, if any, is still attached).
  */
 export async function authorizeInOrganization(
@@ -48,7 +49,8 @@ export async function authorizeInOrganization(
     throw badRequest('organizationId is invalid', [{ path: '/organizationId', message: 'is invalid' }]);
   }
   const membership = await getMembership(organizationId, principal.userId);
-  const approved = membership?.approved ? membership : undefined;
+  // A membership of a soft-deleted organization grants nothing (marked on the membership, so no third read).
+  const approved = membership?.approved && !membership.organizationDeletedAt ? membership : undefined;
   if (!principal.isSuperAdmin && !roleAtLeast(approved?.role, minimum)) throw forbidden();
   return { ...principal, organizationId, membership: approved, role: approved?.role };
 }

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { notFound } from '../../http/errors';
 import type { Principal } from '../../auth/principal';
 import { containers } from '../../store/client';
-import { createItem, withEtagRetry } from '../../store/operations';
+import { commitBatch } from '../../store/batch';
+import { createItem, queryAll, withEtagRetry, type Stored } from '../../store/operations';
+import type { MembershipDoc } from '../../store/repos/memberships';
 import { queryPage } from '../../store/pagination';
 import {
   getOrganization,
@@ -91,11 +93,32 @@ export async function updateOrganization(principal: Principal, organizationId: s
   return toOrganizationResponse(saved);
 }
 
+/**
+ * Soft delete. Every membership is marked first (in transactional batches of the partition), so from then on
+ * the role check refuses the organization's members without an extra read; only then is the organization
+ * marked. A failure between the two leaves members locked out of a still-listed organization, and repeating
+ * the delete completes it.
+ */
 export async function deleteOrganization(principal: Principal, organizationId: string) {
   const saved = await withEtagRetry(async () => {
     const org = await requireLiveOrganization(organizationId);
     const now = new Date().toISOString();
+    await markMemberships(organizationId, now);
     return saveOrganization({ ...org, deletedAt: now, updatedAt: now, updatedBy: principal.userId });
   });
   return toOrganizationResponse(saved);
+}
+
+async function markMemberships(organizationId: string, deletedAt: string) {
+  const open = await queryAll<Stored<MembershipDoc>>(containers().orgs, organizationId, {
+    query:
+      "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'membership' AND NOT IS_DEFINED(c.organizationDeletedAt)",
+    parameters: [{ name: '@org', value: organizationId }],
+  });
+  for (let i = 0; i < open.length; i += 100) {
+    const writes = open
+      .slice(i, i + 100)
+      .map((m) => ({ replace: { ...m, organizationDeletedAt: deletedAt }, ifMatch: m._etag }));
+    await commitBatch(containers().orgs, organizationId, writes);
+  }
 }

@@ -13,6 +13,8 @@ export interface MembershipDoc {
   roles?: string[];
   approved: boolean;
   invoiced?: boolean;
+  /** Set on every membership when the organization is soft-deleted: the role check refuses it without reading the organization. */
+  organizationDeletedAt?: string;
   createdAt: string;
   updatedAt?: string;
 }
