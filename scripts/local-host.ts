@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Router from 'find-my-way';
 import { config } from '../shared/config';
 import { failureBody } from '../shared/http/envelope';
-import { clientAddress } from '../shared/http/define-route';
+import { clientAddress, lastForwarded } from '../shared/http/define-route';
 import { AppError } from '../shared/http/errors';
 import { loadFunctions } from '../shared/http/load-functions';
 import { executeRoute, type OutgoingResponse } from '../shared/http/pipeline';
@@ -95,7 +95,7 @@ async function serve(router: ReturnType<typeof buildRouter>, req: IncomingMessag
 function clientIp(req: IncomingMessage): string {
   const forwarded = req.headers['x-forwarded-for'];
   if (process.env.TRUST_PROXY === 'true' && typeof forwarded === 'string')
-    return clientAddress(forwarded.split(',')[0].trim());
+    return clientAddress(lastForwarded(forwarded));
   return req.socket.remoteAddress ?? 'unknown';
 }
 

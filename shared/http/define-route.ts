@@ -35,7 +35,7 @@ async function fromAzureRequest(request: HttpRequest): Promise<IncomingRequest> 
   request.headers.forEach((value, key) => (headers[key.toLowerCase()] = value));
   const query: Record<string, string> = {};
   request.query.forEach((value, key) => (query[key] = value));
-  const forwarded = headers['x-forwarded-for']?.split(',')[0]?.trim() ?? '';
+  const forwarded = lastForwarded(headers['x-forwarded-for']);
   return {
     params: { ...request.params },
     query,
@@ -43,6 +43,15 @@ async function fromAzureRequest(request: HttpRequest): Promise<IncomingRequest> 
     rawBody: await request.text(),
     ip: clientAddress(forwarded),
   };
+}
+
+/**
+ * The right-most X-Forwarded-For entry: the one the platform's front end appended. Entries to its left come
+ * from the client and would let anyone pick their own address (and so dodge per-IP rate limits).
+ */
+export function lastForwarded(header: string | undefined): string {
+  const entries = (header ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  return entries[entries.length - 1] ?? '';
 }
 
 /** Azure appends the client port to x-forwarded-for ("1.2.3.4:5678", "[::1]:5678"); limits are per address. */

@@ -52,6 +52,26 @@ describe('POST /api/auth/magic-link', () => {
     expect(res.body.details[0]).toEqual({ path: expect.any(String), message: expect.any(String) });
   });
 
+  it('cannot dodge the per-IP limit with client-chosen X-Forwarded-For entries', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const res = await api.post('auth/magic-link', {
+        body: { email: uniqueEmail() },
+        headers: { 'x-forwarded-for': `10.9.${i}.1, 203.0.113.99` },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('limits requests per address, for known and unknown addresses alike (no flooding one inbox)', async () => {
+    for (const email of [await knownUser(), uniqueEmail('unknown')]) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i += 1) statuses.push((await api.post('auth/magic-link', { body: { email } })).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    }
+  });
+
   it('refuses malformed JSON with 400', async () => {
     const res = await api.post('auth/magic-link', {
       rawBody: '{"email":',

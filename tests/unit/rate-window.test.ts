@@ -1,5 +1,5 @@
 import { rateWindow } from '../../shared/auth/rate-limit';
-import { clientAddress } from '../../shared/http/define-route';
+import { clientAddress, lastForwarded } from '../../shared/http/define-route';
 
 describe('rate window', () => {
   it('puts times of one minute in one window and says when it ends', () => {
@@ -18,4 +18,13 @@ describe('client address from x-forwarded-for', () => {
     ['2001:db8::1', '2001:db8::1'],
     ['', 'unknown'],
   ])('%p → %p', (input, expected) => expect(clientAddress(input)).toBe(expected));
+});
+
+describe('the forwarded address that counts', () => {
+  it('is the right-most entry, the one the platform appended', () => {
+    expect(lastForwarded('10.9.1.1, 203.0.113.7:50000')).toBe('203.0.113.7:50000');
+    expect(lastForwarded('203.0.113.7')).toBe('203.0.113.7');
+    expect(lastForwarded(' , ')).toBe('');
+    expect(lastForwarded(undefined)).toBe('');
+  });
 });

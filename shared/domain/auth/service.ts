@@ -2,6 +2,7 @@ import { config } from '../../config';
 import { getMailer } from '../../email/mailer';
 import { AppError } from '../../http/errors';
 import { signToken } from '../../auth/jwt';
+import { enforceRateLimit } from '../../auth/rate-limit';
 import type { Principal } from '../../auth/principal';
 import { containers } from '../../store/client';
 import { patchItem, queryAll } from '../../store/operations';
@@ -22,9 +23,13 @@ const invalidLogin = () => new AppError(401, 'INVALID_LOGIN', 'The login link or
 
 const isSuperAdminEmail = (email: string) => config().superAdminEmails.has(normalizeEmail(email));
 
-/** Always `{ sent: true }`: whether an address is known is never revealed. */
+/** Per address, whoever asks: each request voids the pending login, so flooding one address would lock its owner out. */
+const PER_ADDRESS_LIMIT = { bucket: 'magic-link-address', limit: 5, windowSeconds: 15 * 60 };
+
+/** Always `{ sent: true }`: whether an address is known is never revealed (the per-address limit applies to all). */
 export async function requestMagicLink(email: string): Promise<{ sent: true }> {
   const address = normalizeEmail(email);
+  await enforceRateLimit(PER_ADDRESS_LIMIT, `address:${address}`);
   const user = await findUserByEmail(address);
   const eligible = user ? !user.deletedAt : isSuperAdminEmail(address);
   if (eligible) {
