@@ -48,6 +48,28 @@ describe('invitations to join an organization', () => {
     expect(listed.body.data.items.find((i: any) => i.code === inv.code).uses).toBe(1);
   });
 
+  it('tells a code holder nothing about an existing member and never voids an existing user’s pending login', async () => {
+    const inv = (await invite({ role: 'member' })).body.data;
+    const asMember = await api.post(`join/${inv.code}`, { body: { email: f.treasurer.email, name: 'Whoever' } });
+    expect(asMember.status).toBe(200);
+    expect(asMember.body.data).toEqual({
+      organizationId: f.orgId,
+      organizationName: 'Harmony',
+      role: 'member',
+      approved: true,
+    });
+
+    // An existing user of the service (member elsewhere) asks for a login code, then someone names them here.
+    const mailsBefore = api.outbox().length;
+    await api.post('auth/magic-link', { body: { email: f.outsider.email } });
+    const code = /code: (\d{6})/.exec(api.lastEmailTo(f.outsider.email)!.text)![1];
+    const joined = await api.post(`join/${inv.code}`, { body: { email: f.outsider.email, name: 'Olga' } });
+    expect(joined.status).toBe(201);
+    expect(api.outbox().length).toBe(mailsBefore + 1); // only the login mail they asked for
+    const login = await api.post('auth/verify-code', { body: { email: f.outsider.email, code } });
+    expect(login.status).toBe(200);
+  });
+
   it('keeps the organization name snapshot after a rename', async () => {
     const inv = (await invite()).body.data;
     await api.put(`organizations/${f.orgId}`, { token: f.admin.token, body: { name: 'Harmony Renamed' } });

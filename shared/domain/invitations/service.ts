@@ -14,7 +14,7 @@ import {
   withEtagRetry,
   type Stored,
 } from '../../store/operations';
-import { getMembership, type MembershipDoc, type Role } from '../../store/repos/memberships';
+import { getMembership, type Role } from '../../store/repos/memberships';
 import { getOrganization } from '../../store/repos/organizations';
 import { createOrGetUser } from '../../store/repos/users';
 import { getMailer } from '../../email/mailer';
@@ -150,13 +150,13 @@ export async function validateInvitation(code: string) {
  */
 export async function acceptInvitation(code: string, body: AcceptInvitationBody) {
   const first = await findUsable(code);
-  const { user } = await createOrGetUser({ email: body.email, name: body.name });
+  const { user, created: newUser } = await createOrGetUser({ email: body.email, name: body.name });
   const organizationId = first.organizationId;
   const result = { organizationId, organizationName: first.organizationName, role: first.role, approved: true };
-  const asExisting = (m: MembershipDoc) => ok({ ...result, role: m.role, approved: m.approved });
   for (let attempt = 0; ; attempt += 1) {
-    const existing = await getMembership(organizationId, user.id);
-    if (existing) return asExisting(existing);
+    // An existing member gets 200 and the same body a newcomer would get: the code holder never learns the
+    // member's actual role or approval.
+    if (await getMembership(organizationId, user.id)) return ok(result);
     const inv = attempt === 0 ? first : await findUsable(code);
     const used: InvitationDoc = { ...inv, uses: inv.uses + 1 };
     try {
@@ -170,7 +170,9 @@ export async function acceptInvitation(code: string, body: AcceptInvitationBody)
       if ((!isPreconditionFailed(error) && !isConflict(error)) || attempt >= 8) throw error;
     }
   }
-  if (!user.deletedAt) {
+  // Only a person new to the service gets a login e-mail: issuing one for an existing user would void the
+  // login they may have pending (anyone holding the code can name any address). Existing users log in as usual.
+  if (newUser) {
     const { token, code: loginCode } = await issueChallenge(user.email);
     await getMailer().send(loginEmail(user.email, token, loginCode));
   }
