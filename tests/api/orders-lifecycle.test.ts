@@ -244,6 +244,12 @@ describe('management moves', () => {
       body: { adminNote: 'call first' },
     });
     expect(res.body.data).toMatchObject({ adminNote: 'call first', adminNoteBy: f.ticketManager.id });
+    // Managers see the note; the member the order belongs to does not.
+    const mine = await api.get('me/orders', { token: f.member.token, query: o.q });
+    const own = mine.body.data.items.find((x: any) => x.id === res.body.data.id);
+    expect(own).toBeDefined();
+    expect(own).not.toHaveProperty('adminNote');
+    expect(own).not.toHaveProperty('adminNoteBy');
     res = await api.patch(`orders/${order.id}/admin-note`, {
       token: f.ticketManager.token,
       query: o.q,

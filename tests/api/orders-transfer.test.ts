@@ -237,6 +237,32 @@ describe('idempotency', () => {
   });
 });
 
+describe('delegated provenance', () => {
+  it('moves partner attribution into delegatedOrigin, shown to managers only', async () => {
+    // Partner-sold orders come from the delegated-sales routes (document 02, not built yet): seeded here.
+    const order = await orders.delivered(f.member, event, [3, 0]);
+    const stored = (await getOrder(f.orgId, order.id))!;
+    await saveOrder({
+      ...stored,
+      soldByOrganizationId: 'partner-org',
+      soldByUserId: 'seller',
+      buyerUserEmail: 'buyer@example.org',
+    });
+    const res = await transfer(order.id, { toUserId: f.member2.id, transferRequestId: randomUUID(), quantity: 1 });
+    const asManager = await orders.get(res.body.data.resultOrderId);
+    expect(asManager.soldByOrganizationId).toBeUndefined();
+    expect(asManager.delegatedOrigin).toMatchObject({
+      originSoldByOrganizationId: 'partner-org',
+      originBuyerUserEmail: 'buyer@example.org',
+    });
+    const mine = await api.get('me/orders', { token: f.member2.token, query: orders.q });
+    const own = mine.body.data.items.find((o: any) => o.id === res.body.data.resultOrderId);
+    expect(own).toBeDefined();
+    expect(JSON.stringify(own)).not.toContain('buyer@example.org');
+    expect(JSON.stringify(own)).not.toContain('delegatedOrigin');
+  });
+});
+
 describe('transfers racing sales reports', () => {
   it('keeps every order consistent and the capacity counter equal to reported sales', async () => {
     const raceEvent = await createEvent(api, f, { date: '2020-01-01T18:00:00.000Z', venueCapacity: 1000 });

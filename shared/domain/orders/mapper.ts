@@ -42,8 +42,13 @@ export function toOrderResponse(order: OrderDoc, viewer: Principal) {
     ...pick('invoicedAt', 'invoicedBy', 'invoicedByName', 'archived', 'archivedAt', 'archivedBy', 'archiveOverride'),
     ...pick('approvedBy', 'approvedByName', 'approvedAt', 'deliveredBy', 'deliveredByName', 'deliveredAt'),
     ...pick('cancelledBy', 'cancelledByName', 'cancelledAt', 'cancelReason'),
-    ...pick('reconciledBy', 'reconciledByName', 'reconciledAt', 'note', 'adminNote', 'adminNoteBy', 'adminNoteByName'),
-    ...pick('adminNoteAt', 'transferHistory', 'soldByOrganizationId', 'soldByOrganizationName', 'delegationId'),
+    ...pick('reconciledBy', 'reconciledByName', 'reconciledAt', 'note'),
+    // The admin note is the managers' own remark about the order; the member it is about does not see it.
+    ...(privileged ? pick('adminNote', 'adminNoteBy', 'adminNoteByName', 'adminNoteAt') : {}),
+    ...(order.transferHistory
+      ? { transferHistory: order.transferHistory.map((entry) => historyFor(entry, privileged)) }
+      : {}),
+    ...pick('soldByOrganizationId', 'soldByOrganizationName', 'delegationId'),
     ...(privileged ? pick('soldByUserId', 'soldByUserName', 'delegatedOrigin') : {}),
     ...(privileged || isBuyer ? pick('buyerUserId', 'buyerUserName', 'buyerUserEmail') : {}),
     createdAt: order.createdAt,
@@ -52,3 +57,10 @@ export function toOrderResponse(order: OrderDoc, viewer: Principal) {
 }
 
 export type OrderResponse = ReturnType<typeof toOrderResponse>;
+
+/** Delegated provenance names the partner's seller and buyer: managers only, on history entries as on the order. */
+function historyFor(entry: Record<string, unknown>, privileged: boolean) {
+  if (privileged || entry.delegatedOrigin === undefined) return entry;
+  const { delegatedOrigin: _hidden, ...rest } = entry;
+  return rest;
+}
