@@ -21,7 +21,10 @@ export function defineRoute<B = unknown, Q = Record<string, unknown>>(route: Rou
       try {
         await openStore();
         const response = await executeRoute(route, await fromAzureRequest(request));
-        return { status: response.status, headers: response.headers, body: response.body };
+        // The store-call budget headers are a local-host and test instrument: internal figures are not sent to
+        // clients on Azure.
+        const { 'x-store-ops': _ops, 'x-store-ru': _ru, ...headers } = response.headers;
+        return { status: response.status, headers, body: response.body };
       } catch (error) {
         const response = errorResponse(error, route);
         return { status: response.status, headers: response.headers, body: response.body };
@@ -50,7 +53,10 @@ async function fromAzureRequest(request: HttpRequest): Promise<IncomingRequest> 
  * from the client and would let anyone pick their own address (and so dodge per-IP rate limits).
  */
 export function lastForwarded(header: string | undefined): string {
-  const entries = (header ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = (header ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   return entries[entries.length - 1] ?? '';
 }
 
