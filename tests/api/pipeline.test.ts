@@ -31,6 +31,16 @@ recordRoute({
   },
 });
 recordRoute({
+  name: 'test-contention',
+  method: 'GET',
+  route: 'test/contention',
+  auth: 'public',
+  summary: 'a store precondition failure that outlived its retries',
+  handler: async () => {
+    throw Object.assign(new Error('Precondition Failed: etag mismatch on doc 123'), { code: 412 });
+  },
+});
+recordRoute({
   name: 'test-list',
   method: 'GET',
   route: 'test/list',
@@ -75,6 +85,16 @@ describe('error envelope', () => {
     expect(res.text).not.toContain('/internal/path');
     const correlationId = res.headers.get('x-correlation-id')!;
     expect(res.body.message).toContain(correlationId);
+  });
+
+  it('answers a store conflict that outlived its retries with 409 CONFLICT, never 500 or the store text', async () => {
+    const res = await api.get('test/contention');
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      success: false,
+      error: 'CONFLICT',
+      message: 'The record was changed by another request; try again',
+    });
   });
 
   it('gives named codes as error and errorCode with their data', async () => {
