@@ -11,6 +11,7 @@ import {
 import { enforceRateLimit } from '../auth/rate-limit';
 import { assertFullOrganization } from '../auth/full-org-guard';
 import { logError } from '../telemetry/telemetry';
+import { isConflict, isPreconditionFailed, isUnavailable } from '../store/operations';
 import { AppError, badRequest } from './errors';
 import { failureBody, successBody } from './envelope';
 import { Reply } from './reply';
@@ -122,17 +123,14 @@ function toResponse(reply: Reply): OutgoingResponse {
   return { status: reply.status, headers, body: JSON.stringify(body) };
 }
 
-const CONTENTION_CODES = new Set<unknown>([409, 412]);
-const UNAVAILABLE_CODES = new Set<unknown>([408, 429, 449, 503, 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT']);
-
 export function errorResponse(error: unknown, route?: AnyRoute): OutgoingResponse {
   let appError: AppError;
   if (error instanceof AppError) {
     appError = error;
-  } else if (CONTENTION_CODES.has((error as { code?: unknown })?.code)) {
+  } else if (isConflict(error) || isPreconditionFailed(error)) {
     // A store 412 or 409 that survived the bounded retries: another request won; the client may try again.
     appError = new AppError(409, 'CONFLICT', 'The record was changed by another request; try again');
-  } else if (UNAVAILABLE_CODES.has((error as { code?: unknown })?.code)) {
+  } else if (isUnavailable(error)) {
     appError = new AppError(503, 'UNAVAILABLE', 'The service is temporarily unavailable; try again shortly');
     logError(error, { route: route?.name, status: 503 });
   } else {

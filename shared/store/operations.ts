@@ -32,6 +32,9 @@ const statusOf = (error: unknown): unknown => (error as { code?: unknown })?.cod
 export const isNotFound = (error: unknown) => statusOf(error) === 404;
 export const isConflict = (error: unknown) => statusOf(error) === 409;
 export const isPreconditionFailed = (error: unknown) => statusOf(error) === 412;
+/** Throttled, timed out or unreachable: worth a later retry, answered as 503. */
+const UNAVAILABLE = new Set<unknown>([408, 429, 449, 503, 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT']);
+export const isUnavailable = (error: unknown) => UNAVAILABLE.has(statusOf(error));
 
 function stored<T>(resource: unknown): Stored<T> {
   return resource as Stored<T>;

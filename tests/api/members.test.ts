@@ -35,7 +35,6 @@ describe('members', () => {
   });
 
   it('changes a role, which takes effect on the next request', async () => {
-    const before = await api.get('orders', { token: f.member2.token, query: { organizationId: f.orgId } });
     const res = await api.put(`organizations/${f.orgId}/members/${f.member2.id}`, {
       token: f.superToken,
       body: { role: 'admin' },
@@ -49,7 +48,6 @@ describe('members', () => {
       body: { role: 'member' },
     });
     expect((await api.put(`organizations/${f.orgId}`, { token: f.member2.token, body: {} })).status).toBe(403);
-    expect(before.status).not.toBe(500);
   });
 
   it('an unapproved membership grants nothing', async () => {

@@ -232,6 +232,7 @@ describe('the full-organization guard', () => {
     injectStoreFault(undefined);
     expect(res.status).toBe(503);
     const list = await api.get('events', { token: f.admin.token, query: { organizationId: f.orgId } });
-    if (list.status === 200) expect(JSON.stringify(list.body.data)).not.toContain('Blocked');
+    expect(list.status).toBe(200);
+    expect(JSON.stringify(list.body.data)).not.toContain('Blocked');
   });
 });

@@ -6,6 +6,7 @@ import { containers } from '../../store/client';
 import {
   isNotFound,
   isPreconditionFailed,
+  isUnavailable,
   patchItem,
   queryAll,
   queryOnePage,
@@ -95,11 +96,9 @@ async function loadCandidates(organizationId: string, eventId: string) {
   return { eligible, skipped };
 }
 
-const UNAVAILABLE = new Set<unknown>([408, 429, 449, 503]);
-
 /** Bounded, fixed failure fields: never a store message. */
 function failureOf(error: unknown) {
-  return UNAVAILABLE.has((error as { code?: unknown })?.code)
+  return isUnavailable(error)
     ? {
         failureCode: 'STORE_UNAVAILABLE',
         failureReason: 'The store was temporarily unavailable; the batch stopped early',
