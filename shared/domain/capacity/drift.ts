@@ -17,8 +17,14 @@ export interface CounterDrift {
  * that has been quiet for `quietMs` (so no take-then-write is in flight) is set to the ledger values with
  * an ETag condition; a counter that moved meanwhile is left for the next run.
  */
-export async function checkCounters(event: EventDoc, options: { repair?: boolean; quietMs?: number } = {}) {
-  const [counters, ledger] = await Promise.all([readCounters(event.organizationId, event.id), ledgerCounts(event)]);
+export async function checkCounters(
+  event: EventDoc,
+  options: { repair?: boolean; quietMs?: number; counters?: Stored<CapacityCounterDoc>[] } = {},
+) {
+  const [counters, ledger] = await Promise.all([
+    options.counters ?? readCounters(event.organizationId, event.id),
+    ledgerCounts(event),
+  ]);
   const drift: CounterDrift[] = [];
   for (const showtime of event.showtimes) {
     const counter = counters.find((c) => c.showtimeId === showtime.showtimeId);

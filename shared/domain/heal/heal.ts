@@ -1,7 +1,7 @@
 import { containers } from '../../store/client';
 import { queryAll } from '../../store/operations';
 import type { EventDoc } from '../../store/repos/events';
-import { syncCounters } from '../capacity/counter';
+import { readCounters, syncCounters } from '../capacity/counter';
 import { checkCounters, type CounterDrift } from '../capacity/drift';
 
 export interface HealReport {
@@ -39,9 +39,11 @@ export async function healOnce(options: { quietMs?: number } = {}): Promise<Heal
   };
   for (const event of events) {
     try {
-      const drift = await checkCounters(event, { repair: true, quietMs: options.quietMs });
+      // One counter read serves both steps; syncCounters only sets idempotent values or creates what is missing.
+      const counters = await readCounters(event.organizationId, event.id);
+      const drift = await checkCounters(event, { repair: true, quietMs: options.quietMs, counters });
       for (const d of drift) report.drift.push({ organizationId: event.organizationId, eventId: event.id, ...d });
-      await syncCounters(event);
+      await syncCounters(event, counters);
     } catch (error) {
       report.failures.push({
         organizationId: event.organizationId,
