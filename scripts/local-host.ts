@@ -4,7 +4,8 @@ import Router from 'find-my-way';
 import { config } from '../shared/config';
 import { failureBody } from '../shared/http/envelope';
 import { clientAddress, lastForwarded } from '../shared/http/define-route';
-import { AppError } from '../shared/http/errors';
+import { DomainError } from '../shared/errors';
+import { statusOfCode } from '../shared/http/error-status';
 import { loadFunctions } from '../shared/http/load-functions';
 import { executeRoute, type OutgoingResponse } from '../shared/http/pipeline';
 import type { AnyRoute } from '../shared/http/route';
@@ -68,11 +69,11 @@ async function serve(router: ReturnType<typeof buildRouter>, req: IncomingMessag
   if (req.method === 'OPTIONS') return send(res, { status: 204, headers: cors, body: '' });
   const match = router.find(req.method as 'GET', url.pathname);
   const route = (match?.store as { route?: AnyRoute } | undefined)?.route;
-  if (!match || !route) return send(res, errorOut(new AppError(404, 'NOT_FOUND', 'No such route'), cors));
+  if (!match || !route) return send(res, errorOut(new DomainError('NOT_FOUND', 'No such route'), cors));
 
   const rawBody = await readBody(req, config().bodyLimitBytes);
   if (rawBody === undefined)
-    return send(res, errorOut(new AppError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large'), cors));
+    return send(res, errorOut(new DomainError('PAYLOAD_TOO_LARGE', 'Request body is too large'), cors));
 
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(req.headers)) if (typeof value === 'string') headers[key] = value;
@@ -99,9 +100,9 @@ function clientIp(req: IncomingMessage): string {
   return req.socket.remoteAddress ?? 'unknown';
 }
 
-function errorOut(error: AppError, cors: Record<string, string>): OutgoingResponse {
+function errorOut(error: DomainError, cors: Record<string, string>): OutgoingResponse {
   return {
-    status: error.status,
+    status: statusOfCode(error.code),
     headers: { 'content-type': 'application/json; charset=utf-8', ...cors },
     body: JSON.stringify(failureBody(error)),
   };

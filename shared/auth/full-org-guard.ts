@@ -1,5 +1,5 @@
-import { AppError, notFound } from '../http/errors';
-import { getOrganization, modeOf } from '../store/repos/organizations';
+import { DomainError, notFound } from '../errors';
+import { getOrganization, modeOf } from '../domain/organizations/repo';
 
 /**
  * "Full org" routes: a fresh, authoritative read of the organization on every request, before any other
@@ -10,8 +10,7 @@ export async function assertFullOrganization(organizationId: string): Promise<vo
   const org = await getOrganization(organizationId);
   if (!org || org.deletedAt) throw notFound('Organization');
   if (modeOf(org) === 'sellingPartner') {
-    throw new AppError(
-      403,
+    throw new DomainError(
       'ORG_MODE_RESTRICTED',
       'This organization is a selling partner and cannot use this operation',
     );

@@ -1,8 +1,8 @@
 import { config } from '../config';
-import { badRequest, forbidden, unauthorized } from '../http/errors';
+import { badRequest, forbidden, unauthorized } from '../errors';
 import type { AuthLevel } from '../http/route';
-import { getMembership, type MembershipDoc, type Role } from '../store/repos/memberships';
-import { getUser, type UserDoc } from '../store/repos/users';
+import { getMembership, type MembershipDoc, type Role } from '../domain/memberships/repo';
+import { getUser, type UserDoc } from '../domain/users/repo';
 import type { Stored } from '../store/operations';
 import { bearerToken, verifyToken } from './jwt';
 import { roleAtLeast } from './roles';

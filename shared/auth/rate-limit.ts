@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AppError } from '../http/errors';
+import { DomainError } from '../errors';
 import type { RateLimitRule } from '../http/route';
 import { containers } from '../store/client';
 import { createItem, isConflict, isNotFound, patchItem } from '../store/operations';
@@ -29,7 +29,7 @@ export async function enforceRateLimit(rule: RateLimitRule, ip: string, nowMs = 
   const id = `rate-${rule.bucket}-${ipKey}-${index}`;
   const count = await increment(id, rule.windowSeconds * 2);
   if (count > rule.limit) {
-    throw new AppError(429, 'RATE_LIMITED', 'Too many requests; try again later', undefined, {
+    throw new DomainError('RATE_LIMITED', 'Too many requests; try again later', undefined, {
       'Retry-After': String(retryAfterSeconds),
     });
   }

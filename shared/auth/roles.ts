@@ -1,5 +1,5 @@
-import type { Role } from '../store/repos/memberships';
-import { ROLES } from '../store/repos/memberships';
+import type { Role } from '../domain/memberships/repo';
+import { ROLES } from '../domain/memberships/repo';
 
 /** `X+`: role X or any later role in member < ticketManager < treasurer < admin. */
 export function roleAtLeast(role: Role | undefined, minimum: Role): boolean {

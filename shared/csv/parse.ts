@@ -1,4 +1,4 @@
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors';
 import { readCsv } from './rfc4180';
 
 export interface CsvRow {

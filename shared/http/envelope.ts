@@ -1,4 +1,4 @@
-import { AppError } from './errors';
+import { DomainError, isSpecCode, wireCode } from '../errors';
 
 export interface SuccessBody<T = unknown> {
   success: true;
@@ -20,9 +20,10 @@ export function successBody<T>(data: T): SuccessBody<T> {
 }
 
 /** Error envelope; validation `details` sit at the top level, any other error data under `data`. */
-export function failureBody(error: AppError): FailureBody {
-  const body: FailureBody = { success: false, error: error.code, message: error.message };
-  if (error.isSpecCode) body.errorCode = error.code;
+export function failureBody(error: DomainError): FailureBody {
+  const code = wireCode(error.code);
+  const body: FailureBody = { success: false, error: code, message: error.message };
+  if (isSpecCode(error.code)) body.errorCode = code;
   if (error.data) {
     const { details, ...rest } = error.data;
     if (details !== undefined) body.details = details;

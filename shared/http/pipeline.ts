@@ -12,7 +12,8 @@ import { enforceRateLimit } from '../auth/rate-limit';
 import { assertFullOrganization } from '../auth/full-org-guard';
 import { logError } from '../telemetry/telemetry';
 import { isConflict, isPreconditionFailed, isUnavailable } from '../store/operations';
-import { AppError, badRequest } from './errors';
+import { DomainError, badRequest } from '../errors';
+import { statusOfCode } from './error-status';
 import { failureBody, successBody } from './envelope';
 import { Reply } from './reply';
 import type { AnyRoute } from './route';
@@ -59,7 +60,7 @@ export function executeRoute(route: AnyRoute, request: IncomingRequest): Promise
 
 async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply> {
   if (Buffer.byteLength(request.rawBody, 'utf8') > config().bodyLimitBytes) {
-    throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
+    throw new DomainError('PAYLOAD_TOO_LARGE', 'Request body is too large');
   }
   if (route.rateLimit) await enforceRateLimit(route.rateLimit, request.ip);
 
@@ -124,23 +125,23 @@ function toResponse(reply: Reply): OutgoingResponse {
 }
 
 export function errorResponse(error: unknown, route?: AnyRoute): OutgoingResponse {
-  let appError: AppError;
-  if (error instanceof AppError) {
-    appError = error;
+  let domainError: DomainError;
+  if (error instanceof DomainError) {
+    domainError = error;
   } else if (isConflict(error) || isPreconditionFailed(error)) {
     // A store 412 or 409 that survived the bounded retries: another request won; the client may try again.
-    appError = new AppError(409, 'CONFLICT', 'The record was changed by another request; try again');
+    domainError = new DomainError('CONFLICT', 'The record was changed by another request; try again');
   } else if (isUnavailable(error)) {
-    appError = new AppError(503, 'UNAVAILABLE', 'The service is temporarily unavailable; try again shortly');
+    domainError = new DomainError('UNAVAILABLE', 'The service is temporarily unavailable; try again shortly');
     logError(error, { route: route?.name, status: 503 });
   } else {
     const correlationId = currentRequestContext()?.correlationId;
-    appError = new AppError(500, 'INTERNAL', `Unexpected error (correlation id ${correlationId ?? 'n/a'})`);
+    domainError = new DomainError('INTERNAL', `Unexpected error (correlation id ${correlationId ?? 'n/a'})`);
     logError(error, { route: route?.name, status: 500 });
   }
   return {
-    status: appError.status,
-    headers: { 'content-type': JSON_TYPE, ...(appError.headers ?? {}) },
-    body: JSON.stringify(failureBody(appError)),
+    status: statusOfCode(domainError.code),
+    headers: { 'content-type': JSON_TYPE, ...(domainError.headers ?? {}) },
+    body: JSON.stringify(failureBody(domainError)),
   };
 }

@@ -1,6 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { badRequest, type ValidationDetail } from './errors';
+import { badRequest, type ValidationDetail } from '../errors';
 
 /** JSON Schema as accepted by ajv; kept loose so schemas can be plain object literals. */
 export type Schema = Record<string, unknown>;

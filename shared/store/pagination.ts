@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Container, SqlQuerySpec } from '@azure/cosmos';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors';
 import { queryOnePage } from './operations';
 
 /**

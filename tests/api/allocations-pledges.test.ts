@@ -2,7 +2,7 @@ import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { orderApi } from '../helpers/orders';
 import { injectStoreFault } from '../../shared/store/faults';
-import { getEvent, saveEvent } from '../../shared/store/repos/events';
+import { getEvent, saveEvent } from '../../shared/domain/events/repo';
 
 /** Allocations with quota enforcement on order creation, pledges and the commitment round. */
 let api: TestHost;

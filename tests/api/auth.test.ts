@@ -1,5 +1,5 @@
 import { onTelemetry } from '../../shared/telemetry/telemetry';
-import { createOrGetUser, findUserByEmail, saveUser } from '../../shared/store/repos/users';
+import { createOrGetUser, findUserByEmail, saveUser } from '../../shared/domain/users/repo';
 import { redeemLinkToken } from '../../shared/domain/auth/challenges';
 import { SUPER_ADMIN_EMAIL, TestHost, uniqueEmail } from '../helpers/harness';
 

@@ -5,7 +5,7 @@ import { orderApi } from '../helpers/orders';
 import { containers } from '../../shared/store/client';
 import { injectStoreFault, type StoreOperation } from '../../shared/store/faults';
 import { createItem, queryAll, replaceItem } from '../../shared/store/operations';
-import { getOrder, type OrderDoc } from '../../shared/store/repos/orders';
+import { getOrder, type OrderDoc } from '../../shared/domain/orders/repo';
 
 /** POST orders/archive/preview and POST orders/archive (archive rules 1 to 5). */
 let api: TestHost;

@@ -190,7 +190,7 @@ describe('order lists', () => {
       '2026-01-01T10:00:00.400Z',
       '2026-01-01T10:00:00.400Z',
     ];
-    const { getOrder, saveOrder } = await import('../../shared/store/repos/orders');
+    const { getOrder, saveOrder } = await import('../../shared/domain/orders/repo');
     for (const [i, id] of made.entries()) await saveOrder({ ...(await getOrder(f.orgId, id))!, createdAt: stamps[i] });
     const expected = [...made.slice(0, 3).sort(), ...made.slice(3).sort()];
     const query = { ...o.q, eventId: tieEvent.id };
@@ -241,7 +241,7 @@ describe('order lists', () => {
 
   it('hides buyer and seller identities from ordinary members, not from managers', async () => {
     const id = ids[0];
-    const { getOrder } = await import('../../shared/store/repos/orders');
+    const { getOrder } = await import('../../shared/domain/orders/repo');
     const { replaceItem } = await import('../../shared/store/operations');
     // Delegated attribution written through the store: delegated sales are another issue.
     const doc = await getOrder(f.orgId, id);

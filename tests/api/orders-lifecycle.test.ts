@@ -114,7 +114,7 @@ describe('POST /api/orders', () => {
 
   it('refuses a soft-deleted event with 404', async () => {
     const gone = await createEvent(api, f);
-    const { getEvent, saveEvent } = await import('../../shared/store/repos/events');
+    const { getEvent, saveEvent } = await import('../../shared/domain/events/repo');
     // Soft-deleting through the store: the event delete route is built in parallel by another engineer.
     const doc = await getEvent(f.orgId, gone.id);
     await saveEvent({ ...doc!, deletedAt: new Date().toISOString() });
@@ -129,7 +129,7 @@ describe('POST /api/orders', () => {
   });
 
   it('refuses an event carrying a delegated-sales projection with 409 WRONG_ENDPOINT for every caller', async () => {
-    const { getEvent, saveEvent } = await import('../../shared/store/repos/events');
+    const { getEvent, saveEvent } = await import('../../shared/domain/events/repo');
     for (const marker of [
       { sharedEventLink: { sharedEventId: 'se-1', role: 'participant' } },
       { orderRouting: 'delegated' },

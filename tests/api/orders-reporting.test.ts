@@ -2,7 +2,7 @@ import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { orderApi } from '../helpers/orders';
 import { readCounters } from '../../shared/domain/capacity/counter';
-import { getEvent, saveEvent } from '../../shared/store/repos/events';
+import { getEvent, saveEvent } from '../../shared/domain/events/repo';
 import { containers } from '../../shared/store/client';
 import { queryAll } from '../../shared/store/operations';
 
@@ -330,12 +330,12 @@ describe('approve-reconciliation and the invoice basis', () => {
     await o.reportSold(f.member, order.id, { soldQuantity: 1 });
     const settled = (await o.post(`orders/${order.id}/approve-reconciliation`, f.ticketManager)).body.data;
     expect(settled.invoiceBasisValid).toBe(true);
-    const { getOrder } = await import('../../shared/store/repos/orders');
+    const { getOrder } = await import('../../shared/domain/orders/repo');
     const stored = await getOrder(f.orgId, order.id);
     expect(stored!.invoiceBasis).toEqual(settled.invoiceBasis);
     expect(stored).not.toHaveProperty('invoiceBasisValid');
     // A tampered stored basis reads as invalid at once: the flag is derived, not remembered.
-    const { saveOrder } = await import('../../shared/store/repos/orders');
+    const { saveOrder } = await import('../../shared/domain/orders/repo');
     await saveOrder({ ...stored!, invoiceBasis: { ...stored!.invoiceBasis!, grandTotal: 1 } });
     expect((await o.get(order.id)).invoiceBasisValid).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { getOrder, saveOrder } from '../../shared/store/repos/orders';
+import { getOrder, saveOrder } from '../../shared/domain/orders/repo';
 import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { orderApi } from '../helpers/orders';

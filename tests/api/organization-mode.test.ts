@@ -3,7 +3,7 @@ import { onTelemetry, type TelemetryEvent } from '../../shared/telemetry/telemet
 import { TestHost } from '../helpers/harness';
 import { containers } from '../../shared/store/client';
 import { createItem } from '../../shared/store/operations';
-import { getEvent, saveEvent } from '../../shared/store/repos/events';
+import { getEvent, saveEvent } from '../../shared/domain/events/repo';
 import {
   addPerson,
   createEvent,

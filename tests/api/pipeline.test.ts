@@ -1,5 +1,5 @@
 import { recordRoute } from '../../shared/http/route';
-import { conflict } from '../../shared/http/errors';
+import { conflict } from '../../shared/errors';
 import { object, orgQuery, pageQuery } from '../../shared/http/schema-parts';
 import { containers } from '../../shared/store/client';
 import { injectStoreFault } from '../../shared/store/faults';

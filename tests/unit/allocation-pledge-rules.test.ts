@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { conflict } from '../../shared/http/errors';
-import { retryOnContention } from '../../shared/domain/orders/contention';
+import { conflict } from '../../shared/errors';
+import { retryOnContention } from '../../shared/domain/common/contention';
 import {
   allocationSummary,
   quotaViolation,
@@ -156,8 +156,8 @@ describe('retryOnContention', () => {
       true,
     );
     expect(replaced).toBe('replaced');
-    await expect(retryOnContention(async () => Promise.reject(conflict('closed', 'X')), 8, true)).rejects.toMatchObject(
-      { status: 409, code: 'X' },
-    );
+    await expect(
+      retryOnContention(async () => Promise.reject(conflict('closed', 'COMMITMENT_CLOSED')), 8, true),
+    ).rejects.toMatchObject({ code: 'COMMITMENT_CLOSED' });
   });
 });

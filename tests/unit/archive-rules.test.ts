@@ -9,7 +9,7 @@ import {
   previewArchive,
 } from '../../shared/domain/archive/rules';
 import { freezeInvoiceBasis } from '../../shared/domain/orders/rules';
-import type { OrderDoc, OrderStatus } from '../../shared/store/repos/orders';
+import type { OrderDoc, OrderStatus } from '../../shared/domain/orders/repo';
 
 const tickets = [
   { ticketTypeId: 'a', ticketTypeName: 'A', quantity: 3, unitPrice: 25, fee: 1 },

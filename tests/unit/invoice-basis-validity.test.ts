@@ -1,5 +1,5 @@
 import { freezeInvoiceBasis, isInvoiceBasisValid } from '../../shared/domain/orders/invoice-basis';
-import type { OrderDoc } from '../../shared/store/repos/orders';
+import type { OrderDoc } from '../../shared/domain/orders/repo';
 
 const order = {
   status: 'settled',

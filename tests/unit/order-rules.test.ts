@@ -10,7 +10,7 @@ import {
   soldIncrements,
   ACCEPTED_STATES,
 } from '../../shared/domain/orders/rules';
-import type { OrderDoc, OrderLine, OrderStatus } from '../../shared/store/repos/orders';
+import type { OrderDoc, OrderLine, OrderStatus } from '../../shared/domain/orders/repo';
 
 const line = (ticketTypeId: string, quantity: number, unitPrice: number, fee = 0): OrderLine => ({
   ticketTypeId,

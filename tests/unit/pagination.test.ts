@@ -1,5 +1,5 @@
 import { decodeContinuation, encodeContinuation } from '../../shared/store/pagination';
-import { AppError } from '../../shared/http/errors';
+import { DomainError } from '../../shared/errors';
 
 const spec = { query: 'SELECT * FROM c WHERE c.organizationId = @o' };
 
@@ -12,18 +12,18 @@ describe('continuation tokens', () => {
 
   it('refuses a token of another query with 400', () => {
     const token = encodeContinuation('x', spec);
-    expect(() => decodeContinuation(token, { query: 'SELECT * FROM c' })).toThrow(AppError);
+    expect(() => decodeContinuation(token, { query: 'SELECT * FROM c' })).toThrow(DomainError);
   });
 
   it.each(['', 'garbage', '!!!', Buffer.from('{"v":2,"c":"x"}').toString('base64url')])(
-    'refuses malformed token %p with a 400 AppError',
+    'refuses malformed token %p with a 400 DomainError',
     (token) => {
       try {
         decodeContinuation(token, spec);
         throw new Error('expected a failure');
       } catch (error) {
-        expect(error).toBeInstanceOf(AppError);
-        expect((error as AppError).status).toBe(400);
+        expect(error).toBeInstanceOf(DomainError);
+        expect((error as DomainError).code).toBe('VALIDATION_ERROR');
       }
     },
   );

@@ -1,5 +1,5 @@
 import { planTransfer } from '../../shared/domain/transfers/plan';
-import type { OrderDoc } from '../../shared/store/repos/orders';
+import type { OrderDoc } from '../../shared/domain/orders/repo';
 
 const base: OrderDoc = {
   id: 'order-1',

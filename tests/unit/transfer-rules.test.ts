@@ -9,7 +9,7 @@ import {
   requestPayloadKey,
   splitProportionally,
 } from '../../shared/domain/transfers/rules';
-import type { OrderDoc } from '../../shared/store/repos/orders';
+import type { OrderDoc } from '../../shared/domain/orders/repo';
 
 const line = (ticketTypeId: string, quantity: number) => ({
   ticketTypeId,

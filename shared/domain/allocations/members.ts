@@ -1,7 +1,7 @@
 import { containers } from '../../store/client';
 import { queryAll } from '../../store/operations';
 import { queryPage } from '../../store/pagination';
-import type { MembershipDoc } from '../../store/repos/memberships';
+import type { MembershipDoc } from '../memberships/repo';
 import { usersByIds } from '../organizations/members';
 import { ordersForUse, type AllocationDoc } from './repo';
 import { allocationSummary } from './rules';

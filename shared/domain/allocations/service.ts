@@ -1,13 +1,13 @@
 import type { SqlParameter } from '@azure/cosmos';
 import type { Principal } from '../../auth/principal';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../errors';
 import { created } from '../../http/reply';
 import { containers } from '../../store/client';
 import { createItem, deleteItem, isNotFound, queryAll, replaceItem } from '../../store/operations';
 import { queryPage } from '../../store/pagination';
-import { getEvent } from '../../store/repos/events';
-import { getMembership } from '../../store/repos/memberships';
-import { retryOnContention } from '../orders/contention';
+import { getEvent } from '../events/repo';
+import { getMembership } from '../memberships/repo';
+import { retryOnContention } from '../common/contention';
 import { allocationId, getAllocation, ordersForUse, type AllocationDoc } from './repo';
 import { itemsWithUsed, type OrderForQuota } from './rules';
 import type { ListAllocationsQuery, UpsertAllocationBody } from './schemas';

@@ -1,6 +1,6 @@
 import type { PatchOperation, SqlQuerySpec } from '@azure/cosmos';
 import type { Principal } from '../../auth/principal';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { multiStatus } from '../../http/reply';
 import { containers } from '../../store/client';
 import {
@@ -12,8 +12,8 @@ import {
   queryOnePage,
   type Stored,
 } from '../../store/operations';
-import { getEvent } from '../../store/repos/events';
-import type { OrderDoc } from '../../store/repos/orders';
+import { getEvent } from '../events/repo';
+import type { OrderDoc } from '../orders/repo';
 import { logError } from '../../telemetry/telemetry';
 import { actorOf } from '../orders/access';
 import { ARCHIVABLE_STATUSES, isArchiveEligible, previewArchive, type ArchiveFacts } from './rules';

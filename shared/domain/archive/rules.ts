@@ -1,5 +1,5 @@
-import { AppError, conflict, forbidden } from '../../http/errors';
-import type { OrderDoc, OrderStatus } from '../../store/repos/orders';
+import { DomainError, conflict, forbidden } from '../../errors';
+import type { OrderDoc, OrderStatus } from '../orders/repo';
 import { isInvoiceBasisValid } from '../orders/invoice-basis';
 
 /**
@@ -93,7 +93,7 @@ export function assertMayOverride(request: ArchiveRequest, mayOverride: boolean)
  * Both blockers: INVALID_INVOICE_BASIS wins, because a correct basis is what an invoice is issued from, so it
  * is the first thing to fix; `data.blockers` always lists every blocker.
  */
-export function blockedError(blockers: ArchiveBlocker[]): AppError {
+export function blockedError(blockers: ArchiveBlocker[]): DomainError {
   if (blockers.includes('invalidInvoiceBasis')) {
     return conflict('The order has an invalid frozen invoice basis', 'INVALID_INVOICE_BASIS', { blockers });
   }

@@ -1,7 +1,7 @@
 import type { Principal } from '../../auth/principal';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../errors';
 import { withEtagRetry } from '../../store/operations';
-import { saveOrder } from '../../store/repos/orders';
+import { saveOrder } from '../orders/repo';
 import { actorOf, isAtLeast, loadOrder } from '../orders/access';
 import { toOrderResponse } from '../orders/mapper';
 import { applyArchiveDecision, assertMayOverride, decideArchive, type ArchiveRequest } from './rules';

@@ -10,7 +10,7 @@ import {
   upsertItem,
   type Stored,
 } from '../../store/operations';
-import { normalizeEmail } from '../../store/repos/users';
+import { normalizeEmail } from '../users/repo';
 
 /**
  * A pending login: one per e-mail address (a new request replaces it, voiding the earlier link and code).

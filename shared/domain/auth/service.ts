@@ -1,13 +1,13 @@
 import { config } from '../../config';
 import { getMailer } from '../../email/mailer';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../errors';
 import { signToken } from '../../auth/jwt';
 import { enforceRateLimit } from '../../auth/rate-limit';
 import type { Principal } from '../../auth/principal';
 import { containers } from '../../store/client';
 import { patchItem, queryAll } from '../../store/operations';
-import type { MembershipDoc } from '../../store/repos/memberships';
-import type { OrganizationDoc } from '../../store/repos/organizations';
+import type { MembershipDoc } from '../memberships/repo';
+import type { OrganizationDoc } from '../organizations/repo';
 import {
   createOrGetUser,
   findUserByEmail,
@@ -15,11 +15,11 @@ import {
   saveUser,
   toUserResponse,
   type UserDoc,
-} from '../../store/repos/users';
+} from '../users/repo';
 import { issueChallenge, redeemCode, redeemLinkToken } from './challenges';
 import { loginEmail } from './login-email';
 
-const invalidLogin = () => new AppError(401, 'INVALID_LOGIN', 'The login link or code is invalid or has expired');
+const invalidLogin = () => new DomainError('INVALID_LOGIN', 'The login link or code is invalid or has expired');
 
 const isSuperAdminEmail = (email: string) => config().superAdminEmails.has(normalizeEmail(email));
 

@@ -1,5 +1,5 @@
 import type { OperationInput, PatchOperation } from '@azure/cosmos';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../errors';
 import { containers } from '../../store/client';
 import {
   asBatchBody,
@@ -12,7 +12,7 @@ import {
   readItem,
   type Stored,
 } from '../../store/operations';
-import { getEvent, type EventDoc } from '../../store/repos/events';
+import { getEvent, type EventDoc } from '../events/repo';
 import { ledgerCounts } from './ledger';
 import {
   emptyCounts,

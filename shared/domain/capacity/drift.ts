@@ -1,4 +1,4 @@
-import type { EventDoc } from '../../store/repos/events';
+import type { EventDoc } from '../events/repo';
 import { containers } from '../../store/client';
 import { createItem, isConflict, isPreconditionFailed, replaceItem, type Stored } from '../../store/operations';
 import { newCounter, pickCounts, readCounters, type CapacityCounterDoc } from './counter';

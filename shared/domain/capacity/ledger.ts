@@ -1,6 +1,6 @@
 import { containers } from '../../store/client';
 import { queryAll } from '../../store/operations';
-import type { EventDoc } from '../../store/repos/events';
+import type { EventDoc } from '../events/repo';
 import { countsFromLedger, type ChannelCounts, type LedgerEntry } from './rules';
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../auth/principal';
 import { containers } from '../../store/client';
 import { asBatchBody, batchItems } from '../../store/operations';
-import type { EventDoc } from '../../store/repos/events';
+import type { EventDoc } from './repo';
 import { createCounterOps } from '../capacity/counter';
 import { toEventResponse } from './mapper';
 import { assertParsableDates, assertUniqueIds, assertUniqueTicketTypeNames, centsOnly } from './rules';

@@ -1,6 +1,6 @@
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { withEtagRetry } from '../../store/operations';
-import { findShowtime, getEvent, saveEvent } from '../../store/repos/events';
+import { findShowtime, getEvent, saveEvent } from './repo';
 import { releaseCapacity, takeCapacity } from '../capacity/counter';
 import { toEventResponse } from './mapper';
 import type { ExternalUpdateBody } from './schemas';

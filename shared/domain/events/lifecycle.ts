@@ -1,7 +1,7 @@
 import type { Principal } from '../../auth/principal';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { withEtagRetry } from '../../store/operations';
-import { getEvent, saveEvent } from '../../store/repos/events';
+import { getEvent, saveEvent } from './repo';
 import { toEventResponse } from './mapper';
 
 /**

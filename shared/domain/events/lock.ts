@@ -1,6 +1,6 @@
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { withEtagRetry } from '../../store/operations';
-import { getEvent, saveEvent } from '../../store/repos/events';
+import { getEvent, saveEvent } from './repo';
 import { mirrorLock } from '../capacity/counter';
 import { toEventResponse } from './mapper';
 

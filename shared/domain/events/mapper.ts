@@ -1,4 +1,4 @@
-import type { EventDoc, TicketType } from '../../store/repos/events';
+import type { EventDoc, TicketType } from './repo';
 
 const bySortOrder = (a: TicketType, b: TicketType) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name);
 

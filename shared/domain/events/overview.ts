@@ -1,6 +1,6 @@
 import { containers } from '../../store/client';
 import { queryAll } from '../../store/operations';
-import type { EventDoc } from '../../store/repos/events';
+import type { EventDoc } from './repo';
 import type { Principal } from '../../auth/principal';
 import type { CapacityCounterDoc } from '../capacity/counter';
 import { aggregateCapacity, emptyCounts, showtimeCapacity } from '../capacity/rules';

@@ -1,10 +1,10 @@
 import type { Principal } from '../../auth/principal';
 import { roleAtLeast } from '../../auth/roles';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../errors';
 import { containers } from '../../store/client';
 import { queryAll } from '../../store/operations';
 import { queryPage } from '../../store/pagination';
-import { getEvent, type EventDoc } from '../../store/repos/events';
+import { getEvent, type EventDoc } from './repo';
 import { capacityByShowtime } from '../capacity/counter';
 import { aggregateCapacity } from '../capacity/rules';
 import { toEventResponse } from './mapper';

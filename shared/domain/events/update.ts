@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../errors';
 import { containers } from '../../store/client';
 import {
   asBatchBody,
@@ -10,7 +10,7 @@ import {
   withEtagRetry,
   type Stored,
 } from '../../store/operations';
-import { getEvent, type EventDoc, type Showtime, type TicketType } from '../../store/repos/events';
+import { getEvent, type EventDoc, type Showtime, type TicketType } from './repo';
 import { counterId, createCounterOps, syncCounters } from '../capacity/counter';
 import { toEventResponse } from './mapper';
 import {
@@ -152,7 +152,7 @@ async function assertNotInUse(event: EventDoc, showtimeIds: string[], ticketType
   if (used.ticketTypeId) throw inUse('TICKET_TYPE_IN_USE', 'ticketTypeId', used.ticketTypeId);
 }
 
-const inUse = (code: string, field: string, id: string) =>
+const inUse = (code: 'SHOWTIME_IN_USE' | 'TICKET_TYPE_IN_USE', field: string, id: string) =>
   conflict(`Cannot delete: ${field} ${id} is used by a sale, order, registration or free ticket`, code, {
     [field]: id,
   });

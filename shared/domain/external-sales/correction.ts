@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { JSONObject, OperationInput } from '@azure/cosmos';
 import type { Principal } from '../../auth/principal';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { containers } from '../../store/client';
 import { batchItems, queryAll, withEtagRetry } from '../../store/operations';
 import {
@@ -10,7 +10,7 @@ import {
   toExternalSaleResponse,
   type ExternalSaleCorrectionDoc,
   type ExternalSaleDoc,
-} from '../../store/repos/external-sales';
+} from './repo';
 import { writeWithCapacity } from '../capacity/ledger-write';
 import { requireLiveEvent } from '../events/queries';
 import { priceLines, saleTotals } from './rules';

@@ -1,6 +1,6 @@
-import { badRequest } from '../../http/errors';
-import type { EventDoc } from '../../store/repos/events';
-import type { ExternalSaleLine } from '../../store/repos/external-sales';
+import { badRequest } from '../../errors';
+import type { EventDoc } from '../events/repo';
+import type { ExternalSaleLine } from './repo';
 import { requireTicketType } from '../events/rules';
 import { lineTotals } from '../money';
 

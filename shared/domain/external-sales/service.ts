@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../auth/principal';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { containers } from '../../store/client';
 import { createItem, replaceItem, withEtagRetry } from '../../store/operations';
 import { queryPage } from '../../store/pagination';
-import { findShowtime } from '../../store/repos/events';
-import { getExternalSale, toExternalSaleResponse, type ExternalSaleDoc } from '../../store/repos/external-sales';
+import { findShowtime } from '../events/repo';
+import { getExternalSale, toExternalSaleResponse, type ExternalSaleDoc } from './repo';
 import { writeWithCapacity } from '../capacity/ledger-write';
 import { requireLiveEvent } from '../events/queries';
 import { priceLines, saleTotals } from './rules';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../auth/principal';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { containers } from '../../store/client';
 import { createItem, replaceItem, withEtagRetry } from '../../store/operations';
 import { queryPage } from '../../store/pagination';
-import { getFreeTicket, toFreeTicketResponse, type FreeTicketDoc } from '../../store/repos/free-tickets';
+import { getFreeTicket, toFreeTicketResponse, type FreeTicketDoc } from './repo';
 import { writeWithCapacity } from '../capacity/ledger-write';
 import { requireLiveEvent } from '../events/queries';
 import { requireShowtime, requireTicketType } from '../events/rules';

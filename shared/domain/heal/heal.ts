@@ -1,6 +1,6 @@
 import { containers } from '../../store/client';
 import { queryAll } from '../../store/operations';
-import type { EventDoc } from '../../store/repos/events';
+import type { EventDoc } from '../events/repo';
 import { readCounters, syncCounters } from '../capacity/counter';
 import { checkCounters, type CounterDrift } from '../capacity/drift';
 

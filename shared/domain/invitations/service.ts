@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Principal } from '../../auth/principal';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { created, ok } from '../../http/reply';
 import { containers } from '../../store/client';
 import { commitBatch } from '../../store/batch';
@@ -14,9 +14,9 @@ import {
   withEtagRetry,
   type Stored,
 } from '../../store/operations';
-import { getMembership, type Role } from '../../store/repos/memberships';
-import { getOrganization } from '../../store/repos/organizations';
-import { createOrGetUser } from '../../store/repos/users';
+import { getMembership, type Role } from '../memberships/repo';
+import { getOrganization } from '../organizations/repo';
+import { createOrGetUser } from '../users/repo';
 import { getMailer } from '../../email/mailer';
 import { loginEmail } from '../auth/login-email';
 import { issueChallenge } from '../auth/challenges';

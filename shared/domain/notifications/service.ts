@@ -1,5 +1,5 @@
 import type { Principal } from '../../auth/principal';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import { containers } from '../../store/client';
 import {
   asBatchBody,

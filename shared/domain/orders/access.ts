@@ -1,8 +1,8 @@
 import type { Principal } from '../../auth/principal';
 import { roleAtLeast } from '../../auth/roles';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../errors';
 import type { Stored } from '../../store/operations';
-import { getOrder, type OrderDoc } from '../../store/repos/orders';
+import { getOrder, type OrderDoc } from './repo';
 
 /** A live order of the organization; a soft-deleted or unknown one is 404 (the id says nothing either way). */
 export async function loadOrder(organizationId: string, orderId: string): Promise<Stored<OrderDoc>> {

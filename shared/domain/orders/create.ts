@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../auth/principal';
-import { conflict } from '../../http/errors';
+import { conflict } from '../../errors';
 import { commitBatch } from '../../store/batch';
 import { containers } from '../../store/client';
 import { createItem, isPreconditionFailed, withEtagRetry } from '../../store/operations';
-import { getEvent, type EventDoc } from '../../store/repos/events';
-import { orderSortKey, type OrderDoc } from '../../store/repos/orders';
+import { getEvent, type EventDoc } from '../events/repo';
+import { orderSortKey, type OrderDoc } from './repo';
 import { quotaSnapshot } from '../allocations/repo';
 import { quotaViolation } from '../allocations/rules';
 import { assertEventTakesOrders, buildOrderLines, orderTotals, resolveShowtime } from './creation-rules';

@@ -2,7 +2,7 @@ import type { SqlParameter } from '@azure/cosmos';
 import type { Principal } from '../../auth/principal';
 import { containers } from '../../store/client';
 import { queryPage } from '../../store/pagination';
-import type { OrderDoc } from '../../store/repos/orders';
+import type { OrderDoc } from './repo';
 import { loadOrder } from './access';
 import { toOrderResponse } from './mapper';
 import type { ListOrdersQuery } from './schemas';

@@ -1,6 +1,6 @@
 import type { Principal } from '../../auth/principal';
 import { roleAtLeast } from '../../auth/roles';
-import type { OrderDoc } from '../../store/repos/orders';
+import type { OrderDoc } from './repo';
 import { isInvoiceBasisValid } from './rules';
 
 /**

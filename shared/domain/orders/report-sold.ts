@@ -1,10 +1,10 @@
 import type { Principal } from '../../auth/principal';
-import { notFound } from '../../http/errors';
-import { getEvent, type EventDoc } from '../../store/repos/events';
-import { saveOrder, type OrderDoc } from '../../store/repos/orders';
+import { notFound } from '../../errors';
+import { getEvent, type EventDoc } from '../events/repo';
+import { saveOrder, type OrderDoc } from './repo';
 import { releaseCapacity, takeCapacity, type EventRef } from '../capacity/counter';
 import { assertOwnerOrAdmin, loadOrder } from './access';
-import { retryOnContention } from './contention';
+import { retryOnContention } from '../common/contention';
 import { toOrderResponse } from './mapper';
 import { applySoldReport, assertAccepts } from './rules';
 import type { ReportSoldBody } from './schemas';

@@ -1,5 +1,5 @@
 import { lineTotals } from '../money';
-import type { OrderDoc } from '../../store/repos/orders';
+import type { OrderDoc } from './repo';
 
 /**
  * Printed-order financial reporting counts sold quantities only (01-core "Reports"): pending, approved and

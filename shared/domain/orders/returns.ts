@@ -1,8 +1,8 @@
 import type { Principal } from '../../auth/principal';
-import { forbidden } from '../../http/errors';
-import { saveOrder, type OrderDoc } from '../../store/repos/orders';
+import { forbidden } from '../../errors';
+import { saveOrder, type OrderDoc } from './repo';
 import { assertOwnerOrManager, isAtLeast, loadOrder } from './access';
-import { retryOnContention } from './contention';
+import { retryOnContention } from '../common/contention';
 import { toOrderResponse } from './mapper';
 import { applyReturn, assertAccepts } from './rules';
 import type { ReturnBody } from './schemas';

@@ -1,5 +1,5 @@
-import { AppError, badRequest } from '../../http/errors';
-import type { OrderDoc, OrderStatus, TypeQuantity } from '../../store/repos/orders';
+import { DomainError, badRequest } from '../../errors';
+import type { OrderDoc, OrderStatus, TypeQuantity } from './repo';
 
 /**
  * The printed-ticket order rules of 01-core §3 and "Printed-ticket lifecycle rules", as pure functions:
@@ -25,7 +25,7 @@ const LIFECYCLE: OrderAction[] = ['reportSold', 'return', 'forceRecordSold', 'ap
 export function assertAccepts(status: OrderStatus, action: OrderAction): void {
   if (ACCEPTED_STATES[action].includes(status)) return;
   const message = `An order in state ${status} does not accept ${action}`;
-  throw new AppError(LIFECYCLE.includes(action) ? 400 : 409, 'INVALID_ORDER_STATE', message);
+  throw new DomainError(LIFECYCLE.includes(action) ? 'INVALID_LIFECYCLE_STATE' : 'INVALID_ORDER_STATE', message);
 }
 
 const REPORTED_STATES: OrderStatus[] = ['delivered', 'awaitingReconciliation', 'settled'];

@@ -1,7 +1,7 @@
 import type { Principal } from '../../auth/principal';
-import { saveOrder, type OrderDoc } from '../../store/repos/orders';
+import { saveOrder, type OrderDoc } from './repo';
 import { actorOf, loadOrder } from './access';
-import { retryOnContention } from './contention';
+import { retryOnContention } from '../common/contention';
 import { toOrderResponse } from './mapper';
 import { assertAccepts } from './rules';
 import type { AdminNoteBody, CancelBody } from './schemas';

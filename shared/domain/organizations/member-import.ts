@@ -2,8 +2,8 @@ import { mapWithConcurrency, parseCsvImport, type LineError } from '../../csv/pa
 import { containers } from '../../store/client';
 import { createItem, isConflict, isPreconditionFailed, queryAll, replaceItem } from '../../store/operations';
 import { logError } from '../../telemetry/telemetry';
-import { ROLES, type MembershipDoc, type Role } from '../../store/repos/memberships';
-import { createOrGetUser, normalizeEmail } from '../../store/repos/users';
+import { ROLES, type MembershipDoc, type Role } from '../memberships/repo';
+import { createOrGetUser, normalizeEmail } from '../users/repo';
 import { newMembership } from './members';
 import { requireLiveOrganization } from './service';
 

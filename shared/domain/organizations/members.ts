@@ -1,4 +1,4 @@
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../errors';
 import { containers } from '../../store/client';
 import {
   createItem,
@@ -10,14 +10,8 @@ import {
   withEtagRetry,
 } from '../../store/operations';
 import { queryPage } from '../../store/pagination';
-import {
-  getMembership,
-  membershipId,
-  toMembershipResponse,
-  type MembershipDoc,
-  type Role,
-} from '../../store/repos/memberships';
-import { createOrGetUser, type UserDoc } from '../../store/repos/users';
+import { getMembership, membershipId, toMembershipResponse, type MembershipDoc, type Role } from '../memberships/repo';
+import { createOrGetUser, type UserDoc } from '../users/repo';
 import type { AddMemberBody, PageQuery, UpdateMemberBody } from './schemas';
 import { requireLiveOrganization } from './service';
 

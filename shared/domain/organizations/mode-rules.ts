@@ -1,4 +1,4 @@
-import type { OrganizationMode } from '../../store/repos/organizations';
+import type { OrganizationMode } from './repo';
 
 /** Owner-side state that blocks `full` → `sellingPartner` (01-core "Organization capability mode" rule 2). */
 export type DowngradeBlocker = 'ownedEvents' | 'sharedEventParticipation' | 'outboundSalesDelegations';

@@ -1,14 +1,8 @@
-import { AppError, conflict } from '../../http/errors';
+import { DomainError, conflict } from '../../errors';
 import type { Principal } from '../../auth/principal';
 import { containers } from '../../store/client';
 import { isPreconditionFailed, queryAll } from '../../store/operations';
-import {
-  getOrganization,
-  modeOf,
-  saveOrganization,
-  toOrganizationResponse,
-  type OrganizationMode,
-} from '../../store/repos/organizations';
+import { getOrganization, modeOf, saveOrganization, toOrganizationResponse, type OrganizationMode } from './repo';
 import { trackEvent } from '../../telemetry/telemetry';
 import { classifyTransition, downgradeBlockers, type DowngradeBlocker } from './mode-rules';
 import { requireLiveOrganization } from './service';
@@ -86,9 +80,8 @@ async function findDowngradeBlockers(organizationId: string): Promise<DowngradeB
       participations.length,
     );
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError(
-      503,
+    if (error instanceof DomainError) throw error;
+    throw new DomainError(
       'ORG_MODE_DEPENDENCY_CHECK_FAILED',
       'The dependency check could not complete; nothing was changed',
     );

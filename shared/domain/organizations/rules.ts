@@ -1,4 +1,4 @@
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../errors';
 
 /** Organization text rules (01-core §2): names 1..255 and descriptions ≤ 2,000 characters after trimming. */
 export const NAME_MAX = 255;

@@ -1,6 +1,6 @@
 import { email, idString, object, orgQuery, pageQuery, shortText } from '../../http/schema-parts';
 import type { Schema } from '../../http/validation';
-import { ROLES } from '../../store/repos/memberships';
+import { ROLES } from '../memberships/repo';
 
 // Raw lengths are bounded generously; the trimmed limits are checked by the rules with their own message.
 const nameInput = shortText(1000);

@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
 import type { Principal } from '../../auth/principal';
 import { containers } from '../../store/client';
 import { commitBatch } from '../../store/batch';
 import { createItem, queryAll, withEtagRetry, type Stored } from '../../store/operations';
-import type { MembershipDoc } from '../../store/repos/memberships';
+import type { MembershipDoc } from '../memberships/repo';
 import { queryPage } from '../../store/pagination';
-import {
-  getOrganization,
-  saveOrganization,
-  toOrganizationResponse,
-  type OrganizationDoc,
-} from '../../store/repos/organizations';
+import { getOrganization, saveOrganization, toOrganizationResponse, type OrganizationDoc } from './repo';
 import { trackEvent } from '../../telemetry/telemetry';
 import { normalizeDescription, normalizeName } from './rules';
 import type { CreateOrganizationBody, PageQuery, UpdateOrganizationBody } from './schemas';

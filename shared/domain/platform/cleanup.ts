@@ -1,5 +1,5 @@
 import { config } from '../../config';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../errors';
 import { containers, type ContainerName } from '../../store/client';
 import { deleteItem, isNotFound, queryAll } from '../../store/operations';
 import { mapWithConcurrency } from '../../csv/parse';

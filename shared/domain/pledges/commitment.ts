@@ -1,8 +1,8 @@
 import type { Principal } from '../../auth/principal';
 import { containers } from '../../store/client';
 import { createItem, isConflict, queryAll } from '../../store/operations';
-import { saveEvent, type EventDoc } from '../../store/repos/events';
-import { retryOnContention } from '../orders/contention';
+import { saveEvent, type EventDoc } from '../events/repo';
+import { retryOnContention } from '../common/contention';
 import { allocationId, type AllocationDoc } from '../allocations/repo';
 import { assertCommitmentMove, conversionPlan, effectiveCommitmentStatus, firstTicketType } from './rules';
 import type { CommitmentBody } from './schemas';

@@ -1,10 +1,10 @@
 import type { Principal } from '../../auth/principal';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../errors';
 import { containers } from '../../store/client';
 import { createItem, queryAll, readItem, replaceItem } from '../../store/operations';
 import { queryPage } from '../../store/pagination';
-import { getEvent } from '../../store/repos/events';
-import { retryOnContention } from '../orders/contention';
+import { getEvent } from '../events/repo';
+import { retryOnContention } from '../common/contention';
 import { effectiveCommitmentStatus, pledgeTotals, type PledgeLike } from './rules';
 import type { PledgeBody, PledgeListQuery } from './schemas';
 

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../store/repos/orders';
+import type { OrderStatus } from '../orders/repo';
 import { historyLink, historyTab } from './rules';
 
 /** The TransferHistory entry of 01-core §2, stored on the source order (and on a partial transfer's destination). */

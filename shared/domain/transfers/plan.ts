@@ -1,5 +1,5 @@
-import { AppError, badRequest, conflict } from '../../http/errors';
-import { orderSortKey, type OrderDoc, type OrderLine } from '../../store/repos/orders';
+import { DomainError, badRequest, conflict } from '../../errors';
+import { orderSortKey, type OrderDoc, type OrderLine } from '../orders/repo';
 import { orderTotals } from '../orders/creation-rules';
 import type { TransferHistoryEntry } from './history';
 import {
@@ -24,7 +24,7 @@ export interface TransferPlan {
 }
 
 const exceeds = (requestedQuantity: number, availableQuantity: number, ticketTypeId?: string) =>
-  new AppError(400, 'TRANSFER_EXCEEDS_OUTSTANDING', 'The transfer is larger than the outstanding balance', {
+  new DomainError('TRANSFER_EXCEEDS_OUTSTANDING', 'The transfer is larger than the outstanding balance', {
     requestedQuantity,
     availableQuantity,
     ...(ticketTypeId ? { ticketTypeId } : {}),

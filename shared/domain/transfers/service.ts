@@ -1,11 +1,11 @@
 import type { Principal } from '../../auth/principal';
-import { badRequest, conflict } from '../../http/errors';
+import { badRequest, conflict } from '../../errors';
 import { commitBatch, type BatchWrite } from '../../store/batch';
 import { containers } from '../../store/client';
 import { isConflict, isPreconditionFailed } from '../../store/operations';
-import { getMembership } from '../../store/repos/memberships';
-import { getOrder, type OrderDoc } from '../../store/repos/orders';
-import { getUser } from '../../store/repos/users';
+import { getMembership } from '../memberships/repo';
+import { getOrder, type OrderDoc } from '../orders/repo';
+import { getUser } from '../users/repo';
 import { buildNotification } from '../notifications/store';
 import { actorOf, loadOrder } from '../orders/access';
 import { findEntry, transferResult, type TransferHistoryEntry, type TransferResult } from './history';

@@ -1,5 +1,5 @@
 import { mapWithConcurrency, parseCsvImport, type LineError } from '../../csv/parse';
-import { createOrGetUser, normalizeEmail, saveUser } from '../../store/repos/users';
+import { createOrGetUser, normalizeEmail, saveUser } from './repo';
 import { lineFailure, type ImportResult } from '../organizations/member-import';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

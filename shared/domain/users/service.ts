@@ -1,10 +1,10 @@
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../errors';
 import type { Principal } from '../../auth/principal';
 import { containers } from '../../store/client';
 import { asBatchBody, batchItems, createItem, isConflict, queryAll, withEtagRetry } from '../../store/operations';
 import { queryPage } from '../../store/pagination';
-import type { MembershipDoc } from '../../store/repos/memberships';
-import { getUser, saveUser, toUserResponse, type UserDoc } from '../../store/repos/users';
+import type { MembershipDoc } from '../memberships/repo';
+import { getUser, saveUser, toUserResponse, type UserDoc } from './repo';
 import { newMembership, usersByIds } from '../organizations/members';
 import { requireLiveOrganization } from '../organizations/service';
 import type { BulkAssignBody, ListUsersQuery, UpdateUserBody } from './schemas';

@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../errors';
 import { isConflict, withEtagRetry } from '../../store/operations';
 
 /**
@@ -17,7 +17,7 @@ export async function retryOnContention<T>(
     try {
       return await attempt();
     } catch (error) {
-      if (createCollisions && !(error instanceof AppError) && isConflict(error)) {
+      if (createCollisions && !(error instanceof DomainError) && isConflict(error)) {
         throw Object.assign(new Error('created by a parallel request'), { code: 412 });
       }
       throw error;

@@ -1,5 +1,5 @@
-import { containers } from '../client';
-import { readItem, type Stored } from '../operations';
+import { containers } from '../../store/client';
+import { readItem, type Stored } from '../../store/operations';
 
 /** A free ticket (01-core §2 FreeTicket); holds `capacityQuantity` = quantity on the `free` channel. */
 export interface FreeTicketDoc {

@@ -1,5 +1,5 @@
-import { containers } from '../client';
-import { readItem, replaceItem, type Stored } from '../operations';
+import { containers } from '../../store/client';
+import { readItem, replaceItem, type Stored } from '../../store/operations';
 
 export interface Showtime {
   showtimeId: string;

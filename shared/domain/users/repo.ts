@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { containers } from '../client';
-import { createItem, isConflict, readItem, replaceItem, type Stored } from '../operations';
+import { containers } from '../../store/client';
+import { createItem, isConflict, readItem, replaceItem, type Stored } from '../../store/operations';
 
 export interface UserDoc {
   id: string;
