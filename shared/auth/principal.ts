@@ -3,7 +3,7 @@ import { badRequest, forbidden, unauthorized } from '../errors';
 import type { AuthLevel } from '../http/route';
 import { getMembership, type MembershipDoc, type Role } from '../domain/memberships/repo';
 import { getUser, type UserDoc } from '../domain/users/repo';
-import type { Stored } from '../store/operations';
+import type { Stored } from '../store/outcomes';
 import { bearerToken, verifyToken } from './jwt';
 import { roleAtLeast } from './roles';
 

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { DomainError } from '../errors';
 import type { RateLimitRule } from '../http/route';
 import { containers } from '../store/client';
-import { createItem, isConflict, isNotFound, patchItem } from '../store/operations';
+import { createItem, patchItem } from '../store/operations';
+import { isConflict, isNotFound } from '../store/outcomes';
 
 interface BucketDoc {
   id: string;

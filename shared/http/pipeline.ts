@@ -11,7 +11,7 @@ import {
 import { enforceRateLimit } from '../auth/rate-limit';
 import { assertFullOrganization } from '../auth/full-org-guard';
 import { logError } from '../telemetry/telemetry';
-import { isConflict, isPreconditionFailed, isUnavailable } from '../store/operations';
+import { isConflict, isPreconditionFailed, isUnavailable } from '../store/outcomes';
 import { DomainError, badRequest } from '../errors';
 import { statusOfCode } from './error-status';
 import { failureBody, successBody } from './envelope';

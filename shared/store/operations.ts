@@ -8,6 +8,10 @@ import type {
 } from '@azure/cosmos';
 import { recordStoreCall } from '../request-context';
 import { checkFault, type StoreOperation } from './faults';
+import type { Stored } from './outcomes';
+
+export type { Stored } from './outcomes';
+export { isConflict, isNotFound, isPreconditionFailed, isUnavailable, withEtagRetry } from './outcomes';
 
 /**
  * Every store call goes through `tracked`: it counts the call and its request charge for the
@@ -24,17 +28,6 @@ async function tracked<T extends { requestCharge?: number }>(op: StoreOperation,
     throw error;
   }
 }
-
-/** Document as stored, with the system field we keep for optimistic concurrency. */
-export type Stored<T> = T & { _etag: string };
-
-const statusOf = (error: unknown): unknown => (error as { code?: unknown })?.code;
-export const isNotFound = (error: unknown) => statusOf(error) === 404;
-export const isConflict = (error: unknown) => statusOf(error) === 409;
-export const isPreconditionFailed = (error: unknown) => statusOf(error) === 412;
-/** Throttled, timed out or unreachable: worth a later retry, answered as 503. */
-const UNAVAILABLE = new Set<unknown>([408, 429, 449, 503, 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT']);
-export const isUnavailable = (error: unknown) => UNAVAILABLE.has(statusOf(error));
 
 function stored<T>(resource: unknown): Stored<T> {
   return resource as Stored<T>;
@@ -166,19 +159,4 @@ export async function queryAll<T>(
     continuation = page.sdkContinuation;
   } while (continuation);
   return items;
-}
-
-/**
- * Optimistic concurrency: run `attempt` (read, decide, write with IfMatch) again when another writer
- * got there first. Bounded so a hot document cannot spin a request forever.
- */
-export async function withEtagRetry<T>(attempt: () => Promise<T>, maxAttempts = 8): Promise<T> {
-  for (let i = 1; ; i += 1) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (!isPreconditionFailed(error) || i >= maxAttempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * i));
-    }
-  }
 }

@@ -1,5 +1,6 @@
 import { containers } from '../../store/client';
-import { queryAll, readItem, type Stored } from '../../store/operations';
+import { queryAll, readItem } from '../../store/operations';
+import { type Stored } from '../../store/outcomes';
 import type { AllocationItem, OrderForQuota } from './rules';
 
 /** One allocation per (event, showtime or whole event, member): the deterministic id is the uniqueness rule. */

@@ -3,15 +3,8 @@ import type { Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
 import { multiStatus } from '../../http/reply';
 import { containers } from '../../store/client';
-import {
-  isNotFound,
-  isPreconditionFailed,
-  isUnavailable,
-  patchItem,
-  queryAll,
-  queryOnePage,
-  type Stored,
-} from '../../store/operations';
+import { patchItem, queryAll, queryOnePage } from '../../store/operations';
+import { isNotFound, isPreconditionFailed, isUnavailable, type Stored } from '../../store/outcomes';
 import { getEvent } from '../events/repo';
 import type { OrderDoc } from '../orders/repo';
 import { logError } from '../../telemetry/telemetry';

@@ -1,6 +1,6 @@
 import type { Principal } from '../../auth/principal';
 import { badRequest } from '../../errors';
-import { withEtagRetry } from '../../store/operations';
+import { withEtagRetry } from '../../store/outcomes';
 import { saveOrder } from '../orders/repo';
 import { actorOf, isAtLeast, loadOrder } from '../orders/access';
 import { toOrderResponse } from '../orders/mapper';

@@ -1,15 +1,8 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { config } from '../../config';
 import { containers } from '../../store/client';
-import {
-  deleteItem,
-  isNotFound,
-  isPreconditionFailed,
-  patchItem,
-  readItem,
-  upsertItem,
-  type Stored,
-} from '../../store/operations';
+import { deleteItem, patchItem, readItem, upsertItem } from '../../store/operations';
+import { isNotFound, isPreconditionFailed, type Stored } from '../../store/outcomes';
 import { normalizeEmail } from '../users/repo';
 
 /**

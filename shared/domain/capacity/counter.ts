@@ -1,17 +1,8 @@
 import type { OperationInput, PatchOperation } from '@azure/cosmos';
 import { conflict, notFound } from '../../errors';
 import { containers } from '../../store/client';
-import {
-  asBatchBody,
-  createItem,
-  isConflict,
-  isNotFound,
-  isPreconditionFailed,
-  patchItem,
-  queryAll,
-  readItem,
-  type Stored,
-} from '../../store/operations';
+import { asBatchBody, createItem, patchItem, queryAll, readItem } from '../../store/operations';
+import { isConflict, isNotFound, isPreconditionFailed, type Stored } from '../../store/outcomes';
 import { getEvent, type EventDoc } from '../events/repo';
 import { ledgerCounts } from './ledger';
 import {

@@ -1,6 +1,7 @@
 import type { EventDoc } from '../events/repo';
 import { containers } from '../../store/client';
-import { createItem, isConflict, isPreconditionFailed, replaceItem, type Stored } from '../../store/operations';
+import { createItem, replaceItem } from '../../store/operations';
+import { isConflict, isPreconditionFailed, type Stored } from '../../store/outcomes';
 import { newCounter, pickCounts, readCounters, type CapacityCounterDoc } from './counter';
 import { ledgerCounts } from './ledger';
 import { emptyCounts, soldOf, type CapacityChannel, type ChannelCounts } from './rules';

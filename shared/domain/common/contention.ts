@@ -1,5 +1,5 @@
 import { DomainError } from '../../errors';
-import { isConflict, withEtagRetry } from '../../store/operations';
+import { isConflict, withEtagRetry } from '../../store/outcomes';
 
 /**
  * Read, decide, write under contention, for the order, allocation and pledge writes. A store 412 (another writer

@@ -1,5 +1,5 @@
 import { notFound } from '../../errors';
-import { withEtagRetry } from '../../store/operations';
+import { withEtagRetry } from '../../store/outcomes';
 import { findShowtime, getEvent, saveEvent } from './repo';
 import { releaseCapacity, takeCapacity } from '../capacity/counter';
 import { toEventResponse } from './mapper';

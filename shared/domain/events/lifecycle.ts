@@ -1,6 +1,6 @@
 import type { Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
-import { withEtagRetry } from '../../store/operations';
+import { withEtagRetry } from '../../store/outcomes';
 import { getEvent, saveEvent } from './repo';
 import { toEventResponse } from './mapper';
 

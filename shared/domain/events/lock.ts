@@ -1,5 +1,5 @@
 import { notFound } from '../../errors';
-import { withEtagRetry } from '../../store/operations';
+import { withEtagRetry } from '../../store/outcomes';
 import { getEvent, saveEvent } from './repo';
 import { mirrorLock } from '../capacity/counter';
 import { toEventResponse } from './mapper';

@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { conflict, notFound } from '../../errors';
 import { containers } from '../../store/client';
-import {
-  asBatchBody,
-  batchItems,
-  deleteItem,
-  isNotFound,
-  queryAll,
-  withEtagRetry,
-  type Stored,
-} from '../../store/operations';
+import { asBatchBody, batchItems, deleteItem, queryAll } from '../../store/operations';
+import { isNotFound, withEtagRetry, type Stored } from '../../store/outcomes';
 import { getEvent, type EventDoc, type Showtime, type TicketType } from './repo';
 import { counterId, createCounterOps, syncCounters } from '../capacity/counter';
 import { toEventResponse } from './mapper';

@@ -3,7 +3,8 @@ import type { JSONObject, OperationInput } from '@azure/cosmos';
 import type { Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
 import { containers } from '../../store/client';
-import { batchItems, queryAll, withEtagRetry } from '../../store/operations';
+import { batchItems, queryAll } from '../../store/operations';
+import { withEtagRetry } from '../../store/outcomes';
 import {
   getExternalSale,
   toCorrectionResponse,

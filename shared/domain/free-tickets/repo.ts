@@ -1,5 +1,6 @@
 import { containers } from '../../store/client';
-import { readItem, type Stored } from '../../store/operations';
+import { readItem } from '../../store/operations';
+import { type Stored } from '../../store/outcomes';
 
 /** A free ticket (01-core §2 FreeTicket); holds `capacityQuantity` = quantity on the `free` channel. */
 export interface FreeTicketDoc {

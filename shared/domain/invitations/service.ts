@@ -4,16 +4,8 @@ import { notFound } from '../../errors';
 import { created, ok } from '../../http/reply';
 import { containers } from '../../store/client';
 import { commitBatch } from '../../store/batch';
-import {
-  createItem,
-  isConflict,
-  isPreconditionFailed,
-  queryAll,
-  readItem,
-  replaceItem,
-  withEtagRetry,
-  type Stored,
-} from '../../store/operations';
+import { createItem, queryAll, readItem, replaceItem } from '../../store/operations';
+import { isConflict, isPreconditionFailed, withEtagRetry, type Stored } from '../../store/outcomes';
 import { getMembership, type Role } from '../memberships/repo';
 import { getOrganization } from '../organizations/repo';
 import { createOrGetUser } from '../users/repo';

@@ -1,5 +1,6 @@
 import { containers } from '../../store/client';
-import { readItem, type Stored } from '../../store/operations';
+import { readItem } from '../../store/operations';
+import { type Stored } from '../../store/outcomes';
 
 export type Role = 'member' | 'ticketManager' | 'treasurer' | 'admin';
 export const ROLES: Role[] = ['member', 'ticketManager', 'treasurer', 'admin'];

@@ -1,17 +1,8 @@
 import type { Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
 import { containers } from '../../store/client';
-import {
-  asBatchBody,
-  batchItems,
-  deleteItem,
-  isNotFound,
-  isPreconditionFailed,
-  queryAll,
-  readItem,
-  replaceItem,
-  withEtagRetry,
-} from '../../store/operations';
+import { asBatchBody, batchItems, deleteItem, queryAll, readItem, replaceItem } from '../../store/operations';
+import { isNotFound, isPreconditionFailed, withEtagRetry } from '../../store/outcomes';
 import type { NotificationDoc } from './store';
 
 export const NOTIFICATION_LIST_LIMIT = 50;

@@ -1,7 +1,7 @@
 import type { Principal } from '../../auth/principal';
 import { roleAtLeast } from '../../auth/roles';
 import { forbidden, notFound } from '../../errors';
-import type { Stored } from '../../store/operations';
+import type { Stored } from '../../store/outcomes';
 import { getOrder, type OrderDoc } from './repo';
 
 /** A live order of the organization; a soft-deleted or unknown one is 404 (the id says nothing either way). */

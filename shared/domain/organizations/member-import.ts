@@ -1,6 +1,7 @@
 import { mapWithConcurrency, parseCsvImport, type LineError } from '../../csv/parse';
 import { containers } from '../../store/client';
-import { createItem, isConflict, isPreconditionFailed, queryAll, replaceItem } from '../../store/operations';
+import { createItem, queryAll, replaceItem } from '../../store/operations';
+import { isConflict, isPreconditionFailed } from '../../store/outcomes';
 import { logError } from '../../telemetry/telemetry';
 import { ROLES, type MembershipDoc, type Role } from '../memberships/repo';
 import { createOrGetUser, normalizeEmail } from '../users/repo';

@@ -1,14 +1,7 @@
 import { conflict, notFound } from '../../errors';
 import { containers } from '../../store/client';
-import {
-  createItem,
-  deleteItem,
-  isConflict,
-  isNotFound,
-  queryAll,
-  replaceItem,
-  withEtagRetry,
-} from '../../store/operations';
+import { createItem, deleteItem, queryAll, replaceItem } from '../../store/operations';
+import { isConflict, isNotFound, withEtagRetry } from '../../store/outcomes';
 import { queryPage } from '../../store/pagination';
 import { getMembership, membershipId, toMembershipResponse, type MembershipDoc, type Role } from '../memberships/repo';
 import { createOrGetUser, type UserDoc } from '../users/repo';

@@ -1,7 +1,8 @@
 import { DomainError, conflict } from '../../errors';
 import type { Principal } from '../../auth/principal';
 import { containers } from '../../store/client';
-import { isPreconditionFailed, queryAll } from '../../store/operations';
+import { queryAll } from '../../store/operations';
+import { isPreconditionFailed } from '../../store/outcomes';
 import { getOrganization, modeOf, saveOrganization, toOrganizationResponse, type OrganizationMode } from './repo';
 import { trackEvent } from '../../telemetry/telemetry';
 import { classifyTransition, downgradeBlockers, type DowngradeBlocker } from './mode-rules';

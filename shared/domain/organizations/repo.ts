@@ -1,5 +1,6 @@
 import { containers } from '../../store/client';
-import { readItem, replaceItem, type Stored } from '../../store/operations';
+import { readItem, replaceItem } from '../../store/operations';
+import { type Stored } from '../../store/outcomes';
 
 export type OrganizationMode = 'full' | 'sellingPartner';
 

@@ -1,7 +1,8 @@
 import { config } from '../../config';
 import { badRequest, notFound } from '../../errors';
 import { containers, type ContainerName } from '../../store/client';
-import { deleteItem, isNotFound, queryAll } from '../../store/operations';
+import { deleteItem, queryAll } from '../../store/operations';
+import { isNotFound } from '../../store/outcomes';
 import { mapWithConcurrency } from '../../csv/parse';
 
 const PARTITION_FIELD: Record<ContainerName, string> = {

@@ -1,6 +1,7 @@
 import type { Principal } from '../../auth/principal';
 import { containers } from '../../store/client';
-import { createItem, isConflict, queryAll } from '../../store/operations';
+import { createItem, queryAll } from '../../store/operations';
+import { isConflict } from '../../store/outcomes';
 import { saveEvent, type EventDoc } from '../events/repo';
 import { retryOnContention } from '../common/contention';
 import { allocationId, type AllocationDoc } from '../allocations/repo';

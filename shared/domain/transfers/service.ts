@@ -2,7 +2,7 @@ import type { Principal } from '../../auth/principal';
 import { badRequest, conflict } from '../../errors';
 import { commitBatch, type BatchWrite } from '../../store/batch';
 import { containers } from '../../store/client';
-import { isConflict, isPreconditionFailed } from '../../store/operations';
+import { isConflict, isPreconditionFailed } from '../../store/outcomes';
 import { getMembership } from '../memberships/repo';
 import { getOrder, type OrderDoc } from '../orders/repo';
 import { getUser } from '../users/repo';

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { containers } from '../../store/client';
-import { createItem, isConflict, readItem, replaceItem, type Stored } from '../../store/operations';
+import { createItem, readItem, replaceItem } from '../../store/operations';
+import { isConflict, type Stored } from '../../store/outcomes';
 
 export interface UserDoc {
   id: string;

@@ -1,7 +1,8 @@
 import { forbidden, notFound } from '../../errors';
 import type { Principal } from '../../auth/principal';
 import { containers } from '../../store/client';
-import { asBatchBody, batchItems, createItem, isConflict, queryAll, withEtagRetry } from '../../store/operations';
+import { asBatchBody, batchItems, createItem, queryAll } from '../../store/operations';
+import { isConflict, withEtagRetry } from '../../store/outcomes';
 import { queryPage } from '../../store/pagination';
 import type { MembershipDoc } from '../memberships/repo';
 import { getUser, saveUser, toUserResponse, type UserDoc } from './repo';
