@@ -1,5 +1,6 @@
 import type { Grant } from '../auth/grant';
 import type { Principal } from '../auth/principal';
+import type { RateLimitRule } from '../auth/rate-limit';
 import { levelOfScope, scopeOfLevel, takesOrganizationQuery, type AuthLevel, type Scope } from '../auth/scope';
 import type { Reply } from './reply';
 import { idString } from './schema-parts';
@@ -9,11 +10,7 @@ export type { AuthLevel, Scope };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface RateLimitRule {
-  bucket: string;
-  limit: number;
-  windowSeconds: number;
-}
+export type { RateLimitRule };
 
 export interface HandlerInput<B = unknown, Q = Record<string, unknown>> {
   principal: Principal;
