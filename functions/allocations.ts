@@ -1,5 +1,5 @@
 import { defineRoute } from '../shared/http/define-route';
-import { emptyBody, orgQuery } from '../shared/http/schema-parts';
+import { emptyBody } from '../shared/http/schema-parts';
 import { membersWithAllocations } from '../shared/domain/allocations/members';
 import { deletedResponse } from '../shared/domain/orders/response-schema';
 import {
@@ -42,7 +42,6 @@ defineRoute<UpsertAllocationBody>({
   auth: 'ticketManager',
   tags,
   summary: 'Create (201) or replace (200) the allocation of one member for an event or one of its showtimes',
-  query: orgQuery(),
   body: upsertAllocationBody,
   response: allocationResponse,
   handler: ({ principal, organizationId, body }) => upsertAllocation(principal, organizationId, body),
@@ -55,7 +54,6 @@ defineRoute({
   auth: 'ticketManager',
   tags,
   summary: 'Delete an allocation',
-  query: orgQuery(),
   body: emptyBody,
   response: deletedResponse,
   handler: ({ organizationId, params }) => deleteAllocation(organizationId, params.id),

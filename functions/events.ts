@@ -1,5 +1,4 @@
 import { defineRoute } from '../shared/http/define-route';
-import { orgQuery } from '../shared/http/schema-parts';
 import { eventsOverview } from '../shared/domain/events/overview';
 import {
   activeEvent,
@@ -38,7 +37,6 @@ defineRoute({
   auth: 'member',
   tags,
   summary: 'The active event with the nearest date from today on (else the latest), or null',
-  query: orgQuery(),
   response: { anyOf: [eventResponse, { type: 'null' }] },
   handler: ({ organizationId }) => activeEvent(organizationId),
 });
@@ -62,7 +60,6 @@ defineRoute({
   auth: 'member',
   tags,
   summary: 'One event with its showtimes and ticket types',
-  query: orgQuery(),
   response: eventResponse,
   handler: ({ organizationId, params }) => readEvent(organizationId, params.id),
 });
@@ -74,7 +71,6 @@ defineRoute({
   auth: 'member',
   tags,
   summary: 'Capacity per showtime and in aggregate, from the capacity counters',
-  query: orgQuery(),
   response: capacitySummaryResponse,
   handler: ({ organizationId, params }) => capacitySummary(organizationId, params.eventId),
 });

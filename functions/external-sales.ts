@@ -1,6 +1,6 @@
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import { emptyBody, orgQuery } from '../shared/http/schema-parts';
+import { emptyBody } from '../shared/http/schema-parts';
 import { correctExternalSale, listCorrections } from '../shared/domain/external-sales/correction';
 import {
   createExternalSale,
@@ -57,7 +57,6 @@ defineRoute<ExternalSaleBody>({
   fullOrg: true,
   tags,
   summary: 'Record an external (box-office) sale; capacity-checked (409 CAPACITY_EXCEEDED)',
-  query: orgQuery(),
   body: externalSaleBody,
   response: externalSaleResponse,
   successStatus: 201,
@@ -73,7 +72,6 @@ defineRoute<ExternalSaleBody>({
   fullOrg: true,
   tags,
   summary: "Replace an external sale's lines, source and note; an increase is capacity-checked",
-  query: orgQuery(),
   body: externalSaleBody,
   response: externalSaleResponse,
   handler: ({ principal, organizationId, params, body }) =>
@@ -88,7 +86,6 @@ defineRoute({
   fullOrg: true,
   tags,
   summary: 'Delete an external sale (soft) and release its seats',
-  query: orgQuery(),
   body: emptyBody,
   response: externalSaleResponse,
   handler: ({ principal, organizationId, params }) => deleteExternalSale(principal, organizationId, params.id),
@@ -102,7 +99,6 @@ defineRoute<CorrectionBody>({
   fullOrg: true,
   tags,
   summary: 'Administrative correction: replaces the quantities and writes an immutable audit row',
-  query: orgQuery(),
   body: correctionBody,
   response: { type: 'object', properties: { sale: externalSaleResponse, correction: correctionResponse } },
   handler: ({ principal, organizationId, params, body }) =>
@@ -116,7 +112,6 @@ defineRoute({
   auth: 'ticketManager',
   tags,
   summary: 'The correction audit rows of one external sale, oldest first',
-  query: orgQuery(),
   response: { type: 'object', properties: { items: { type: 'array', items: correctionResponse } } },
   handler: ({ organizationId, params }) => listCorrections(organizationId, params.id),
 });

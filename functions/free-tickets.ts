@@ -1,6 +1,6 @@
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import { emptyBody, orgQuery } from '../shared/http/schema-parts';
+import { emptyBody } from '../shared/http/schema-parts';
 import {
   createFreeTicket,
   deleteFreeTicket,
@@ -39,7 +39,6 @@ defineRoute<CreateFreeTicketBody>({
   auth: 'ticketManager',
   tags,
   summary: 'Give free tickets (capacity-checked: 409 CAPACITY_EXCEEDED)',
-  query: orgQuery(),
   body: createFreeTicketBody,
   response: freeTicketResponse,
   successStatus: 201,
@@ -54,7 +53,6 @@ defineRoute<UpdateFreeTicketBody>({
   auth: 'ticketManager',
   tags,
   summary: 'Update a free ticket (any of showtimeId, ticketTypeId, quantity, recipient, reason)',
-  query: orgQuery(),
   body: updateFreeTicketBody,
   response: freeTicketResponse,
   handler: ({ principal, organizationId, params, body }) =>
@@ -68,7 +66,6 @@ defineRoute({
   auth: 'ticketManager',
   tags,
   summary: 'Delete a free ticket (soft) and release its seats',
-  query: orgQuery(),
   body: emptyBody,
   response: freeTicketResponse,
   handler: ({ principal, organizationId, params }) =>

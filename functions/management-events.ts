@@ -1,6 +1,6 @@
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import { emptyBody, object, orgQuery } from '../shared/http/schema-parts';
+import { emptyBody, object } from '../shared/http/schema-parts';
 import { setSalesLock } from '../shared/domain/events/lock';
 import { createEvent } from '../shared/domain/events/create';
 import { updateEvent } from '../shared/domain/events/update';
@@ -28,7 +28,6 @@ defineRoute<CreateEventBody>({
   fullOrg: true,
   tags,
   summary: 'Create an event with showtimes and ticket types',
-  query: orgQuery(),
   body: createEventBody,
   response: eventResponse,
   successStatus: 201,
@@ -44,7 +43,6 @@ defineRoute<UpdateEventBody>({
   tags,
   summary:
     'Update an event; showtimes and ticketTypes are whole lists (with id update, without create, missing delete)',
-  query: orgQuery(),
   body: updateEventBody,
   response: eventResponse,
   handler: ({ organizationId, params, body }) => updateEvent(organizationId, params.id, body),
@@ -58,7 +56,6 @@ defineRoute({
   fullOrg: true,
   tags,
   summary: 'Soft-delete an event (sets deletedAt)',
-  query: orgQuery(),
   body: emptyBody,
   response: eventResponse,
   handler: ({ principal, organizationId, params }) => deleteEvent(principal, organizationId, params.id),
@@ -72,7 +69,6 @@ defineRoute({
   fullOrg: true,
   tags,
   summary: 'Restore a soft-deleted event (clears deletedAt)',
-  query: orgQuery(),
   body: emptyBody,
   response: eventResponse,
   handler: ({ organizationId, params }) => restoreEvent(organizationId, params.id),
@@ -86,7 +82,6 @@ defineRoute<{ salesLocked?: boolean }>({
   fullOrg: true,
   tags,
   summary: 'Open or close sales: { salesLocked } sets it, an empty body toggles',
-  query: orgQuery(),
   body: object({ salesLocked: { type: 'boolean' } }),
   response: eventResponse,
   handler: ({ organizationId, params, body }) => setSalesLock(organizationId, params.id, body.salesLocked),
@@ -100,7 +95,6 @@ defineRoute<ExternalUpdateBody>({
   fullOrg: true,
   tags,
   summary: "Set a showtime's manual externalSold and externalNote (moves the capacity counter, no ceiling)",
-  query: orgQuery(),
   body: externalUpdateBody,
   response: eventResponse,
   handler: ({ organizationId, params, body }) =>

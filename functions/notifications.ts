@@ -1,5 +1,5 @@
 import { defineRoute } from '../shared/http/define-route';
-import { emptyBody, orgQuery } from '../shared/http/schema-parts';
+import { emptyBody } from '../shared/http/schema-parts';
 import * as notifications from '../shared/domain/notifications/service';
 
 const tags = ['notifications'];
@@ -11,7 +11,6 @@ defineRoute({
   auth: 'member',
   tags,
   summary: 'The caller’s 50 most recent unexpired notifications and the unread count',
-  query: orgQuery(),
   handler: ({ principal, organizationId }) => notifications.listNotifications(principal, organizationId),
 });
 
@@ -22,7 +21,6 @@ defineRoute({
   auth: 'member',
   tags,
   summary: 'Mark every notification of the caller read',
-  query: orgQuery(),
   body: emptyBody,
   handler: ({ principal, organizationId }) => notifications.markAllRead(principal, organizationId),
 });
@@ -34,7 +32,6 @@ defineRoute({
   auth: 'member',
   tags,
   summary: 'Mark one of the caller’s notifications read',
-  query: orgQuery(),
   body: emptyBody,
   handler: ({ principal, organizationId, params }) => notifications.markRead(principal, organizationId, params.id),
 });
@@ -46,7 +43,6 @@ defineRoute({
   auth: 'member',
   tags,
   summary: 'Delete one of the caller’s notifications',
-  query: orgQuery(),
   body: emptyBody,
   handler: ({ principal, organizationId, params }) =>
     notifications.deleteNotification(principal, organizationId, params.id),

@@ -1,5 +1,4 @@
 import { defineRoute } from '../shared/http/define-route';
-import { orgQuery } from '../shared/http/schema-parts';
 import { bulkArchive, previewBulkArchive } from '../shared/domain/archive/bulk';
 import type { ArchiveRequest } from '../shared/domain/archive/rules';
 import {
@@ -14,7 +13,6 @@ import { orderResponse } from '../shared/domain/orders/response-schema';
 
 /** Archiving (01-core "Archive rules"); the literal `orders/archive` paths take precedence over `orders/{id}`. */
 const tags = ['orders'];
-const query = orgQuery();
 
 defineRoute<ArchiveRequest>({
   name: 'orders-archive',
@@ -23,7 +21,6 @@ defineRoute<ArchiveRequest>({
   auth: 'ticketManager',
   tags,
   summary: 'Archive or unarchive one order; override of invoice blockers ({ confirmed: true }) is admin-only',
-  query,
   body: setArchivedBody,
   response: orderResponse,
   handler: ({ principal, organizationId, params, body }) =>
@@ -37,7 +34,6 @@ defineRoute<EventScopeBody>({
   auth: 'ticketManager',
   tags,
   summary: "Count an event's orders that bulk archive would archive, and those blocked",
-  query,
   body: eventScopeBody,
   response: archivePreviewResponse,
   handler: ({ organizationId, body }) => previewBulkArchive(organizationId, body.eventId),
@@ -50,7 +46,6 @@ defineRoute<EventScopeBody>({
   auth: 'ticketManager',
   tags,
   summary: 'Archive up to 100 eligible orders of an event; 207 with durable counters after a partial failure',
-  query,
   body: eventScopeBody,
   response: bulkArchiveResponse,
   handler: ({ principal, organizationId, body }) => bulkArchive(principal, organizationId, body.eventId),

@@ -1,5 +1,4 @@
 import { defineRoute } from '../shared/http/define-route';
-import { orgQuery } from '../shared/http/schema-parts';
 import { transferOrder } from '../shared/domain/transfers/service';
 import { transferBody, transferResultSchema, type TransferBody } from '../shared/domain/transfers/schemas';
 
@@ -10,7 +9,6 @@ defineRoute<TransferBody>({
   auth: 'ticketManager',
   tags: ['orders'],
   summary: 'Transfer outstanding tickets to another member (idempotent by transferRequestId)',
-  query: orgQuery(),
   body: transferBody,
   response: transferResultSchema,
   handler: ({ principal, organizationId, params, body }) => transferOrder(principal, organizationId, params.id, body),

@@ -1,6 +1,6 @@
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import { emptyBody, orgQuery } from '../shared/http/schema-parts';
+import { emptyBody } from '../shared/http/schema-parts';
 import { createOrder } from '../shared/domain/orders/create';
 import { forceRecordSold } from '../shared/domain/orders/force-record-sold';
 import { getOrderById, listMyOrders, listOrders } from '../shared/domain/orders/list';
@@ -34,7 +34,6 @@ import {
 } from '../shared/domain/orders/transitions';
 
 const tags = ['orders'];
-const query = orgQuery();
 
 defineRoute<CreateOrderBody>({
   name: 'orders-create',
@@ -43,7 +42,6 @@ defineRoute<CreateOrderBody>({
   auth: 'member',
   tags,
   summary: 'Request printed tickets (pending); allocation limits apply when the event has enableQuotas',
-  query,
   body: createOrderBody,
   response: orderResponse,
   successStatus: 201,
@@ -81,7 +79,6 @@ defineRoute({
   auth: 'ticketManager',
   tags,
   summary: 'One order',
-  query,
   response: orderResponse,
   handler: ({ principal, organizationId, params }) => getOrderById(principal, organizationId, params.id),
 });
@@ -94,7 +91,6 @@ const move = (name: string, path: string, summary: string, run: typeof approveOr
     auth: 'ticketManager',
     tags,
     summary,
-    query,
     body: emptyBody,
     response: orderResponse,
     handler: ({ principal, organizationId, params }) => run(principal, organizationId, params.id),
@@ -115,7 +111,6 @@ defineRoute<CancelBody>({
   auth: 'ticketManager',
   tags,
   summary: 'Cancel a pending or approved order',
-  query,
   body: cancelBody,
   response: orderResponse,
   handler: ({ principal, organizationId, params, body }) => cancelOrder(principal, organizationId, params.id, body),
@@ -128,7 +123,6 @@ defineRoute({
   auth: 'ticketManager',
   tags,
   summary: 'Soft-delete a pending or cancelled order',
-  query,
   body: emptyBody,
   response: deletedResponse,
   handler: ({ principal, organizationId, params }) => deleteOrder(principal, organizationId, params.id),
@@ -141,7 +135,6 @@ defineRoute<AdminNoteBody>({
   auth: 'ticketManager',
   tags,
   summary: 'Set or clear (null) the admin note, at most 2,000 characters',
-  query,
   body: adminNoteBody,
   response: orderResponse,
   handler: ({ principal, organizationId, params, body }) => setAdminNote(principal, organizationId, params.id, body),
@@ -154,7 +147,6 @@ defineRoute<ReportSoldBody>({
   auth: 'member',
   tags,
   summary: 'Record the cumulative sold total (owner or Admin); takes capacity for the increase',
-  query,
   body: reportSoldBody,
   response: orderResponse,
   handler: ({ principal, organizationId, params, body }) => reportSold(principal, organizationId, params.id, body),
@@ -167,7 +159,6 @@ defineRoute<ReturnBody>({
   auth: 'member',
   tags,
   summary: 'Record an incremental return (owner after the showtime, or Ticket Manager+)',
-  query,
   body: returnBody,
   response: orderResponse,
   handler: ({ principal, organizationId, params, body }) => recordReturn(principal, organizationId, params.id, body),
@@ -181,7 +172,6 @@ defineRoute<ForceRecordSoldBody>({
   fullOrg: true,
   tags,
   summary: 'Record sales beyond the capacity ceiling, with a reason; audited and alerted to admins',
-  query,
   body: forceRecordSoldBody,
   response: orderResponse,
   handler: ({ principal, organizationId, params, body }) => forceRecordSold(principal, organizationId, params.id, body),

@@ -1,5 +1,4 @@
 import { defineRoute } from '../shared/http/define-route';
-import { orgQuery } from '../shared/http/schema-parts';
 import { setCommitment } from '../shared/domain/pledges/commitment';
 import {
   commitmentBody,
@@ -15,7 +14,6 @@ import {
 import { getMyPledge, listPledges, pledgeSummary, submitPledge } from '../shared/domain/pledges/service';
 
 const tags = ['pledges'];
-const query = orgQuery();
 
 defineRoute({
   name: 'pledges-mine-get',
@@ -24,7 +22,6 @@ defineRoute({
   auth: 'member',
   tags,
   summary: "The caller's pledge for the event, or null",
-  query,
   response: pledgeResponse,
   handler: ({ principal, organizationId, params }) => getMyPledge(principal, organizationId, params.eventId),
 });
@@ -36,7 +33,6 @@ defineRoute<PledgeBody>({
   auth: 'member',
   tags,
   summary: 'Submit or update the caller pledge while the commitment round is open',
-  query,
   body: pledgeBody,
   response: pledgeResponse,
   handler: ({ principal, organizationId, params, body }) =>
@@ -50,7 +46,6 @@ defineRoute({
   auth: 'member',
   tags,
   summary: 'Commitment round state and pledge totals',
-  query,
   response: pledgeSummaryResponse,
   handler: ({ organizationId, params }) => pledgeSummary(organizationId, params.eventId),
 });
@@ -74,7 +69,6 @@ defineRoute<CommitmentBody>({
   auth: 'admin',
   tags,
   summary: 'Open, close or convert the commitment round (conversion creates allocations from sure pledges)',
-  query,
   body: commitmentBody,
   response: pledgeSummaryResponse,
   handler: ({ principal, organizationId, params, body }) =>

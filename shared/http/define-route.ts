@@ -1,7 +1,7 @@
 import { app, type HttpRequest, type HttpResponseInit } from '@azure/functions';
 import { openStore } from '../store/client';
 import { errorResponse, executeRoute, type IncomingRequest } from './pipeline';
-import { recordRoute, type RouteDefinition } from './route';
+import { recordRoute, type RouteDeclaration } from './route';
 
 /** True inside the Azure Functions worker; the local host and tests only use the route table. */
 const insideFunctionsHost = () => Boolean(process.env.FUNCTIONS_WORKER_RUNTIME);
@@ -10,8 +10,8 @@ const insideFunctionsHost = () => Boolean(process.env.FUNCTIONS_WORKER_RUNTIME);
  * The single place a route is declared: it records the route for the local host, the OpenAPI generator
  * and the tests, and registers the same route as an Azure Function when running under the Functions host.
  */
-export function defineRoute<B = unknown, Q = Record<string, unknown>>(route: RouteDefinition<B, Q>): void {
-  recordRoute(route);
+export function defineRoute<B = unknown, Q = Record<string, unknown>>(declaration: RouteDeclaration<B, Q>): void {
+  const route = recordRoute(declaration);
   if (!insideFunctionsHost()) return;
   app.http(route.name, {
     methods: [route.method],

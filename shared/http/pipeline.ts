@@ -1,15 +1,7 @@
 import { config } from '../config';
 import { currentRequestContext, runWithRequestContext } from '../request-context';
-import {
-  ANONYMOUS,
-  authenticate,
-  authorizeInOrganization,
-  minimumRole,
-  requireSuperAdmin,
-  type Principal,
-} from '../auth/principal';
 import { enforceRateLimit } from '../auth/rate-limit';
-import { assertFullOrganization } from '../auth/full-org-guard';
+import { resolveScope } from '../auth/resolve-scope';
 import { logError } from '../telemetry/telemetry';
 import { isConflict, isPreconditionFailed, isUnavailable } from '../store/outcomes';
 import { DomainError, badRequest } from '../errors';
@@ -64,21 +56,13 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
   }
   if (route.rateLimit) await enforceRateLimit(route.rateLimit, request.ip);
 
-  let principal: Principal = ANONYMOUS;
-  let organizationId = '';
-  if (route.auth !== 'public') {
-    principal = await authenticate(request.headers.authorization);
-    const role = minimumRole(route.auth);
-    if (role) {
-      const orgId = route.orgParam ? request.params[route.orgParam] : request.query.organizationId;
-      principal = await authorizeInOrganization(principal, orgId, role);
-      organizationId = principal.organizationId ?? '';
-    } else if (route.auth === 'superAdmin') {
-      requireSuperAdmin(principal);
-    }
-  }
-  // The capability check comes from a fresh read of the organization before any body is read.
-  if (route.fullOrg) await assertFullOrganization(organizationId);
+  // Authority first: the scope authenticates, resolves the caller's role (and the full-org guard) and loads the
+  // documents it needed, before the query or body is looked at.
+  const { principal, grant } = await resolveScope(route.scope, {
+    authorization: request.headers.authorization,
+    params: request.params,
+    query: request.query,
+  });
 
   const query = route.query ? validateQuery(route.query, request.query) : request.query;
   const body = route.bodyType === 'csv' ? request.rawBody : parseJsonBody(route, request.rawBody);
@@ -91,7 +75,8 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
     rawBody: request.rawBody,
     headers: request.headers,
     ip: request.ip,
-    organizationId,
+    organizationId: principal.organizationId ?? '',
+    grant,
   });
   return result instanceof Reply ? result : new Reply(200, result);
 }

@@ -1,17 +1,16 @@
+import type { Grant } from '../auth/grant';
 import type { Principal } from '../auth/principal';
+import type { RateLimitRule } from '../auth/rate-limit';
+import { levelOfScope, scopeOfLevel, takesOrganizationQuery, type AuthLevel, type Scope } from '../auth/scope';
 import type { Reply } from './reply';
+import { idString } from './schema-parts';
 import type { Schema } from './validation';
 
-/** Minimum caller: none, any signed-in user, an organization role (resolved in the scoped org), or super admin. */
-export type AuthLevel = 'public' | 'authenticated' | 'member' | 'ticketManager' | 'treasurer' | 'admin' | 'superAdmin';
+export type { AuthLevel, Scope };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface RateLimitRule {
-  bucket: string;
-  limit: number;
-  windowSeconds: number;
-}
+export type { RateLimitRule };
 
 export interface HandlerInput<B = unknown, Q = Record<string, unknown>> {
   principal: Principal;
@@ -21,26 +20,24 @@ export interface HandlerInput<B = unknown, Q = Record<string, unknown>> {
   rawBody: string;
   headers: Record<string, string>;
   ip: string;
-  /** The organization the caller's role was resolved in (organization routes only). */
+  /** The organization the caller's role was resolved in (organization, Shared Event and partner scopes). */
   organizationId: string;
+  /** The documents the scope loaded to authorize the caller (membership, organization, Shared Event, delegation). */
+  grant: Grant;
 }
 
-export interface RouteDefinition<B = unknown, Q = Record<string, unknown>> {
+interface RouteFields<B, Q> {
   /** kebab-case `{resource}-{verb}`; also the Azure Function name. */
   name: string;
   method: HttpMethod;
   /** Azure route template without the `api/` prefix, e.g. `orders/{id}/report-sold`. */
   route: string;
-  auth: AuthLevel;
   summary?: string;
   tags?: string[];
-  /** Where the organization id comes from for organization roles: query `organizationId` unless a path param is named. */
-  orgParam?: string;
-  /** Refuse organizations in `sellingPartner` mode with 403 ORG_MODE_RESTRICTED before anything else is read. */
-  fullOrg?: boolean;
   body?: Schema;
   /** Text bodies (CSV imports) arrive unparsed in `rawBody`. */
   bodyType?: 'json' | 'csv';
+  /** Query fields of the route; the `organizationId` of a query-scoped route is added at registration. */
   query?: Schema;
   rateLimit?: RateLimitRule;
   /** Response `data` schema for the OpenAPI document (documentation only). */
@@ -50,7 +47,31 @@ export interface RouteDefinition<B = unknown, Q = Record<string, unknown>> {
   handler: (input: HandlerInput<B, Q>) => Promise<Reply | unknown>;
 }
 
+/**
+ * What a route file declares: a `scope` (e.g. `sharedEventScope({ ... })`), or the short form `auth` level, where
+ * an organization role reads its organization from `?organizationId` unless `orgParam` names a path param, and
+ * `fullOrg` refuses `sellingPartner` organizations with 403 ORG_MODE_RESTRICTED before anything else is read.
+ */
+export interface RouteDeclaration<B = unknown, Q = Record<string, unknown>> extends RouteFields<B, Q> {
+  scope?: Scope;
+  auth?: AuthLevel;
+  orgParam?: string;
+  fullOrg?: boolean;
+}
+
+/**
+ * A registered route: the scope is the single source of authority; `auth`, `orgParam` and `fullOrg` are derived
+ * from it for readers that describe routes (the OpenAPI generator).
+ */
+export interface RouteDefinition<B = unknown, Q = Record<string, unknown>> extends RouteFields<B, Q> {
+  scope: Scope;
+  auth: AuthLevel;
+  orgParam?: string;
+  fullOrg?: boolean;
+}
+
 export type AnyRoute = RouteDefinition<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type AnyRouteDeclaration = RouteDeclaration<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const routeTable: AnyRoute[] = [];
 
@@ -58,16 +79,60 @@ export function registeredRoutes(): readonly AnyRoute[] {
   return routeTable;
 }
 
-export function recordRoute(route: AnyRoute): void {
+/** Records a declaration in the route table, resolved to its registered form, and returns that form. */
+export function recordRoute(declaration: AnyRouteDeclaration): AnyRoute {
+  const route = toRegisteredRoute(declaration);
   if (routeTable.some((r) => r.name === route.name)) throw new Error(`Duplicate route name ${route.name}`);
   if (routeTable.some((r) => r.method === route.method && r.route === route.route)) {
     throw new Error(`Duplicate route ${route.method} ${route.route}`);
   }
   routeTable.push(route);
+  return route;
 }
 
-export const ORG_ROLE_LEVELS: AuthLevel[] = ['member', 'ticketManager', 'treasurer', 'admin'];
+function toRegisteredRoute(declaration: AnyRouteDeclaration): AnyRoute {
+  const { scope: declared, auth, orgParam, fullOrg, ...fields } = declaration;
+  if ((declared === undefined) === (auth === undefined)) {
+    throw new Error(`Route ${declaration.name} must declare exactly one of scope and auth`);
+  }
+  const scope = declared ?? scopeOfLevel(auth!, orgParam, fullOrg);
+  for (const param of pathParamsOf(scope)) {
+    if (!declaration.route.includes(`{${param}}`)) throw new Error(`Route ${declaration.name} has no {${param}}`);
+  }
+  return {
+    ...fields,
+    scope,
+    auth: levelOfScope(scope),
+    ...(scope.kind === 'organization' && scope.orgParam ? { orgParam: scope.orgParam } : {}),
+    ...(scope.kind === 'organization' && scope.fullOrg ? { fullOrg: true } : {}),
+    ...(takesOrganizationQuery(scope)
+      ? { query: withOrganizationQuery(fields.query, scope.kind === 'organization') }
+      : {}),
+  };
+}
 
+const pathParamsOf = (scope: Scope): string[] => {
+  if (scope.kind === 'organization') return scope.orgParam ? [scope.orgParam] : [];
+  if (scope.kind === 'sharedEvent') return [scope.sharedEventParam];
+  if (scope.kind === 'partner') return [scope.partnerParam, scope.eventParam];
+  return [];
+};
+
+/**
+ * The `organizationId` query parameter a query-scoped route is resolved by, added to the route's own query
+ * fields (it is checked before any read by the scope, and validated again with the rest of the query).
+ */
+function withOrganizationQuery(query: Schema | undefined, required: boolean): Schema {
+  const base: Schema = query ?? { type: 'object', properties: {}, required: [], additionalProperties: false };
+  const others = ((base.required as string[] | undefined) ?? []).filter((name) => name !== 'organizationId');
+  return {
+    ...base,
+    properties: { organizationId: idString, ...(base.properties as Record<string, Schema> | undefined) },
+    required: required ? ['organizationId', ...others] : others,
+  };
+}
+
+/** Routes whose authority is a role in an organization (the organization scope). */
 export function isOrgRoute(route: AnyRoute): boolean {
-  return ORG_ROLE_LEVELS.includes(route.auth);
+  return route.scope.kind === 'organization';
 }

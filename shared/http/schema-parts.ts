@@ -21,10 +21,6 @@ export function object(properties: Record<string, Schema>, required: string[] = 
 
 export const emptyBody: Schema = object({});
 
-/** Query schema with the organization scope every organization route needs. */
-export const orgQuery = (extra: Record<string, Schema> = {}, required: string[] = []): Schema =>
-  object({ organizationId: idString, ...extra }, ['organizationId', ...required]);
-
 export const pageQuery: Record<string, Schema> = {
   limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
   continuationToken: { type: 'string', minLength: 1, maxLength: 4096 },

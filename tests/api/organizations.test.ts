@@ -165,7 +165,7 @@ describe('PUT /api/organizations/{id}', () => {
     expect(description.status).toBe(200);
   });
 
-  it('answers 404 to a super admin for a soft-deleted organization, 403 to its former admin, and writes nothing', async () => {
+  it('answers 404 to a super admin and to its former admin for a soft-deleted organization, and writes nothing', async () => {
     const orgId = await createOrganization(api, f.superToken, { name: 'Closed choir' });
     const added = await api.post(`organizations/${orgId}/members`, {
       token: f.superToken,
@@ -177,8 +177,8 @@ describe('PUT /api/organizations/{id}', () => {
     const asAdmin = await api.put(`organizations/${orgId}`, { token: f.admin.token, body: { name: 'Reopened' } });
     const asSuper = await api.put(`organizations/${orgId}`, { token: f.superToken, body: { name: 'Reopened' } });
     off();
-    // The memberships of a deleted organization grant nothing, so its former admin is refused like a stranger.
-    expect([asAdmin.status, asSuper.status]).toEqual([403, 404]);
+    // The memberships of a deleted organization grant nothing; whoever knew it learns it is gone (issue 9).
+    expect([asAdmin.status, asSuper.status]).toEqual([404, 404]);
     expect(events).toEqual([]);
     const listed = await api.get('organizations', { token: f.superToken, query: { includeDeleted: true, limit: 200 } });
     expect(listed.body.data.items.find((o: any) => o.id === orgId).name).toBe('Closed choir');
@@ -257,8 +257,8 @@ describe('DELETE /api/organizations/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.deletedAt).toEqual(expect.any(String));
     for (const person of [other.member, other.ticketManager, other.admin]) {
-      expect((await api.get('notifications', { token: person.token, query: q })).status).toBe(403);
-      expect((await api.get('orders', { token: person.token, query: q })).status).toBe(403);
+      expect((await api.get('notifications', { token: person.token, query: q })).status).toBe(404);
+      expect((await api.get('orders', { token: person.token, query: q })).status).toBe(404);
     }
     expect((await api.get('auth/me', { token: other.admin.token })).body.data.memberships).toEqual([]);
     expect((await api.get(`organizations/${other.orgId}`, { token: other.superToken })).status).toBe(404);

@@ -1,6 +1,6 @@
 import { recordRoute } from '../../shared/http/route';
 import { conflict } from '../../shared/errors';
-import { object, orgQuery, pageQuery } from '../../shared/http/schema-parts';
+import { object, pageQuery } from '../../shared/http/schema-parts';
 import { containers } from '../../shared/store/client';
 import { injectStoreFault } from '../../shared/store/faults';
 import { createItem, readItem, replaceItem, withEtagRetry } from '../../shared/store/operations';
@@ -46,7 +46,7 @@ recordRoute({
   route: 'test/list',
   auth: 'member',
   summary: 'pages through a partition',
-  query: orgQuery(pageQuery),
+  query: object(pageQuery),
   handler: async ({ organizationId, query }) => {
     const q = query as { limit: number; continuationToken?: string };
     return queryPage(
@@ -67,6 +67,8 @@ let token: string;
 beforeAll(async () => {
   api = await TestHost.start();
   token = await api.loginSuperAdmin();
+  // A super admin's organization scope reads the organization (a soft-deleted or unknown one is 404).
+  await createItem(containers().orgs, { id: 'org-probe', organizationId: 'org-probe', docType: 'organization' });
   for (let n = 0; n < 7; n += 1) {
     await createItem(containers().orgs, { id: `probe-${n}`, organizationId: 'org-probe', docType: 'probe', n });
   }

@@ -6,6 +6,7 @@ const route = (method: AnyRoute['method'], template: string): AnyRoute => ({
   method,
   route: template,
   auth: 'public',
+  scope: { kind: 'public' },
   handler: async () => undefined,
 });
 

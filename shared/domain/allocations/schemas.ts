@@ -1,4 +1,4 @@
-import { idString, nonNegativeInt, object, orgQuery, pageQuery } from '../../http/schema-parts';
+import { idString, nonNegativeInt, object, pageQuery } from '../../http/schema-parts';
 import type { Schema } from '../../http/validation';
 import { strings } from '../orders/response-schema';
 
@@ -16,7 +16,7 @@ export interface UpsertAllocationBody {
   items: { ticketTypeId: string; allocated: number }[];
 }
 
-export const listAllocationsQuery: Schema = orgQuery({ eventId: idString, userId: idString, ...pageQuery });
+export const listAllocationsQuery: Schema = object({ eventId: idString, userId: idString, ...pageQuery });
 export interface ListAllocationsQuery {
   eventId?: string;
   userId?: string;
@@ -24,14 +24,14 @@ export interface ListAllocationsQuery {
   continuationToken?: string;
 }
 
-export const membersQuery: Schema = orgQuery({ eventId: idString, ...pageQuery }, ['eventId']);
+export const membersQuery: Schema = object({ eventId: idString, ...pageQuery }, ['eventId']);
 export interface MembersQuery {
   eventId: string;
   limit: number;
   continuationToken?: string;
 }
 
-export const myAllocationsQuery: Schema = orgQuery({ eventId: idString });
+export const myAllocationsQuery: Schema = object({ eventId: idString });
 
 /** Response shapes for the OpenAPI document (documentation only; the mappers are the source of truth). */
 const str = { type: 'string' };

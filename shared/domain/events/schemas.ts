@@ -5,7 +5,6 @@ import {
   money,
   nonNegativeInt,
   object,
-  orgQuery,
   pageQuery,
   shortText,
 } from '../../http/schema-parts';
@@ -125,7 +124,7 @@ export interface ExternalUpdateBody {
   externalNote?: string;
 }
 
-export const listEventsQuery = orgQuery({
+export const listEventsQuery = object({
   ...pageQuery,
   includeDeleted: { type: 'boolean', default: false },
   active: { type: 'boolean' },

@@ -1,4 +1,4 @@
-import { idString, nonNegativeInt, object, orgQuery, pageQuery, positiveInt, shortText } from '../../http/schema-parts';
+import { idString, nonNegativeInt, object, pageQuery, positiveInt, shortText } from '../../http/schema-parts';
 import type { Schema } from '../../http/validation';
 import type { LineInput } from './rules';
 import { nonBlankText } from '../events/schemas';
@@ -22,7 +22,7 @@ export const correctionBody = object({ tickets: lines(nonNegativeInt), reason: n
   'reason',
 ]);
 
-export const listExternalSalesQuery = orgQuery({ ...pageQuery });
+export const listExternalSalesQuery = object({ ...pageQuery });
 
 export interface ExternalSaleBody {
   tickets: LineInput[];

@@ -1,4 +1,4 @@
-import { idString, object, orgQuery, pageQuery, positiveInt, shortText } from '../../http/schema-parts';
+import { idString, object, pageQuery, positiveInt, shortText } from '../../http/schema-parts';
 import type { Schema } from '../../http/validation';
 import { nonBlankText } from '../events/schemas';
 
@@ -27,7 +27,7 @@ export const updateFreeTicketBody = object(
   { minProperties: 1 },
 );
 
-export const listFreeTicketsQuery = orgQuery({ ...pageQuery, showtimeId: idString });
+export const listFreeTicketsQuery = object({ ...pageQuery, showtimeId: idString });
 
 export interface CreateFreeTicketBody {
   showtimeId: string;

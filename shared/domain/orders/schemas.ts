@@ -1,4 +1,4 @@
-import { idString, nonNegativeInt, object, orgQuery, pageQuery, positiveInt, shortText } from '../../http/schema-parts';
+import { idString, nonNegativeInt, object, pageQuery, positiveInt, shortText } from '../../http/schema-parts';
 import type { Schema } from '../../http/validation';
 import type { ReturnReport, SoldReport } from './rules';
 import type { RequestedTickets } from './creation-rules';
@@ -71,8 +71,8 @@ const listFilters = {
   archived: { type: 'string', enum: ['false', 'true', 'all'], default: 'false' },
   ...pageQuery,
 };
-export const listOrdersQuery: Schema = orgQuery({ ...listFilters, requestedBy: idString });
-export const myOrdersQuery: Schema = orgQuery(listFilters);
+export const listOrdersQuery: Schema = object({ ...listFilters, requestedBy: idString });
+export const myOrdersQuery: Schema = object(listFilters);
 export interface ListOrdersQuery {
   organizationId: string;
   eventId?: string;

@@ -1,4 +1,4 @@
-import { email, idString, object, orgQuery, pageQuery, shortText } from '../../http/schema-parts';
+import { email, idString, object, pageQuery, shortText } from '../../http/schema-parts';
 import type { Schema } from '../../http/validation';
 import { ROLES } from '../memberships/repo';
 
@@ -98,5 +98,3 @@ export interface PageQuery {
   limit: number;
   continuationToken?: string;
 }
-
-export { orgQuery };

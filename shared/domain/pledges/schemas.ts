@@ -1,4 +1,4 @@
-import { isoDateTime, nonNegativeInt, object, orgQuery, pageQuery } from '../../http/schema-parts';
+import { isoDateTime, nonNegativeInt, object, pageQuery } from '../../http/schema-parts';
 import type { Schema } from '../../http/validation';
 import { strings } from '../orders/response-schema';
 
@@ -20,7 +20,7 @@ export interface CommitmentBody {
   deadline?: string;
 }
 
-export const pledgeListQuery: Schema = orgQuery(pageQuery);
+export const pledgeListQuery: Schema = object(pageQuery);
 export interface PledgeListQuery {
   limit: number;
   continuationToken?: string;

@@ -1,0 +1,61 @@
+import type { EventDoc } from '../domain/events/repo';
+import type { MembershipDoc } from '../domain/memberships/repo';
+import type { OrganizationDoc } from '../domain/organizations/repo';
+import type { SalesDelegation } from '../domain/delegations/model';
+import type {
+  SharedEventCapability,
+  SharedEventDoc,
+  SharedEventGrant,
+  SharedEventOwner,
+  SharedEventParticipantDoc,
+} from '../domain/shared-events/model';
+import type { Stored } from '../store/outcomes';
+
+/**
+ * What a resolved scope hands the handler: the documents the authorization read, so the handler never reads
+ * them a second time.
+ */
+export type Grant = NoGrant | OrganizationGrant | SharedEventAccess | PartnerGrant;
+
+/** Public, authenticated and super-admin routes: the principal is all there is. */
+export interface NoGrant {
+  kind: 'none';
+}
+
+export interface OrganizationGrant {
+  kind: 'organization';
+  organizationId: string;
+  /** The caller's approved membership (absent for a super admin, whose authority is not a membership). */
+  membership?: Stored<MembershipDoc>;
+  /** Present when the scope read it: for a super admin, and on full-org routes. */
+  organization?: Stored<OrganizationDoc>;
+}
+
+export interface SharedEventAccess {
+  kind: 'sharedEvent';
+  sharedEventId: string;
+  /** The organization the caller acts for (absent for a super admin who named none). */
+  organizationId?: string;
+  membership?: Stored<MembershipDoc>;
+  sharedEvent: Stored<SharedEventDoc>;
+  /** The acting organization's roster entry (absent for a super admin outside the roster). */
+  participant?: Stored<SharedEventParticipantDoc>;
+  /** Owners and grants of the acting organization only. */
+  owners: SharedEventOwner[];
+  grants: SharedEventGrant[];
+  /** What the caller may do: every capability for an owner or a super admin, else the union of their grants. */
+  capabilities: SharedEventCapability[];
+}
+
+export interface PartnerGrant {
+  kind: 'partner';
+  partnerOrganizationId: string;
+  membership?: Stored<MembershipDoc>;
+  partnerOrganization: Stored<OrganizationDoc>;
+  ownerOrganizationId: string;
+  /** The owner's event, as read for the delegation (the delegation lives embedded in it). */
+  event: Stored<EventDoc>;
+  delegation: SalesDelegation;
+}
+
+export const NO_GRANT: NoGrant = { kind: 'none' };

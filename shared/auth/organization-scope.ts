@@ -1,0 +1,55 @@
+import { badRequest, forbidden, notFound } from '../errors';
+import { getMembership } from '../domain/memberships/repo';
+import { getOrganization } from '../domain/organizations/repo';
+import { assertFullMode, assertFullOrganization } from './full-org-guard';
+import type { OrganizationGrant } from './grant';
+import { isDocumentId } from './path-ids';
+import type { Principal } from './principal';
+import { roleAtLeast } from './roles';
+import type { OrganizationScope } from './scope';
+
+/** The organization id of a query-scoped route is checked before any read: missing or malformed is a 400. */
+export function requireOrganizationIdParam(organizationId: string | undefined): string {
+  if (!organizationId) {
+    throw badRequest('organizationId is required', [{ path: '/organizationId', message: 'is required' }]);
+  }
+  if (!isDocumentId(organizationId)) {
+    throw badRequest('organizationId is invalid', [{ path: '/organizationId', message: 'is invalid' }]);
+  }
+  return organizationId;
+}
+
+/**
+ * One point read after authentication: the caller's membership, or for a super admin the organization itself
+ * (a super admin's authority is not a membership, and the organization tells whether it was soft-deleted; same
+ * number of reads). A soft-deleted organization is 404 to everyone who knew it: its former members (their
+ * memberships carry `organizationDeletedAt`) and super admins. A caller who was never a member gets 403
+ * whether or not the organization exists. Full-org routes add the fresh organization read of the guard
+ * (already done for a super admin).
+ */
+export async function resolveOrganizationScope(
+  principal: Principal,
+  scope: OrganizationScope,
+  rawOrganizationId: string | undefined,
+): Promise<{ principal: Principal; grant: OrganizationGrant }> {
+  const organizationId = requireOrganizationIdParam(rawOrganizationId);
+  if (principal.isSuperAdmin) {
+    const organization = await getOrganization(organizationId);
+    if (!organization || organization.deletedAt) throw notFound('Organization');
+    if (scope.fullOrg) assertFullMode(organization);
+    return {
+      principal: { ...principal, organizationId },
+      grant: { kind: 'organization', organizationId, organization },
+    };
+  }
+  const membership = await getMembership(organizationId, principal.userId);
+  if (membership?.organizationDeletedAt) throw notFound('Organization');
+  const approved = membership?.approved ? membership : undefined;
+  if (!approved || !roleAtLeast(approved.role, scope.role)) throw forbidden();
+  // The capability check comes from a fresh read of the organization before any body is read.
+  const organization = scope.fullOrg ? await assertFullOrganization(organizationId) : undefined;
+  return {
+    principal: { ...principal, organizationId, membership: approved, role: approved.role },
+    grant: { kind: 'organization', organizationId, membership: approved, ...(organization ? { organization } : {}) },
+  };
+}
