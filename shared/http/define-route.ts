@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { app, type HttpRequest, type HttpResponseInit } from '@azure/functions';
 import { openStore } from '../store/client';
 import { errorResponse, executeRoute, type IncomingRequest } from './pipeline';
@@ -26,8 +27,14 @@ export function defineRoute<B = unknown, Q = Record<string, unknown>>(route: Rou
         const { 'x-store-ops': _ops, 'x-store-ru': _ru, ...headers } = response.headers;
         return { status: response.status, headers, body: response.body };
       } catch (error) {
+        // Outside the pipeline (the store did not open, the body could not be read): still one id to quote.
         const response = errorResponse(error, route);
-        return { status: response.status, headers: response.headers, body: response.body };
+        const correlationId = request.headers.get('x-correlation-id')?.slice(0, 64) || randomUUID();
+        return {
+          status: response.status,
+          headers: { ...response.headers, 'x-correlation-id': correlationId },
+          body: response.body,
+        };
       }
     },
   });

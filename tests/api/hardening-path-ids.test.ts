@@ -86,7 +86,7 @@ describe('hostile path ids', () => {
         ['PUT', `organizations/${f.orgId}/members/${f.member2.id}${suffix}`, 'memberId', { role: 'admin' }],
       ];
       const answers = [];
-      for (const [method, path, param, body] of calls) {
+      for (const [method, path, , body] of calls) {
         const res = await api.request(method, path, { token: f.admin.token, query: q(f), body });
         answers.push([method, path, res.status, res.body?.error, res.body?.details?.[0]?.path]);
       }
