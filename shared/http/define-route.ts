@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { app, type HttpRequest, type HttpResponseInit } from '@azure/functions';
+// eslint-disable-next-line no-restricted-imports -- the Azure adapter is a host: it opens the store, as scripts/local-host does
 import { openStore } from '../store/client';
 import { errorResponse, executeRoute, type IncomingRequest } from './pipeline';
 import { recordRoute, type RouteDefinition } from './route';
