@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Router from 'find-my-way';
@@ -40,10 +41,11 @@ export async function startLocalHost(
   const router = buildRouter(routes);
   await openStore();
   const server = http.createServer((req, res) => {
-    serve(router, req, res).catch((error) => {
+    const correlationId = correlationIdOf(req);
+    serve(router, req, res, correlationId).catch((error) => {
       send(res, {
         status: 500,
-        headers: {},
+        headers: { 'x-correlation-id': correlationId },
         body: JSON.stringify({ success: false, error: 'INTERNAL', message: 'Unexpected error' }),
       });
       logInfo('local-host.unhandled', { message: String(error) });
@@ -63,8 +65,20 @@ export async function startLocalHost(
   };
 }
 
-async function serve(router: ReturnType<typeof buildRouter>, req: IncomingMessage, res: ServerResponse) {
-  const cors = corsHeaders(req.headers.origin);
+async function serve(
+  router: ReturnType<typeof buildRouter>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  correlationId: string,
+) {
+  // Answers the host gives itself carry the same correlation id as the ones the pipeline gives.
+  const cors = { ...corsHeaders(req.headers.origin), 'x-correlation-id': correlationId };
+  if (!isPlainRequestTarget(req.url ?? '')) {
+    return send(
+      res,
+      errorOut(new DomainError('VALIDATION_ERROR', 'The request target holds characters a URL may not hold raw'), cors),
+    );
+  }
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (req.method === 'OPTIONS') return send(res, { status: 204, headers: cors, body: '' });
   const match = router.find(req.method as 'GET', url.pathname);
@@ -77,6 +91,7 @@ async function serve(router: ReturnType<typeof buildRouter>, req: IncomingMessag
 
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(req.headers)) if (typeof value === 'string') headers[key] = value;
+  headers['x-correlation-id'] = correlationId;
   const query: Record<string, string> = {};
   url.searchParams.forEach((value, key) => (query[key] = value));
   const params: Record<string, string> = {};
@@ -90,6 +105,28 @@ async function serve(router: ReturnType<typeof buildRouter>, req: IncomingMessag
     ip: clientIp(req),
   });
   send(res, { ...response, headers: { ...response.headers, ...cors } });
+}
+
+/** The caller's correlation id (bounded), or a fresh one. */
+function correlationIdOf(req: IncomingMessage): string {
+  const given = req.headers['x-correlation-id'];
+  return (typeof given === 'string' && given.slice(0, 64)) || randomUUID();
+}
+
+// RFC 3986: a path holds unreserved characters, sub-delimiters, ':', '@', '/' and well-formed %XX escapes only.
+const PLAIN_PATH = /^\/(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*$/;
+// A query is looser in practice (browsers send `[`, `|` raw), but never a fragment, a space or a control character.
+const PLAIN_QUERY = /^[\x21-\x22\x24-\x7e]*$/;
+
+/**
+ * A fragment (`#`) is never part of a request-target. Taken at face value, `DELETE /api/organizations/{id}#/members/x`
+ * would route to the organization delete: the target is refused whole, before routing.
+ */
+export function isPlainRequestTarget(target: string): boolean {
+  const queryAt = target.indexOf('?');
+  const path = queryAt === -1 ? target : target.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : target.slice(queryAt + 1);
+  return PLAIN_PATH.test(path) && PLAIN_QUERY.test(query);
 }
 
 /** The socket address; X-Forwarded-For only behind a trusted proxy (TRUST_PROXY=true, also used by tests). */

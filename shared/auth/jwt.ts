@@ -14,17 +14,36 @@ export function signToken(claims: TokenClaims, secret: string, nowSeconds = Math
   return { token, expiresAt: new Date(exp * 1000).toISOString() };
 }
 
-/** The claims of a valid token, or undefined for anything else (bad signature, expired, malformed, wrong shape). */
-export function verifyToken(token: string, secret: string): TokenClaims | undefined {
+/** How far a token's `iat` may run ahead of this clock: other instances' clocks drift a little. */
+export const CLOCK_SKEW_SECONDS = 60;
+
+/**
+ * The claims of a valid token, or undefined for anything else (bad signature, expired, malformed, wrong shape).
+ * A right signature is not enough: a token must say when it was issued and when it ends, within the lifetime
+ * this service issues, so a leaked secret or a bug cannot mint tokens that never expire.
+ */
+export function verifyToken(
+  token: string,
+  secret: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): TokenClaims | undefined {
   try {
-    const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
+    const payload = jwt.verify(token, secret, { algorithms: ['HS256'], clockTimestamp: nowSeconds });
     if (typeof payload !== 'object' || payload === null) return undefined;
-    const { sub, ver } = payload as { sub?: unknown; ver?: unknown };
+    const { sub, ver, iat, exp } = payload as { sub?: unknown; ver?: unknown; iat?: unknown; exp?: unknown };
     if (typeof sub !== 'string' || sub.length === 0 || !Number.isInteger(ver)) return undefined;
+    if (!withinLifetime(iat, exp, nowSeconds)) return undefined;
     return { sub, ver: ver as number };
   } catch {
     return undefined;
   }
+}
+
+function withinLifetime(iat: unknown, exp: unknown, nowSeconds: number): boolean {
+  if (typeof iat !== 'number' || typeof exp !== 'number' || !Number.isFinite(iat) || !Number.isFinite(exp)) {
+    return false;
+  }
+  return iat <= nowSeconds + CLOCK_SKEW_SECONDS && exp > iat && exp - iat <= TOKEN_LIFETIME_SECONDS && exp > nowSeconds;
 }
 
 export function bearerToken(authorization: string | undefined): string | undefined {

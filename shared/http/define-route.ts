@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { app, type HttpRequest, type HttpResponseInit } from '@azure/functions';
+// eslint-disable-next-line no-restricted-imports -- the Azure adapter is a host: it opens the store, as scripts/local-host does
 import { openStore } from '../store/client';
 import { errorResponse, executeRoute, type IncomingRequest } from './pipeline';
 import { recordRoute, type RouteDeclaration } from './route';
@@ -26,8 +28,14 @@ export function defineRoute<B = unknown, Q = Record<string, unknown>>(declaratio
         const { 'x-store-ops': _ops, 'x-store-ru': _ru, ...headers } = response.headers;
         return { status: response.status, headers, body: response.body };
       } catch (error) {
+        // Outside the pipeline (the store did not open, the body could not be read): still one id to quote.
         const response = errorResponse(error, route);
-        return { status: response.status, headers: response.headers, body: response.body };
+        const correlationId = request.headers.get('x-correlation-id')?.slice(0, 64) || randomUUID();
+        return {
+          status: response.status,
+          headers: { ...response.headers, 'x-correlation-id': correlationId },
+          body: response.body,
+        };
       }
     },
   });

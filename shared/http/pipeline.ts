@@ -8,6 +8,7 @@ import { DomainError, badRequest } from '../errors';
 import { statusOfCode } from './error-status';
 import { failureBody, successBody } from './envelope';
 import { Reply } from './reply';
+import { assertContentType, assertPathParams } from './request-checks';
 import type { AnyRoute } from './route';
 import { validateBody, validateQuery } from './validation';
 
@@ -54,6 +55,7 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
   if (Buffer.byteLength(request.rawBody, 'utf8') > config().bodyLimitBytes) {
     throw new DomainError('PAYLOAD_TOO_LARGE', 'Request body is too large');
   }
+  checkRequestShape(route, request);
   if (route.rateLimit) await enforceRateLimit(route.rateLimit, request.ip);
 
   // Authority first: the scope authenticates, resolves the caller's role (and the full-org guard) and loads the
@@ -79,6 +81,12 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
     grant,
   });
   return result instanceof Reply ? result : new Reply(200, result);
+}
+
+/** Path ids and the body's media type: refused before the caller is resolved or anything is read. */
+function checkRequestShape(route: AnyRoute, request: IncomingRequest): void {
+  assertPathParams(request.params);
+  assertContentType(route, request.headers, request.rawBody);
 }
 
 function parseJsonBody(route: AnyRoute, rawBody: string): unknown {

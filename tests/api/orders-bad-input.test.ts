@@ -193,13 +193,16 @@ describe('odd path ids', () => {
     ['GET', 'management/events/ID/pledges', undefined],
     ['PUT', 'management/events/ID/commitment', { status: 'closed' }],
   ];
-  it('answers 404 for every order, allocation and pledge route, and writes nothing', async () => {
+  it('answers 400 (or 404 for a well-formed id) for every order, allocation and pledge route, and writes nothing', async () => {
     const before = await snapshot();
     const failures: string[] = [];
     for (const [method, path, body] of routes) {
       for (const id of oddIds) {
         const res = await api.request(method, path.replace('ID', id), { token: f.admin.token, query: o.q, body });
-        if (res.status !== 404) failures.push(`${method} ${path} ${id.slice(0, 12)} → ${res.status}`);
+        // Ids the id rule refuses are 400 before any read; 'null' is well-formed and simply missing; the router
+        // answers 404 itself for a parameter longer than it takes.
+        const expected = id === 'null' || id.length > 500 ? 404 : 400;
+        if (res.status !== expected) failures.push(`${method} ${path} ${id.slice(0, 12)} → ${res.status}`);
       }
     }
     expect(failures).toEqual([]);

@@ -423,14 +423,14 @@ describe('errors', () => {
 });
 
 describe('order ids no document can have', () => {
-  it.each(['a%2Fb', 'a%5Cb', 'a%23b', '%20'])('answers 404, not 500, for %s on transfer and archive', async (id) => {
+  it.each(['a%2Fb', 'a%5Cb', 'a%23b', '%20'])('answers 400, not 500, for %s on transfer and archive', async (id) => {
     const body = { toUserId: f.member2.id, transferRequestId: randomUUID(), quantity: 1 };
-    expect((await transfer(id, body)).status).toBe(404);
+    expect((await transfer(id, body)).status).toBe(400);
     const archive = await api.patch(`orders/${id}/archive`, {
       token: f.ticketManager.token,
       query: orders.q,
       body: { archived: true },
     });
-    expect(archive.status).toBe(404);
+    expect(archive.status).toBe(400);
   });
 });

@@ -24,10 +24,11 @@ describe('POST /api/organizations', () => {
       id: f.orgId,
       name: 'St. Cecilia Choir',
       description: 'Singing since 1901',
-      organizationMode: 'full',
       createdBy: expect.any(String),
       updatedBy: expect.any(String),
     });
+    // Full mode is the absence of the field (01-core §2), never the value "full".
+    expect(res.body.data).not.toHaveProperty('organizationMode');
     expect(res.text).not.toMatch(/_etag|_rid|docType/);
   });
 
@@ -226,9 +227,9 @@ describe('PUT /api/organizations/{id}', () => {
 
 describe('ids in paths that no document can have', () => {
   // The store SDK refuses ids holding `/`, `\` or `#` (or blank ones) with a plain error before sending anything;
-  // these must read as "not found", never as a 500.
+  // the id rule refuses them with 400 before any read, never a 500.
   it.each(['a%2Fb', 'a%5Cb', 'a%23b', '%20'])(
-    'answers 404 for %s on organization, member and user routes',
+    'answers 400 for %s on organization, member and user routes',
     async (id) => {
       const token = f.superToken;
       const answers = [
@@ -243,7 +244,7 @@ describe('ids in paths that no document can have', () => {
         await api.put(`users/${id}/super-admin`, { token, body: { isSuperAdmin: true } }),
         await api.post(`users/${id}/restore`, { token }),
       ];
-      expect(answers.map((r) => r.status)).toEqual(answers.map(() => 404));
+      expect(answers.map((r) => r.status)).toEqual(answers.map(() => 400));
     },
   );
 });

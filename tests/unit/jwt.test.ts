@@ -1,5 +1,5 @@
 import jwt from 'jsonwebtoken';
-import { bearerToken, signToken, TOKEN_LIFETIME_SECONDS, verifyToken } from '../../shared/auth/jwt';
+import { bearerToken, CLOCK_SKEW_SECONDS, signToken, TOKEN_LIFETIME_SECONDS, verifyToken } from '../../shared/auth/jwt';
 
 const secret = 'x'.repeat(40);
 
@@ -27,9 +27,39 @@ describe('JWT', () => {
   });
 
   it('refuses tokens without a string sub or an integer ver', () => {
-    expect(verifyToken(jwt.sign({ sub: 'u1' }, secret), secret)).toBeUndefined();
-    expect(verifyToken(jwt.sign({ sub: 5, ver: 0 }, secret), secret)).toBeUndefined();
-    expect(verifyToken(jwt.sign({ sub: 'u1', ver: 1.5 }, secret), secret)).toBeUndefined();
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    expect(verifyToken(jwt.sign({ sub: 'u1', exp }, secret), secret)).toBeUndefined();
+    expect(verifyToken(jwt.sign({ sub: 5, ver: 0, exp }, secret), secret)).toBeUndefined();
+    expect(verifyToken(jwt.sign({ sub: 'u1', ver: 1.5, exp }, secret), secret)).toBeUndefined();
+    expect(verifyToken(jwt.sign({ sub: 'u1', ver: 1, exp }, secret), secret)).toEqual({ sub: 'u1', ver: 1 });
+  });
+
+  describe('lifetime', () => {
+    const now = 1_800_000_000;
+    // jsonwebtoken keeps a given `iat` and adds one (the real clock) only when none is given, unless told not to.
+    const sign = (claims: Record<string, unknown>) =>
+      jwt.sign({ sub: 'u1', ver: 0, ...claims }, secret, { algorithm: 'HS256', noTimestamp: !('iat' in claims) });
+
+    it('accepts a token issued now for at most 7 days, and one issued within the clock skew ahead', () => {
+      expect(verifyToken(sign({ iat: now, exp: now + TOKEN_LIFETIME_SECONDS }), secret, now)).toBeDefined();
+      expect(verifyToken(sign({ iat: now + CLOCK_SKEW_SECONDS, exp: now + 3600 }), secret, now)).toBeDefined();
+    });
+
+    it('refuses a token without exp or without iat', () => {
+      expect(verifyToken(sign({ iat: now }), secret, now)).toBeUndefined();
+      expect(verifyToken(sign({ exp: now + 3600 }), secret, now)).toBeUndefined();
+    });
+
+    it('refuses a lifetime over 7 days, however it is spent', () => {
+      expect(verifyToken(sign({ iat: now, exp: now + TOKEN_LIFETIME_SECONDS + 1 }), secret, now)).toBeUndefined();
+      expect(verifyToken(sign({ iat: now, exp: now + 100 * 365 * 86400 }), secret, now)).toBeUndefined();
+      expect(verifyToken(sign({ iat: now - 86400, exp: now + 7 * 86400 }), secret, now)).toBeUndefined();
+    });
+
+    it('refuses an iat beyond the clock skew in the future, and an exp not after iat', () => {
+      expect(verifyToken(sign({ iat: now + CLOCK_SKEW_SECONDS + 1, exp: now + 3600 }), secret, now)).toBeUndefined();
+      expect(verifyToken(sign({ iat: now, exp: now }), secret, now)).toBeUndefined();
+    });
   });
 
   it('reads only Bearer authorization headers', () => {

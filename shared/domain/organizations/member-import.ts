@@ -7,8 +7,7 @@ import { ROLES, type MembershipDoc, type Role } from '../memberships/repo';
 import { createOrGetUser, normalizeEmail } from '../users/repo';
 import { newMembership } from './members';
 import { requireLiveOrganization } from './service';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { isValidEmail } from '../common/email';
 
 export interface ImportResult {
   created: number;
@@ -32,7 +31,7 @@ export function validateMemberLines(rows: { line: number; values: Record<string,
   for (const { line, values } of rows) {
     const email = normalizeEmail(values.email ?? '');
     const role = (values.role || 'member') as Role;
-    if (!EMAIL.test(email) || email.length > 254) errors.push({ line, message: 'invalid e-mail address' });
+    if (!isValidEmail(email)) errors.push({ line, message: 'invalid e-mail address' });
     else if (!ROLES.includes(role)) errors.push({ line, message: `invalid role "${values.role}"` });
     else if ((values.name ?? '').length > 255) errors.push({ line, message: 'name longer than 255 characters' });
     else if (firstLine.has(email))

@@ -38,7 +38,8 @@ export function toOrganizationResponse(org: OrganizationDoc) {
     ...(org.description !== undefined ? { description: org.description } : {}),
     ...(org.type !== undefined ? { type: org.type } : {}),
     ...(org.logo !== undefined ? { logo: org.logo } : {}),
-    organizationMode: modeOf(org),
+    // Full is the absence of the field (01-core §2), in answers as in storage; only `sellingPartner` is said.
+    ...(modeOf(org) === 'sellingPartner' ? { organizationMode: 'sellingPartner' as const } : {}),
     delegatedEventSales: org.delegatedEventSales ?? [],
     createdBy: org.createdBy,
     createdAt: org.createdAt,

@@ -58,7 +58,8 @@ export const organizationResponse = object(
     description: { type: 'string' },
     type: { type: 'string' },
     logo: { type: 'string' },
-    organizationMode: mode,
+    // Absent means full: the only value an answer ever holds.
+    organizationMode: { type: 'string', enum: ['sellingPartner'] },
     delegatedEventSales: { type: 'array' },
     createdBy: { type: 'string' },
     createdAt: { type: 'string' },
@@ -66,7 +67,7 @@ export const organizationResponse = object(
     updatedBy: { type: 'string' },
     deletedAt: { type: 'string' },
   },
-  ['id', 'name', 'organizationMode', 'createdAt', 'updatedAt', 'updatedBy'],
+  ['id', 'name', 'createdAt', 'updatedAt', 'updatedBy'],
 );
 
 export interface CreateOrganizationBody {

@@ -1,8 +1,8 @@
 import { mapWithConcurrency, parseCsvImport, type LineError } from '../../csv/parse';
 import { createOrGetUser, normalizeEmail, saveUser } from './repo';
 import { lineFailure, type ImportResult } from '../organizations/member-import';
+import { isValidEmail } from '../common/email';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const FIELDS = ['name', 'firstname', 'lastname', 'phone'] as const;
 const LIMITS: Record<(typeof FIELDS)[number], number> = { name: 255, firstname: 100, lastname: 100, phone: 40 };
 
@@ -15,7 +15,7 @@ export async function importUsers(csv: string): Promise<ImportResult> {
   for (const { line, values } of parsed.rows) {
     const email = normalizeEmail(values.email ?? '');
     const tooLong = FIELDS.find((f) => (values[f] ?? '').length > LIMITS[f]);
-    if (!EMAIL.test(email) || email.length > 254) errors.push({ line, message: 'invalid e-mail address' });
+    if (!isValidEmail(email)) errors.push({ line, message: 'invalid e-mail address' });
     else if (tooLong) errors.push({ line, message: `${tooLong} too long` });
     else if (seen.has(email)) errors.push({ line, message: `duplicate e-mail (first on line ${seen.get(email)})` });
     else {

@@ -1,0 +1,43 @@
+import Ajv from 'ajv';
+import { DomainError, badRequest, type ValidationDetail } from '../errors';
+import type { AnyRoute } from './route';
+import { idString } from './schema-parts';
+
+/**
+ * Checks on the shape of a request that need no caller and no store: they run before authentication so a
+ * hostile request never reaches a read or a write.
+ */
+
+// The very schema body ids use, so a path id and a body id are held to one rule.
+const isIdString = new Ajv({ allErrors: true, strict: true }).compile(idString);
+
+/**
+ * Every path parameter must be an id a document could hold. Without this, `events/{id}%3Fjunk` decodes to an
+ * id the store accepts as a new key: it would write orphans and be treated as a different record than `{id}`.
+ */
+export function assertPathParams(params: Record<string, string>): void {
+  const details: ValidationDetail[] = [];
+  for (const [name, value] of Object.entries(params)) {
+    if (isIdString(value)) continue;
+    for (const error of isIdString.errors ?? [])
+      details.push({ path: `/${name}`, message: error.message ?? 'is invalid' });
+  }
+  if (details.length > 0) throw badRequest('Path parameters are invalid', details);
+}
+
+const JSON_MEDIA = /^application\/([\w.+-]+\+)?json$/;
+const CSV_MEDIA = /^(text|application)\/csv$/;
+
+/**
+ * A body is read only as the type the route takes: JSON (`application/json`, `+json`) or CSV. The parameters
+ * (charset) are not judged here. An empty body needs no type: "no body" means the same as `{}`.
+ */
+export function assertContentType(route: AnyRoute, headers: Record<string, string>, rawBody: string): void {
+  if (!route.body && route.bodyType !== 'csv') return;
+  if (rawBody.trim().length === 0) return;
+  const mediaType = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const accepted = route.bodyType === 'csv' ? CSV_MEDIA : JSON_MEDIA;
+  if (accepted.test(mediaType)) return;
+  const expected = route.bodyType === 'csv' ? 'text/csv' : 'application/json';
+  throw new DomainError('UNSUPPORTED_MEDIA_TYPE', `Request body must be sent as ${expected}`);
+}
