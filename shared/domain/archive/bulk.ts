@@ -6,7 +6,7 @@ import { containers } from '../../store/client';
 import { patchItem, queryAll, queryOnePage } from '../../store/operations';
 import { isNotFound, isPreconditionFailed, isUnavailable, type Stored } from '../../store/outcomes';
 import { getEvent } from '../events/repo';
-import type { OrderDoc } from '../orders/repo';
+import type { OrderDoc } from '../orders/model';
 import { logError } from '../../telemetry/telemetry';
 import { actorOf } from '../orders/access';
 import { ARCHIVABLE_STATUSES, isArchiveEligible, previewArchive, type ArchiveFacts } from './rules';

@@ -2,7 +2,8 @@ import type { Principal } from '../../auth/principal';
 import { roleAtLeast } from '../../auth/roles';
 import { forbidden, notFound } from '../../errors';
 import type { Stored } from '../../store/outcomes';
-import { getOrder, type OrderDoc } from './repo';
+import { getOrder } from './repo';
+import type { OrderDoc } from './model';
 
 /** A live order of the organization; a soft-deleted or unknown one is 404 (the id says nothing either way). */
 export async function loadOrder(organizationId: string, orderId: string): Promise<Stored<OrderDoc>> {

@@ -6,7 +6,7 @@ import { containers } from '../../store/client';
 import { createItem } from '../../store/operations';
 import { isPreconditionFailed, withEtagRetry } from '../../store/outcomes';
 import { getEvent, type EventDoc } from '../events/repo';
-import { orderSortKey, type OrderDoc } from './repo';
+import { orderSortKey, type OrderDoc } from './model';
 import { quotaSnapshot } from '../allocations/repo';
 import { quotaViolation } from '../allocations/rules';
 import { assertEventTakesOrders, buildOrderLines, orderTotals, resolveShowtime } from './creation-rules';

@@ -1,7 +1,7 @@
 import { badRequest, conflict, notFound } from '../../errors';
 import { lineTotals } from '../money';
 import type { EventDoc, Showtime } from '../events/repo';
-import type { OrderLine } from './repo';
+import type { OrderLine } from './model';
 
 /** Pure checks of an order request against its event (03-decisions §6). */
 export interface RequestedTickets {

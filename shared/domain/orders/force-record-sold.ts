@@ -4,7 +4,7 @@ import { commitBatch, type BatchWrite } from '../../store/batch';
 import { containers } from '../../store/client';
 import { queryAll } from '../../store/operations';
 import type { EventDoc } from '../events/repo';
-import type { OrderDoc } from './repo';
+import type { OrderDoc } from './model';
 import { releaseCapacity, takeCapacity } from '../capacity/counter';
 import { buildNotification } from '../notifications/store';
 import { actorOf, loadOrder } from './access';

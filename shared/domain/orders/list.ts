@@ -2,7 +2,7 @@ import type { SqlParameter } from '@azure/cosmos';
 import type { Principal } from '../../auth/principal';
 import { containers } from '../../store/client';
 import { queryPage } from '../../store/pagination';
-import type { OrderDoc } from './repo';
+import type { OrderDoc } from './model';
 import { loadOrder } from './access';
 import { toOrderResponse } from './mapper';
 import type { ListOrdersQuery } from './schemas';

@@ -1,5 +1,6 @@
 import type { Principal } from '../../auth/principal';
-import { saveOrder, type OrderDoc } from './repo';
+import { saveOrder } from './repo';
+import type { OrderDoc } from './model';
 import { actorOf, loadOrder } from './access';
 import { retryOnContention } from '../common/contention';
 import { toOrderResponse } from './mapper';
