@@ -1,10 +1,16 @@
 import { conflict, notFound } from '../../errors';
-import type { BatchWrite } from '../../store/batch';
 import { isConflict, isNotFound, isPreconditionFailed, type Stored } from '../../store/outcomes';
 import { getEvent, type EventDoc } from '../events/repo';
 import { ledgerCounts } from './ledger';
 import { counterId, type CapacityCounterDoc, type EventRef } from './model';
-import { conditionalIncrement, createCounter, readCounter, readCounters, setCounterFields } from './repo';
+import {
+  conditionalIncrement,
+  createCounter,
+  readCounter,
+  readCounters,
+  setCounterFields,
+  type BatchWrite,
+} from './repo';
 import {
   emptyCounts,
   showtimeCapacity,

@@ -1,9 +1,13 @@
 import type { PatchOperation } from '@azure/cosmos';
+import type { BatchWrite } from '../../store/batch';
 import { containers, type ContainerName } from '../../store/client';
 import { createItem, patchItem, readItem, replaceItem } from '../../store/operations';
 import type { Stored } from '../../store/outcomes';
 import { inPartition } from '../../store/query';
 import { LEDGER_DOC_TYPES, type CapacityCounterDoc, type LedgerDocType } from './model';
+
+/** Counters created inside another area's batch (a new event or showtime) travel as batch writes. */
+export type { BatchWrite };
 
 /**
  * Every store call of the capacity area. The conditional increment knows nothing of showtimes: it moves numeric

@@ -23,9 +23,9 @@ export async function withCapacity<Held, T>(hold: SeatHold<Held>, write: (held: 
   try {
     return await write(held);
   } catch (error) {
-    await hold.release().catch((releaseError: unknown) =>
-      logError(releaseError, { step: 'capacity-compensation', ...hold.describe }),
-    );
+    await hold
+      .release()
+      .catch((releaseError: unknown) => logError(releaseError, { step: 'capacity-compensation', ...hold.describe }));
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { conflict, notFound } from '../../errors';
+import { conflict } from '../../errors';
 import { containers } from '../../store/client';
 import { commitBatch } from '../../store/batch';
 import { deleteItem, queryAll } from '../../store/operations';
@@ -18,6 +18,7 @@ import {
   type LedgerReference,
 } from './rules';
 import type { ShowtimeInput, TicketTypeInput, UpdateEventBody } from './schemas';
+import { assertLiveEvent } from '../common/live-event';
 
 /**
  * PUT management/events/{id}. Scalar fields replace; `null` clears location, description and the commitment
@@ -41,7 +42,7 @@ export async function updateEvent(organizationId: string, eventId: string, body:
   let before: EventDoc | undefined;
   const saved = await withEtagRetry(async () => {
     const event = await getEvent(organizationId, eventId);
-    if (!event || event.deletedAt) throw notFound('Event');
+    assertLiveEvent(event);
     assertCommitmentEdit(event.commitmentStatus, body.commitmentStatus);
     const deletedShowtimes = body.showtimes
       ? planListUpdate(

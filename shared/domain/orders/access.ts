@@ -12,11 +12,6 @@ export async function loadOrder(organizationId: string, orderId: string): Promis
   return order;
 }
 
-/** Who did it and when, as every transition records it: stable id, display name, time. */
-export function actorOf(principal: Principal) {
-  return { id: principal.userId, name: principal.user?.name ?? '', at: new Date().toISOString() };
-}
-
 export const isOwner = (order: OrderDoc, principal: Principal) => order.requestedBy === principal.userId;
 export const isAtLeast = (principal: Principal, role: 'ticketManager' | 'admin') =>
   principal.isSuperAdmin || roleAtLeast(principal.role, role);

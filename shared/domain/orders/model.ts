@@ -1,5 +1,12 @@
 /** Every state of a printed-ticket order (01-core §3); the schemas, OpenAPI and the rules read this one list. */
-export const ORDER_STATUSES = ['pending', 'approved', 'delivered', 'awaitingReconciliation', 'settled', 'cancelled'] as const;
+export const ORDER_STATUSES = [
+  'pending',
+  'approved',
+  'delivered',
+  'awaitingReconciliation',
+  'settled',
+  'cancelled',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** One ordered ticket-type line; unit price and fee are copied from the ticket type when the order is made. */

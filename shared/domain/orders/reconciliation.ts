@@ -1,6 +1,7 @@
 import type { Principal } from '../../auth/principal';
 import { saveOrder } from './repo';
-import { actorOf, loadOrder } from './access';
+import { actorOf } from '../common/actor';
+import { loadOrder } from './access';
 import { retryOnContention } from '../common/contention';
 import { toOrderResponse } from './mapper';
 import { freezeInvoiceBasis } from './invoice-basis';

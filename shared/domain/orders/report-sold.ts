@@ -1,6 +1,4 @@
 import type { Principal } from '../../auth/principal';
-import { notFound } from '../../errors';
-import { getEvent, type EventDoc } from '../events/repo';
 import { saveOrder } from './repo';
 import type { OrderDoc } from './model';
 import type { EventRef } from '../capacity/model';
@@ -30,12 +28,6 @@ export async function reportSold(principal: Principal, organizationId: string, o
     return takeThenSave({ id: order.eventId, organizationId }, order, next, delta);
   }, 20);
   return toOrderResponse(saved, principal);
-}
-
-export async function eventOf(order: OrderDoc): Promise<EventDoc> {
-  const event = await getEvent(order.organizationId, order.eventId);
-  if (!event) throw notFound('Event');
-  return event;
 }
 
 /** Take the seats, then the conditional replace; a failed replace gives the seats back and keeps its own error. */
