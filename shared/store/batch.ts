@@ -1,27 +1,40 @@
 import type { Container, OperationInput } from '@azure/cosmos';
-import { batchItems } from './operations';
-
-/**
- * Runs one transactional batch of creates and ETag-guarded replaces; `batchItems` throws with the first real
- * failure's status (operations skipped because of it report 424). Callers put their guarded writes (IfMatch) first: on Cosmos
- * the batch is all-or-nothing; the embedded store stops at the first failure without undoing earlier writes,
- * so a guard that fails first means nothing was written on either.
- */
-export async function commitBatch(container: Container, partitionKey: string, writes: BatchWrite[]) {
-  return batchItems(container, partitionKey, writes.map(toOperation));
-}
+import type { StoreOperation } from './faults';
+import { tracked } from './operations';
 
 /** A write inside a batch: a create, or a replace guarded by the ETag the document was read with. */
 export type BatchWrite = { create: { id: string } } | { replace: { id: string }; ifMatch: string };
 
+/**
+ * The one transactional batch API: creates and ETag-guarded replaces inside one partition, as one counted store
+ * call. A failed batch throws with the status of the operation that failed (409, 412, ...; operations skipped
+ * because of it report 424), like a single write. Callers put their guarded writes (IfMatch) first: on Cosmos
+ * the batch is all-or-nothing; the embedded store stops at the first failure without undoing earlier writes,
+ * so a guard that fails first means nothing was written on either (see ARCHITECTURE.md).
+ */
+export async function commitBatch(container: Container, partitionKey: string, writes: BatchWrite[]) {
+  const op: StoreOperation = { kind: 'batch', container: container.id, partitionKey };
+  // Every operation carries the partition key: the embedded store needs it on each one.
+  const operations = writes.map((w) => ({ ...toOperation(w), partitionKey })) as OperationInput[];
+  const response = await tracked(op, async () => {
+    const result = await container.items.batch(operations, partitionKey);
+    const charge = (result.result ?? []).reduce((sum, r) => sum + (r.requestCharge ?? 0), 0);
+    return { requestCharge: charge, result };
+  });
+  const results = response.result.result ?? [];
+  const failed = results.find((r) => r.statusCode >= 400 && r.statusCode !== 424);
+  if (failed)
+    throw Object.assign(new Error(`batch operation failed with ${failed.statusCode}`), { code: failed.statusCode });
+  return results;
+}
+
 function toOperation(write: BatchWrite): OperationInput {
   if ('create' in write) return { operationType: 'Create', resourceBody: withoutEtag(write.create) } as OperationInput;
-  const body = withoutEtag(write.replace);
   return {
     operationType: 'Replace',
     id: write.replace.id,
     ifMatch: write.ifMatch,
-    resourceBody: body,
+    resourceBody: withoutEtag(write.replace),
   } as OperationInput;
 }
 

@@ -9,8 +9,12 @@ export interface StoreOperation {
   partitionKey?: string;
 }
 
-/** true fails the call; a promise holds it until settled (then fails it if the promise gives true). */
-export type FaultRule = (op: StoreOperation) => boolean | Promise<boolean>;
+/**
+ * true fails the call as unavailable (503); a number fails it with that status instead (500: an unexpected
+ * failure, so a test can tell two injected failures apart); a promise holds the call until settled.
+ */
+export type FaultVerdict = boolean | number;
+export type FaultRule = (op: StoreOperation) => FaultVerdict | Promise<FaultVerdict>;
 
 let rule: FaultRule | undefined;
 
@@ -19,8 +23,10 @@ export function injectStoreFault(next: FaultRule | undefined): void {
 }
 
 export class InjectedStoreFault extends Error {
-  readonly code = 503;
-  constructor(op: StoreOperation) {
+  constructor(
+    op: StoreOperation,
+    readonly code = 503,
+  ) {
     super(`Injected store fault on ${op.kind} ${op.container}${op.id ? `/${op.id}` : ''}`);
     this.name = 'InjectedStoreFault';
   }
@@ -28,6 +34,8 @@ export class InjectedStoreFault extends Error {
 
 export async function checkFault(op: StoreOperation): Promise<void> {
   if (!rule) return;
-  const verdict = rule(op);
-  if (verdict === true || (verdict !== false && (await verdict))) throw new InjectedStoreFault(op);
+  const given = rule(op);
+  const verdict = typeof given === 'object' ? await given : given;
+  if (verdict === true) throw new InjectedStoreFault(op);
+  if (typeof verdict === 'number') throw new InjectedStoreFault(op, verdict);
 }

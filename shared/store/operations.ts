@@ -1,11 +1,4 @@
-import type {
-  Container,
-  ItemDefinition,
-  JSONObject,
-  OperationInput,
-  PatchOperation,
-  SqlQuerySpec,
-} from '@azure/cosmos';
+import type { Container, ItemDefinition, PatchOperation, SqlQuerySpec } from '@azure/cosmos';
 import { recordStoreCall } from '../request-context';
 import { checkFault, type StoreOperation } from './faults';
 import type { Stored } from './outcomes';
@@ -15,9 +8,13 @@ export { isConflict, isNotFound, isPreconditionFailed, isUnavailable, withEtagRe
 
 /**
  * Every store call goes through `tracked`: it counts the call and its request charge for the
- * per-request budget (`x-store-ops`, `x-store-ru`) and lets a test inject a fault.
+ * per-request budget (`x-store-ops`, `x-store-ru`) and lets a test inject a fault. Exported for the
+ * adapter's own modules (the batch API); domain code calls its area's repository.
  */
-async function tracked<T extends { requestCharge?: number }>(op: StoreOperation, call: () => Promise<T>): Promise<T> {
+export async function tracked<T extends { requestCharge?: number }>(
+  op: StoreOperation,
+  call: () => Promise<T>,
+): Promise<T> {
   await checkFault(op);
   try {
     const result = await call();
@@ -100,29 +97,6 @@ export async function deleteItem(container: Container, partitionKey: string, id:
   const op: StoreOperation = { kind: 'delete', container: container.id, id, partitionKey };
   const options = ifMatch ? { accessCondition: { type: 'IfMatch', condition: ifMatch } } : undefined;
   await tracked(op, () => container.item(id, partitionKey).delete(options));
-}
-
-/** A typed document as a batch operation body (the SDK types bodies as plain JSON). */
-export const asBatchBody = (doc: object): JSONObject => doc as unknown as JSONObject;
-
-/**
- * One transactional batch inside one partition; every operation carries the partition key (embedded store).
- * A failed batch throws with the status of the operation that failed (409, 412, ...), like a single write.
- * Cosmos DB rolls the whole batch back; the embedded store does not (see ARCHITECTURE.md).
- */
-export async function batchItems(container: Container, partitionKey: string, operations: OperationInput[]) {
-  const op: StoreOperation = { kind: 'batch', container: container.id, partitionKey };
-  const withKeys = operations.map((o) => ({ ...o, partitionKey })) as OperationInput[];
-  const response = await tracked(op, async () => {
-    const result = await container.items.batch(withKeys, partitionKey);
-    const charge = (result.result ?? []).reduce((sum, r) => sum + (r.requestCharge ?? 0), 0);
-    return { requestCharge: charge, result };
-  });
-  const results = response.result.result ?? [];
-  const failed = results.find((r) => r.statusCode >= 400 && r.statusCode !== 424);
-  if (failed)
-    throw Object.assign(new Error(`batch operation failed with ${failed.statusCode}`), { code: failed.statusCode });
-  return results;
 }
 
 export interface QueryPage<T> {

@@ -5,7 +5,8 @@ import { orderApi } from '../helpers/orders';
 import { containers } from '../../shared/store/client';
 import { injectStoreFault, type StoreOperation } from '../../shared/store/faults';
 import { createItem, queryAll, replaceItem } from '../../shared/store/operations';
-import { getOrder, type OrderDoc } from '../../shared/domain/orders/repo';
+import { getOrder } from '../../shared/domain/orders/repo';
+import type { OrderDoc } from '../../shared/domain/orders/model';
 
 /** POST orders/archive/preview and POST orders/archive (archive rules 1 to 5). */
 let api: TestHost;

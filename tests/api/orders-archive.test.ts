@@ -4,7 +4,8 @@ import { orderApi } from '../helpers/orders';
 import { containers } from '../../shared/store/client';
 import { injectStoreFault } from '../../shared/store/faults';
 import { replaceItem } from '../../shared/store/operations';
-import { getOrder, type OrderDoc } from '../../shared/domain/orders/repo';
+import { getOrder } from '../../shared/domain/orders/repo';
+import type { OrderDoc } from '../../shared/domain/orders/model';
 
 /** PATCH orders/{id}/archive: eligibility, blockers, the admin-only override and its evidence, legacy archives. */
 let api: TestHost;

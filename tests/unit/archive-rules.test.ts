@@ -8,8 +8,8 @@ import {
   isArchiveEligible,
   previewArchive,
 } from '../../shared/domain/archive/rules';
-import { freezeInvoiceBasis } from '../../shared/domain/orders/rules';
-import type { OrderDoc, OrderStatus } from '../../shared/domain/orders/repo';
+import { freezeInvoiceBasis } from '../../shared/domain/orders/invoice-basis';
+import type { OrderDoc, OrderStatus } from '../../shared/domain/orders/model';
 
 const tickets = [
   { ticketTypeId: 'a', ticketTypeName: 'A', quantity: 3, unitPrice: 25, fee: 1 },

@@ -1,5 +1,5 @@
 import { freezeInvoiceBasis, isInvoiceBasisValid } from '../../shared/domain/orders/invoice-basis';
-import type { OrderDoc } from '../../shared/domain/orders/repo';
+import type { OrderDoc } from '../../shared/domain/orders/model';
 
 const order = {
   status: 'settled',

@@ -4,13 +4,12 @@ import {
   applyReturn,
   applySoldReport,
   assertAccepts,
-  freezeInvoiceBasis,
-  isInvoiceBasisValid,
   outstandingQuantity,
   soldIncrements,
   ACCEPTED_STATES,
 } from '../../shared/domain/orders/rules';
-import type { OrderDoc, OrderLine, OrderStatus } from '../../shared/domain/orders/repo';
+import { freezeInvoiceBasis, isInvoiceBasisValid } from '../../shared/domain/orders/invoice-basis';
+import type { OrderDoc, OrderLine, OrderStatus } from '../../shared/domain/orders/model';
 
 const line = (ticketTypeId: string, quantity: number, unitPrice: number, fee = 0): OrderLine => ({
   ticketTypeId,

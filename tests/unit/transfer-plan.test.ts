@@ -1,5 +1,5 @@
 import { planTransfer } from '../../shared/domain/transfers/plan';
-import type { OrderDoc } from '../../shared/domain/orders/repo';
+import type { OrderDoc } from '../../shared/domain/orders/model';
 
 const base: OrderDoc = {
   id: 'order-1',

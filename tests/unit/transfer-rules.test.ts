@@ -9,7 +9,7 @@ import {
   requestPayloadKey,
   splitProportionally,
 } from '../../shared/domain/transfers/rules';
-import type { OrderDoc } from '../../shared/domain/orders/repo';
+import type { OrderDoc } from '../../shared/domain/orders/model';
 
 const line = (ticketTypeId: string, quantity: number) => ({
   ticketTypeId,

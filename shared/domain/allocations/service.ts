@@ -12,6 +12,7 @@ import { retryOnContention } from '../common/contention';
 import { allocationId, getAllocation, ordersForUse, type AllocationDoc } from './repo';
 import { itemsWithUsed, type OrderForQuota } from './rules';
 import type { ListAllocationsQuery, UpsertAllocationBody } from './schemas';
+import { assertLiveEvent } from '../common/live-event';
 
 /** Allocation response: listed fields, with `used` derived from the member's live orders. */
 export function toAllocationResponse(a: AllocationDoc, orders: OrderForQuota[]) {
@@ -66,7 +67,7 @@ export async function upsertAllocation(principal: Principal, organizationId: str
     getEvent(organizationId, body.eventId),
     getMembership(organizationId, body.userId),
   ]);
-  if (!event || event.deletedAt) throw notFound('Event');
+  assertLiveEvent(event);
   if (body.showtimeId !== undefined && !event.showtimes.some((s) => s.showtimeId === body.showtimeId)) {
     throw badRequest('Unknown showtime for this event', [{ path: '/showtimeId', message: 'is unknown' }]);
   }

@@ -1,15 +1,12 @@
-import type { PatchOperation, SqlQuerySpec } from '@azure/cosmos';
 import type { Principal } from '../../auth/principal';
-import { notFound } from '../../errors';
 import { multiStatus } from '../../http/reply';
-import { containers } from '../../store/client';
-import { patchItem, queryAll, queryOnePage } from '../../store/operations';
 import { isNotFound, isPreconditionFailed, isUnavailable, type Stored } from '../../store/outcomes';
-import { getEvent } from '../events/repo';
-import type { OrderDoc } from '../orders/repo';
+import { requireLiveEvent } from '../common/live-event';
+import type { OrderDoc } from '../orders/model';
 import { logError } from '../../telemetry/telemetry';
-import { actorOf } from '../orders/access';
-import { ARCHIVABLE_STATUSES, isArchiveEligible, previewArchive, type ArchiveFacts } from './rules';
+import { actorOf } from '../common/actor';
+import { archiveCandidatesPage, archiveFacts, markArchived } from './repo';
+import { isArchiveEligible, previewArchive } from './rules';
 
 /**
  * Preview and bulk archive for one event (archive rules 1 to 5). Everything stays in the organization's
@@ -17,43 +14,12 @@ import { ARCHIVABLE_STATUSES, isArchiveEligible, previewArchive, type ArchiveFac
  */
 export const BULK_ARCHIVE_LIMIT = 100;
 
-/** Live, unarchived, terminal orders of the event: the population both the preview and the candidates come from. */
-function scope(organizationId: string, eventId: string) {
-  return {
-    where: [
-      'c.organizationId = @org',
-      "c.docType = 'order'",
-      'c.eventId = @event',
-      'NOT IS_DEFINED(c.deletedAt)',
-      '(NOT IS_DEFINED(c.archived) OR c.archived = false)',
-      'ARRAY_CONTAINS(@statuses, c.status)',
-    ],
-    parameters: [
-      { name: '@org', value: organizationId },
-      { name: '@event', value: eventId },
-      { name: '@statuses', value: [...ARCHIVABLE_STATUSES] },
-    ],
-  };
-}
-
-/** Only the fields the archive rules read, so counting a large event stays cheap. */
-const FACT_FIELDS = ['id', 'status', 'invoiceBasis', 'invoicedAt', 'soldByOrganizationId', 'tickets', 'soldQuantity'];
-
 async function previewOf(organizationId: string, eventId: string) {
-  const { where, parameters } = scope(organizationId, eventId);
-  const fields = [...FACT_FIELDS, 'totalQuantity'].map((f) => `c.${f}`).join(', ');
-  const spec: SqlQuerySpec = { query: `SELECT ${fields} FROM c WHERE ${where.join(' AND ')}`, parameters };
-  return previewArchive(await queryAll<ArchiveFacts>(containers().orgs, organizationId, spec));
-}
-
-/** The event must exist and be live, like on every other event-scoped route. */
-async function assertLiveEvent(organizationId: string, eventId: string) {
-  const event = await getEvent(organizationId, eventId);
-  if (!event || event.deletedAt) throw notFound('Event');
+  return previewArchive(await archiveFacts(organizationId, eventId));
 }
 
 export async function previewBulkArchive(organizationId: string, eventId: string) {
-  await assertLiveEvent(organizationId, eventId);
+  await requireLiveEvent(organizationId, eventId);
   return { eventId, ...(await previewOf(organizationId, eventId)) };
 }
 
@@ -64,19 +30,13 @@ export async function previewBulkArchive(organizationId: string, eventId: string
  * orders keep a page short, so they can never starve the orders behind them.
  */
 async function loadCandidates(organizationId: string, eventId: string) {
-  const { where, parameters } = scope(organizationId, eventId);
-  where.push(
-    "(c.status = 'cancelled' OR (IS_DEFINED(c.invoiceBasis) AND (IS_STRING(c.invoicedAt) OR IS_STRING(c.soldByOrganizationId))))",
-  );
-  const spec: SqlQuerySpec = { query: `SELECT * FROM c WHERE ${where.join(' AND ')}`, parameters };
   const eligible: Stored<OrderDoc>[] = [];
   let skipped = 0;
   let continuation: string | undefined;
   do {
-    const page = await queryOnePage<Stored<OrderDoc>>(
-      containers().orgs,
+    const page = await archiveCandidatesPage(
       organizationId,
-      spec,
+      eventId,
       BULK_ARCHIVE_LIMIT - eligible.length,
       continuation,
     );
@@ -84,7 +44,7 @@ async function loadCandidates(organizationId: string, eventId: string) {
       if (isArchiveEligible(order)) eligible.push(order);
       else skipped += 1;
     }
-    continuation = page.sdkContinuation;
+    continuation = page.continuationToken;
   } while (continuation && eligible.length < BULK_ARCHIVE_LIMIT);
   return { eligible, skipped };
 }
@@ -108,22 +68,16 @@ function failureOf(error: unknown) {
  * Never overrides a blocker (the candidates are only eligible orders). Clients must not retry a 207 automatically.
  */
 export async function bulkArchive(principal: Principal, organizationId: string, eventId: string) {
-  await assertLiveEvent(organizationId, eventId);
+  await requireLiveEvent(organizationId, eventId);
   const { eligible, skipped: skippedOnRead } = await loadCandidates(organizationId, eventId);
   const actor = actorOf(principal);
-  const changes: PatchOperation[] = [
-    { op: 'set', path: '/archived', value: true },
-    { op: 'set', path: '/archivedAt', value: actor.at },
-    { op: 'set', path: '/archivedBy', value: actor.id },
-    { op: 'set', path: '/updatedAt', value: actor.at },
-  ];
   let processed = 0;
   let conflicts = 0;
   let skipped = skippedOnRead;
   let failure: unknown;
   for (const order of eligible) {
     try {
-      await patchItem(containers().orgs, organizationId, order.id, changes, { ifMatch: order._etag });
+      await markArchived(organizationId, order, actor);
       processed += 1;
     } catch (error) {
       if (isPreconditionFailed(error))

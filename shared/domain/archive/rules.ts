@@ -1,5 +1,5 @@
 import { DomainError, conflict, forbidden } from '../../errors';
-import type { OrderDoc, OrderStatus } from '../orders/repo';
+import type { OrderDoc, OrderStatus } from '../orders/model';
 import { isInvoiceBasisValid } from '../orders/invoice-basis';
 
 /**

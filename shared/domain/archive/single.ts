@@ -2,7 +2,8 @@ import type { Principal } from '../../auth/principal';
 import { badRequest } from '../../errors';
 import { withEtagRetry } from '../../store/outcomes';
 import { saveOrder } from '../orders/repo';
-import { actorOf, isAtLeast, loadOrder } from '../orders/access';
+import { actorOf } from '../common/actor';
+import { isAtLeast, loadOrder } from '../orders/access';
 import { toOrderResponse } from '../orders/mapper';
 import { applyArchiveDecision, assertMayOverride, decideArchive, type ArchiveRequest } from './rules';
 

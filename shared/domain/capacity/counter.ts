@@ -1,10 +1,16 @@
-import type { OperationInput, PatchOperation } from '@azure/cosmos';
 import { conflict, notFound } from '../../errors';
-import { containers } from '../../store/client';
-import { asBatchBody, createItem, patchItem, queryAll, readItem } from '../../store/operations';
 import { isConflict, isNotFound, isPreconditionFailed, type Stored } from '../../store/outcomes';
 import { getEvent, type EventDoc } from '../events/repo';
 import { ledgerCounts } from './ledger';
+import { counterId, type CapacityCounterDoc, type EventRef } from './model';
+import {
+  conditionalIncrement,
+  createCounter,
+  readCounter,
+  readCounters,
+  setCounterFields,
+  type BatchWrite,
+} from './repo';
 import {
   emptyCounts,
   showtimeCapacity,
@@ -15,31 +21,13 @@ import {
 } from './rules';
 
 /**
- * One counter document per showtime, moved by every capacity-taking write with a conditional patch
- * (`sold + delta <= capacity` evaluated by the store), so no two concurrent writes can pass capacity.
- * Field names are lower-case single words: the embedded store's patch predicates only handle those.
- *
- * A capacity-taking write is: take seats on the counter, then write the ledger document; if that write
- * fails the seats are released again. A crash between the two leaves the counter high (never low: no
- * oversell); `checkCounters` finds such drift from the ledger and the heal timer repairs it.
+ * Upkeep of the per-showtime counters over the generic conditional increment (repo.ts): taking and releasing
+ * seats on one channel, creating missing counters from the ledger, aligning capacity and the lock mirror.
+ * A capacity-taking write goes through `withCapacity` (with-capacity.ts): take, write, release if the write
+ * fails. A crash between the steps leaves the counter high (never low: no oversell); `checkCounters` finds
+ * such drift from the ledger and the heal timer repairs it.
  */
-export interface CapacityCounterDoc extends ChannelCounts {
-  id: string;
-  docType: 'capacityCounter';
-  organizationId: string;
-  eventId: string;
-  showtimeId: string;
-  capacity: number;
-  sold: number;
-  /** Mirror of the event's `salesLocked`, so report-sold can refuse a locked event without reading it. */
-  locked: boolean;
-  updatedAt: string;
-}
-
-/** Enough of an event to address its counters; the full document is loaded only to rebuild a missing counter. */
-export type EventRef = Pick<EventDoc, 'id' | 'organizationId'> & Partial<EventDoc>;
-
-export const counterId = (eventId: string, showtimeId: string) => `capacity-${eventId}-${showtimeId}`;
+export { counterId, readCounters, type CapacityCounterDoc, type EventRef };
 
 export interface CapacityRequest {
   event: EventRef;
@@ -52,18 +40,22 @@ export interface CapacityRequest {
   respectLock?: boolean;
 }
 
-function takeCondition(request: CapacityRequest): { condition?: string } {
+function takeCondition(request: CapacityRequest): string | undefined {
   const clauses: string[] = [];
   if (request.enforceCeiling !== false) clauses.push(`c.sold + ${request.delta} <= c.capacity`);
   if (request.respectLock) clauses.push('c.locked = false');
-  return clauses.length > 0 ? { condition: `FROM c WHERE ${clauses.join(' AND ')}` } : {};
+  return clauses.length > 0 ? clauses.join(' AND ') : undefined;
 }
 
-const incrementOps = (channel: CapacityChannel, delta: number): PatchOperation[] => [
-  { op: 'incr', path: '/sold', value: delta },
-  { op: 'incr', path: `/${channel}`, value: delta },
-  { op: 'set', path: '/updatedAt', value: new Date().toISOString() },
-];
+const moveSeats = (event: EventRef, showtimeId: string, channel: CapacityChannel, delta: number, condition?: string) =>
+  conditionalIncrement<CapacityCounterDoc>({
+    container: 'orgs',
+    partitionKey: event.organizationId,
+    id: counterId(event.id, showtimeId),
+    condition,
+    increments: { sold: delta, [channel]: delta },
+    set: { updatedAt: new Date().toISOString() },
+  });
 
 /**
  * Takes `delta` seats atomically; 409 CAPACITY_EXCEEDED with availableCapacity and requestedDelta otherwise,
@@ -72,19 +64,12 @@ const incrementOps = (channel: CapacityChannel, delta: number): PatchOperation[]
 export async function takeCapacity(request: CapacityRequest): Promise<Stored<CapacityCounterDoc>> {
   const { event, showtimeId, channel, delta } = request;
   if (!Number.isInteger(delta) || delta < 0) throw new Error(`takeCapacity needs a non-negative integer, got ${delta}`);
-  const id = counterId(event.id, showtimeId);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
-      return await patchItem<CapacityCounterDoc>(
-        containers().orgs,
-        event.organizationId,
-        id,
-        incrementOps(channel, delta),
-        takeCondition(request),
-      );
+      return await moveSeats(event, showtimeId, channel, delta, takeCondition(request));
     } catch (error) {
       if (isPreconditionFailed(error)) {
-        const counter = await readItem<CapacityCounterDoc>(containers().orgs, event.organizationId, id);
+        const counter = await readCounter(event.organizationId, counterId(event.id, showtimeId));
         if (request.respectLock && counter?.locked === true)
           throw conflict('Sales are locked for this event', 'SALES_LOCKED');
         if (request.respectLock && counter && counter.locked === undefined && attempt === 0) {
@@ -116,12 +101,7 @@ async function fullEvent(event: EventRef): Promise<EventDoc> {
 export async function releaseCapacity(event: EventRef, showtimeId: string, channel: CapacityChannel, delta: number) {
   if (delta <= 0) return;
   try {
-    await patchItem(
-      containers().orgs,
-      event.organizationId,
-      counterId(event.id, showtimeId),
-      incrementOps(channel, -delta),
-    );
+    await moveSeats(event, showtimeId, channel, -delta);
   } catch (error) {
     if (!isNotFound(error)) throw error; // no counter: nothing was ever taken through it
   }
@@ -138,35 +118,27 @@ export async function syncCounters(event: EventDoc, existing?: CapacityCounterDo
       await rebuildCounter(event, showtime.showtimeId);
       continue;
     }
-    const ops: PatchOperation[] = [];
-    if (counter.capacity !== event.venueCapacity)
-      ops.push({ op: 'set', path: '/capacity', value: event.venueCapacity });
-    if (counter.locked !== locked) ops.push({ op: 'set', path: '/locked', value: locked });
-    if (ops.length > 0) await patchItem(containers().orgs, event.organizationId, counter.id, ops);
+    const fields: Partial<Pick<CapacityCounterDoc, 'capacity' | 'locked'>> = {};
+    if (counter.capacity !== event.venueCapacity) fields.capacity = event.venueCapacity;
+    if (counter.locked !== locked) fields.locked = locked;
+    if (Object.keys(fields).length > 0) await setCounterFields(event.organizationId, counter.id, fields);
   }
 }
 
 /** Sets the lock mirror on every counter of the event. */
 export async function mirrorLock(event: EventDoc, locked: boolean) {
   for (const counter of await readCounters(event.organizationId, event.id)) {
-    if (counter.locked !== locked) {
-      await patchItem(containers().orgs, event.organizationId, counter.id, [
-        { op: 'set', path: '/locked', value: locked },
-      ]);
-    }
+    if (counter.locked !== locked) await setCounterFields(event.organizationId, counter.id, { locked });
   }
 }
 
 /**
- * Batch operations creating empty counters for showtimes no ledger document can name yet (a new event or new
+ * Batch writes creating empty counters for showtimes no ledger document can name yet (a new event or new
  * showtimes), so they land in the same transactional batch as the event write: one store call, and never an
  * event without its counters.
  */
-export function createCounterOps(event: EventDoc, showtimeIds: string[]): OperationInput[] {
-  return showtimeIds.map((showtimeId) => ({
-    operationType: 'Create',
-    resourceBody: asBatchBody(newCounter(event, showtimeId, emptyCounts())),
-  }));
+export function createCounterOps(event: EventDoc, showtimeIds: string[]): BatchWrite[] {
+  return showtimeIds.map((showtimeId) => ({ create: newCounter(event, showtimeId, emptyCounts()) }));
 }
 
 /** Creates a counter from the ledger (used on event creation and when one is missing). */
@@ -174,7 +146,7 @@ export async function rebuildCounter(event: EventDoc, showtimeId: string) {
   const ledger = await ledgerCounts(event);
   const counts = ledger.get(showtimeId) ?? emptyCounts();
   try {
-    await createItem<CapacityCounterDoc>(containers().orgs, newCounter(event, showtimeId, counts));
+    await createCounter(newCounter(event, showtimeId, counts));
   } catch (error) {
     if (!isConflict(error)) throw error; // created concurrently: that one stands
   }
@@ -193,16 +165,6 @@ export function newCounter(event: EventDoc, showtimeId: string, counts: ChannelC
     locked: event.salesLocked === true,
     updatedAt: new Date().toISOString(),
   };
-}
-
-export function readCounters(organizationId: string, eventId: string) {
-  return queryAll<Stored<CapacityCounterDoc>>(containers().orgs, organizationId, {
-    query: "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'capacityCounter' AND c.eventId = @event",
-    parameters: [
-      { name: '@org', value: organizationId },
-      { name: '@event', value: eventId },
-    ],
-  });
 }
 
 /** Per-showtime capacity as the counters hold it (showtimes without a counter read as empty). */

@@ -1,8 +1,8 @@
 import type { EventDoc } from '../events/repo';
-import { containers } from '../../store/client';
-import { createItem, replaceItem } from '../../store/operations';
 import { isConflict, isPreconditionFailed, type Stored } from '../../store/outcomes';
-import { newCounter, pickCounts, readCounters, type CapacityCounterDoc } from './counter';
+import { newCounter, pickCounts } from './counter';
+import type { CapacityCounterDoc } from './model';
+import { createCounter, readCounters, replaceCounter } from './repo';
 import { ledgerCounts } from './ledger';
 import { emptyCounts, soldOf, type CapacityChannel, type ChannelCounts } from './rules';
 
@@ -54,8 +54,8 @@ async function repairCounter(
 ): Promise<boolean> {
   const next = newCounter(event, showtimeId, counts);
   try {
-    if (!counter) await createItem(containers().orgs, next);
-    else await replaceItem(containers().orgs, event.organizationId, next, counter._etag);
+    if (!counter) await createCounter(next);
+    else await replaceCounter(next, counter._etag);
     return true;
   } catch (error) {
     if (isPreconditionFailed(error) || isConflict(error)) return false;

@@ -1,7 +1,6 @@
-import { containers } from '../../store/client';
-import { queryAll } from '../../store/operations';
 import type { EventDoc } from '../events/repo';
-import { countsFromLedger, type ChannelCounts, type LedgerEntry } from './rules';
+import { ledgerRows } from './repo';
+import { countsFromLedger, type ChannelCounts } from './rules';
 
 /**
  * The ledger behind the counters: every capacity-bearing document (orders, registrations, external sales, free
@@ -10,20 +9,7 @@ import { countsFromLedger, type ChannelCounts, type LedgerEntry } from './rules'
  */
 /** Channel counts per showtime recomputed from the ledger documents: one partition query. */
 export async function ledgerCounts(event: EventDoc): Promise<Map<string, ChannelCounts>> {
-  const rows = await queryAll<{ docType: LedgerEntry['docType']; showtimeId: string; quantity?: number }>(
-    containers().orgs,
-    event.organizationId,
-    {
-      query:
-        'SELECT c.docType, c.showtimeId, c.capacityQuantity AS quantity FROM c ' +
-        "WHERE c.organizationId = @org AND c.eventId = @event AND c.docType IN ('order', 'registration', 'externalSale', 'freeTicket') " +
-        'AND NOT IS_DEFINED(c.deletedAt)',
-      parameters: [
-        { name: '@org', value: event.organizationId },
-        { name: '@event', value: event.id },
-      ],
-    },
-  );
+  const rows = await ledgerRows(event.organizationId, event.id);
   const entries = rows.map((r) => ({ docType: r.docType, showtimeId: r.showtimeId, quantity: r.quantity ?? 0 }));
   return countsFromLedger(event.showtimes, entries);
 }

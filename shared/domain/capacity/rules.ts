@@ -1,14 +1,13 @@
+import type { CapacityChannel, ChannelCounts, LedgerDocType } from './model';
+
+export type { CapacityChannel, ChannelCounts };
+
 /**
  * The capacity model (01-core §2), as pure arithmetic:
  * sold per showtime = reported order sales + registrations + external (manual + ledger) + free tickets;
  * remaining = max(0, capacity − sold); aggregate capacity = capacity × showtimes; aggregate remaining is the
  * sum of per-showtime remaining, so capacity is never lent between showtimes.
  */
-export type CapacityChannel = 'orders' | 'registrations' | 'external' | 'free';
-export const CHANNELS: CapacityChannel[] = ['orders', 'registrations', 'external', 'free'];
-
-export type ChannelCounts = Record<CapacityChannel, number>;
-
 export interface ShowtimeCapacity extends ChannelCounts {
   showtimeId: string;
   capacity: number;
@@ -42,7 +41,7 @@ export function aggregateCapacity(showtimes: ShowtimeCapacity[]) {
 
 /** A ledger entry as the recomputation reads it: the channel it feeds, its showtime and its quantity. */
 export interface LedgerEntry {
-  docType: 'order' | 'registration' | 'externalSale' | 'freeTicket';
+  docType: LedgerDocType;
   showtimeId: string;
   quantity: number;
 }
@@ -66,9 +65,6 @@ export function countsFromLedger(
   }
   return result;
 }
-
-/** Whether taking `delta` more seats fits; a negative or zero delta always fits (releases never fail). */
-export const fits = (capacity: number, sold: number, delta: number) => delta <= 0 || sold + delta <= capacity;
 
 /** Where a ledger document holds seats: its showtime and how many. */
 export interface Holding {

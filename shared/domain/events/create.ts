@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../auth/principal';
 import { containers } from '../../store/client';
-import { asBatchBody, batchItems } from '../../store/operations';
+import { commitBatch } from '../../store/batch';
 import type { EventDoc } from './repo';
 import { createCounterOps } from '../capacity/counter';
 import { toEventResponse } from './mapper';
@@ -56,8 +56,8 @@ export async function createEvent(principal: Principal, organizationId: string, 
     createdBy: principal.userId,
     updatedAt: now,
   };
-  await batchItems(containers().orgs, organizationId, [
-    { operationType: 'Create', resourceBody: asBatchBody(event) },
+  await commitBatch(containers().orgs, organizationId, [
+    { create: event },
     ...createCounterOps(
       event,
       event.showtimes.map((s) => s.showtimeId),

@@ -1,9 +1,10 @@
 import { notFound } from '../../errors';
 import { withEtagRetry } from '../../store/outcomes';
 import { findShowtime, getEvent, saveEvent } from './repo';
-import { releaseCapacity, takeCapacity } from '../capacity/counter';
+import { writeWithCapacity } from '../capacity/ledger-write';
 import { toEventResponse } from './mapper';
 import type { ExternalUpdateBody } from './schemas';
+import { assertLiveEvent } from '../common/live-event';
 
 /**
  * PUT …/showtimes/{showtimeId}/external: sets the manual external count and note (an absent note clears it:
@@ -20,11 +21,9 @@ export async function setShowtimeExternal(
 ) {
   const saved = await withEtagRetry(async () => {
     const event = await getEvent(organizationId, eventId);
-    if (!event || event.deletedAt) throw notFound('Event');
+    assertLiveEvent(event);
     const showtime = findShowtime(event, showtimeId);
     if (!showtime) throw notFound('Showtime');
-    const delta = body.externalSold - showtime.externalSold;
-    if (delta > 0) await takeCapacity({ event, showtimeId, channel: 'external', delta, enforceCeiling: false });
     const showtimes = event.showtimes.map((s) => {
       if (s.showtimeId !== showtimeId) return s;
       const { externalNote: _old, ...rest } = s;
@@ -34,15 +33,11 @@ export async function setShowtimeExternal(
         ...(body.externalNote !== undefined ? { externalNote: body.externalNote } : {}),
       };
     });
-    let written;
-    try {
-      written = await saveEvent({ ...event, showtimes });
-    } catch (error) {
-      if (delta > 0) await releaseCapacity(event, showtimeId, 'external', delta);
-      throw error;
-    }
-    if (delta < 0) await releaseCapacity(event, showtimeId, 'external', -delta);
-    return written;
+    const before = { showtimeId, quantity: showtime.externalSold };
+    const after = { showtimeId, quantity: body.externalSold };
+    return writeWithCapacity(event, 'external', before, after, () => saveEvent({ ...event, showtimes }), {
+      enforceCeiling: false,
+    });
   });
   return toEventResponse(saved);
 }

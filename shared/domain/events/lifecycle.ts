@@ -3,6 +3,7 @@ import { notFound } from '../../errors';
 import { withEtagRetry } from '../../store/outcomes';
 import { getEvent, saveEvent } from './repo';
 import { toEventResponse } from './mapper';
+import { assertLiveEvent } from '../common/live-event';
 
 /**
  * Soft delete and restore (01-core §3 "Other state"). Deleting an already deleted event is a 404 (it is
@@ -12,7 +13,7 @@ import { toEventResponse } from './mapper';
 export async function deleteEvent(principal: Principal, organizationId: string, eventId: string) {
   const saved = await withEtagRetry(async () => {
     const event = await getEvent(organizationId, eventId);
-    if (!event || event.deletedAt) throw notFound('Event');
+    assertLiveEvent(event);
     return saveEvent({ ...event, deletedAt: new Date().toISOString(), deletedBy: principal.userId });
   });
   return toEventResponse(saved);

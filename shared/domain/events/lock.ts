@@ -1,8 +1,8 @@
-import { notFound } from '../../errors';
 import { withEtagRetry } from '../../store/outcomes';
 import { getEvent, saveEvent } from './repo';
 import { mirrorLock } from '../capacity/counter';
 import { toEventResponse } from './mapper';
+import { assertLiveEvent } from '../common/live-event';
 
 /**
  * PUT lock: `{ salesLocked }` sets the state; an empty body toggles it (03-decisions §5). The capacity counters
@@ -13,7 +13,7 @@ import { toEventResponse } from './mapper';
 export async function setSalesLock(organizationId: string, eventId: string, salesLocked?: boolean) {
   const saved = await withEtagRetry(async () => {
     const event = await getEvent(organizationId, eventId);
-    if (!event || event.deletedAt) throw notFound('Event');
+    assertLiveEvent(event);
     const locked = salesLocked ?? !event.salesLocked;
     if (locked) await mirrorLock(event, true);
     const result = await saveEvent({ ...event, salesLocked: locked });

@@ -1,14 +1,15 @@
 import type { Principal } from '../../auth/principal';
 import { roleAtLeast } from '../../auth/roles';
-import { forbidden, notFound } from '../../errors';
+import { forbidden } from '../../errors';
 import { containers } from '../../store/client';
 import { queryAll } from '../../store/operations';
 import { queryPage } from '../../store/pagination';
-import { getEvent, type EventDoc } from './repo';
+import type { EventDoc } from './repo';
 import { capacityByShowtime } from '../capacity/counter';
 import { aggregateCapacity } from '../capacity/rules';
 import { toEventResponse } from './mapper';
 import { pickActiveEvent } from './rules';
+import { requireLiveEvent } from '../common/live-event';
 
 export interface ListEventsQuery {
   limit: number;
@@ -48,12 +49,6 @@ export async function listEvents(principal: Principal, organizationId: string, q
   assertMayListDeleted(principal, query);
   const page = await eventsPage(organizationId, query);
   return { items: page.items.map(toEventResponse), continuationToken: page.continuationToken };
-}
-
-export async function requireLiveEvent(organizationId: string, eventId: string) {
-  const event = await getEvent(organizationId, eventId);
-  if (!event || event.deletedAt) throw notFound('Event');
-  return event;
 }
 
 export async function readEvent(organizationId: string, eventId: string) {

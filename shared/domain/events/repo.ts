@@ -68,5 +68,3 @@ export function saveEvent(event: Stored<EventDoc>): Promise<Stored<EventDoc>> {
 
 export const findShowtime = (event: EventDoc, showtimeId: string) =>
   event.showtimes.find((s) => s.showtimeId === showtimeId);
-export const findTicketType = (event: EventDoc, ticketTypeId: string) =>
-  event.ticketTypes.find((t) => t.id === ticketTypeId);

@@ -1,6 +1,6 @@
 import { badRequest, conflict } from '../../errors';
 import type { CommitmentStatus, EventDoc } from './repo';
-import type { OrderDoc } from '../orders/repo';
+import type { OrderDoc } from '../orders/model';
 import { fromCents, toCents } from '../money';
 import { reportedSoldLines, soldRevenue } from '../orders/reporting';
 import type { TicketTypeInput } from './schemas';

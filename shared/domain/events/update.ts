@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { conflict, notFound } from '../../errors';
+import { conflict } from '../../errors';
 import { containers } from '../../store/client';
-import { asBatchBody, batchItems, deleteItem, queryAll } from '../../store/operations';
+import { commitBatch } from '../../store/batch';
+import { deleteItem, queryAll } from '../../store/operations';
 import { isNotFound, withEtagRetry, type Stored } from '../../store/outcomes';
 import { getEvent, type EventDoc, type Showtime, type TicketType } from './repo';
 import { counterId, createCounterOps, syncCounters } from '../capacity/counter';
@@ -17,6 +18,7 @@ import {
   type LedgerReference,
 } from './rules';
 import type { ShowtimeInput, TicketTypeInput, UpdateEventBody } from './schemas';
+import { assertLiveEvent } from '../common/live-event';
 
 /**
  * PUT management/events/{id}. Scalar fields replace; `null` clears location, description and the commitment
@@ -40,7 +42,7 @@ export async function updateEvent(organizationId: string, eventId: string, body:
   let before: EventDoc | undefined;
   const saved = await withEtagRetry(async () => {
     const event = await getEvent(organizationId, eventId);
-    if (!event || event.deletedAt) throw notFound('Event');
+    assertLiveEvent(event);
     assertCommitmentEdit(event.commitmentStatus, body.commitmentStatus);
     const deletedShowtimes = body.showtimes
       ? planListUpdate(
@@ -69,8 +71,8 @@ async function writeWithNewCounters(before: Stored<EventDoc>, next: Stored<Event
   const { _etag: etag, ...doc } = { ...next, updatedAt: new Date().toISOString() };
   const known = new Set(before.showtimes.map((s) => s.showtimeId));
   const added = doc.showtimes.filter((s) => !known.has(s.showtimeId)).map((s) => s.showtimeId);
-  await batchItems(containers().orgs, doc.organizationId, [
-    { operationType: 'Replace', id: doc.id, resourceBody: asBatchBody(doc), ifMatch: etag },
+  await commitBatch(containers().orgs, doc.organizationId, [
+    { replace: doc, ifMatch: etag },
     ...createCounterOps(doc, added),
   ]);
   return doc;

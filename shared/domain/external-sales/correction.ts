@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { JSONObject, OperationInput } from '@azure/cosmos';
 import type { Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
-import { containers } from '../../store/client';
-import { batchItems, queryAll } from '../../store/operations';
 import { withEtagRetry } from '../../store/outcomes';
-import {
-  getExternalSale,
-  toCorrectionResponse,
-  toExternalSaleResponse,
-  type ExternalSaleCorrectionDoc,
-  type ExternalSaleDoc,
-} from './repo';
+import { toCorrectionResponse, toExternalSaleResponse } from './mapper';
+import type { ExternalSaleCorrectionDoc, ExternalSaleDoc } from './model';
+import { commitCorrection, correctionsOf, getExternalSale } from './repo';
 import { writeWithCapacity } from '../capacity/ledger-write';
-import { requireLiveEvent } from '../events/queries';
+import { requireLiveEvent } from '../common/live-event';
 import { priceLines, saleTotals } from './rules';
 import type { CorrectionBody } from './schemas';
 import { freshOnRetry, requireSaleAndEvent, saleHolding } from './service';
@@ -47,7 +40,6 @@ export async function correctExternalSale(
       updatedAt: now,
       updatedBy: principal.userId,
     };
-    const { _etag: _drop, ...nextBody } = next as ExternalSaleDoc & { _etag?: string };
     const audit: ExternalSaleCorrectionDoc = {
       id: randomUUID(),
       docType: 'externalSaleCorrection',
@@ -66,23 +58,12 @@ export async function correctExternalSale(
       actorName: principal.user?.name ?? principal.userId,
       createdAt: now,
     };
-    const operations: OperationInput[] = [
-      {
-        operationType: 'Replace',
-        id: current.id,
-        resourceBody: nextBody as unknown as JSONObject,
-        ifMatch: current._etag,
-      },
-      { operationType: 'Create', resourceBody: audit as unknown as JSONObject },
-    ];
     await writeWithCapacity(
       event,
       'external',
       saleHolding(current),
       saleHolding(next),
-      async () => {
-        await batchItems(containers().orgs, organizationId, operations);
-      },
+      () => commitCorrection(next, current._etag, audit),
       { enforceCeiling: false },
     );
     return { sale: toExternalSaleResponse(next), correction: toCorrectionResponse(audit) };
@@ -97,14 +78,6 @@ export async function listCorrections(organizationId: string, id: string) {
   const sale = await getExternalSale(organizationId, id);
   if (!sale) throw notFound('External sale');
   await requireLiveEvent(organizationId, sale.eventId);
-  const rows = await queryAll<ExternalSaleCorrectionDoc>(containers().orgs, organizationId, {
-    query:
-      "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'externalSaleCorrection' " +
-      'AND c.externalSaleId = @sale ORDER BY c.createdAt',
-    parameters: [
-      { name: '@org', value: organizationId },
-      { name: '@sale', value: id },
-    ],
-  });
+  const rows = await correctionsOf(organizationId, id);
   return { items: rows.map(toCorrectionResponse) };
 }

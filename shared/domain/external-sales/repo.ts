@@ -1,59 +1,11 @@
+import { commitBatch } from '../../store/batch';
 import { containers } from '../../store/client';
-import { readItem } from '../../store/operations';
+import { createItem, readItem, replaceItem } from '../../store/operations';
 import { type Stored } from '../../store/outcomes';
+import { inPartition } from '../../store/query';
+import type { ExternalSaleCorrectionDoc, ExternalSaleDoc } from './model';
 
-export interface ExternalSaleLine {
-  ticketTypeId: string;
-  ticketTypeName: string;
-  quantity: number;
-  unitPrice: number;
-  unitFee: number;
-}
-
-/** A ledger sale made outside the service (01-core §2 ExternalSale); `capacityQuantity` = totalQuantity. */
-export interface ExternalSaleDoc {
-  id: string;
-  docType: 'externalSale';
-  organizationId: string;
-  eventId: string;
-  showtimeId: string;
-  tickets: ExternalSaleLine[];
-  totalQuantity: number;
-  totalAmount: number;
-  totalFees: number;
-  capacityQuantity: number;
-  source: string;
-  note?: string;
-  correctionCount?: number;
-  lastCorrectedAt?: string;
-  createdAt: string;
-  createdBy: string;
-  updatedAt: string;
-  updatedBy: string;
-  deletedAt?: string;
-  deletedBy?: string;
-}
-
-/** Immutable audit row of an administrative correction: written once, never replaced or deleted. */
-export interface ExternalSaleCorrectionDoc {
-  id: string;
-  docType: 'externalSaleCorrection';
-  organizationId: string;
-  externalSaleId: string;
-  eventId: string;
-  showtimeId: string;
-  originalTickets: ExternalSaleLine[];
-  originalTotalQuantity: number;
-  originalTotalAmount: number;
-  correctedTickets: ExternalSaleLine[];
-  correctedTotalQuantity: number;
-  correctedTotalAmount: number;
-  reason: string;
-  actorId: string;
-  actorName: string;
-  createdAt: string;
-}
-
+/** Every store call of the external ledger: all inside the organization's partition. */
 export async function getExternalSale(
   organizationId: string,
   id: string,
@@ -62,52 +14,41 @@ export async function getExternalSale(
   return doc?.docType === 'externalSale' ? doc : undefined;
 }
 
-const lines = (tickets: ExternalSaleLine[]) =>
-  tickets.map((t) => ({
-    ticketTypeId: t.ticketTypeId,
-    ticketTypeName: t.ticketTypeName,
-    quantity: t.quantity,
-    unitPrice: t.unitPrice,
-    unitFee: t.unitFee,
-  }));
-
-export function toExternalSaleResponse(s: ExternalSaleDoc) {
-  return {
-    id: s.id,
-    organizationId: s.organizationId,
-    eventId: s.eventId,
-    showtimeId: s.showtimeId,
-    tickets: lines(s.tickets),
-    totalQuantity: s.totalQuantity,
-    totalAmount: s.totalAmount,
-    totalFees: s.totalFees,
-    source: s.source,
-    ...(s.note !== undefined ? { note: s.note } : {}),
-    correctionCount: s.correctionCount ?? 0,
-    ...(s.lastCorrectedAt ? { lastCorrectedAt: s.lastCorrectedAt } : {}),
-    createdAt: s.createdAt,
-    createdBy: s.createdBy,
-    updatedAt: s.updatedAt,
-    updatedBy: s.updatedBy,
-    ...(s.deletedAt ? { deletedAt: s.deletedAt } : {}),
-  };
+export function createExternalSaleDoc(sale: ExternalSaleDoc) {
+  return createItem<ExternalSaleDoc>(containers().orgs, sale);
 }
 
-export function toCorrectionResponse(c: ExternalSaleCorrectionDoc) {
-  return {
-    id: c.id,
-    externalSaleId: c.externalSaleId,
-    eventId: c.eventId,
-    showtimeId: c.showtimeId,
-    originalTickets: lines(c.originalTickets),
-    originalTotalQuantity: c.originalTotalQuantity,
-    originalTotalAmount: c.originalTotalAmount,
-    correctedTickets: lines(c.correctedTickets),
-    correctedTotalQuantity: c.correctedTotalQuantity,
-    correctedTotalAmount: c.correctedTotalAmount,
-    reason: c.reason,
-    actorId: c.actorId,
-    actorName: c.actorName,
-    createdAt: c.createdAt,
-  };
+/** Replaces the sale only if nobody changed it since it was read (412 otherwise). */
+export function replaceExternalSale(sale: ExternalSaleDoc, etag: string) {
+  return replaceItem(containers().orgs, sale.organizationId, sale, etag);
+}
+
+/** The corrected sale (guarded by its ETag, first) and its immutable audit row, in one transactional batch. */
+export async function commitCorrection(sale: ExternalSaleDoc, etag: string, audit: ExternalSaleCorrectionDoc) {
+  await commitBatch(containers().orgs, sale.organizationId, [{ replace: sale, ifMatch: etag }, { create: audit }]);
+}
+
+/** One page of an event's live sales (optionally of one showtime), oldest first. */
+export function pageExternalSales(
+  organizationId: string,
+  eventId: string,
+  showtimeId: string | undefined,
+  page: { limit: number; continuationToken?: string },
+) {
+  return inPartition('orgs', organizationId)
+    .where("c.docType = 'externalSale'")
+    .where('c.eventId = @event', { '@event': eventId })
+    .where('NOT IS_DEFINED(c.deletedAt)')
+    .whereIf(showtimeId, 'c.showtimeId = @showtime', { '@showtime': showtimeId })
+    .orderBy('c.createdAt')
+    .page<ExternalSaleDoc>(page.limit, page.continuationToken);
+}
+
+/** The audit trail of one sale, oldest first (deleted sales keep theirs). */
+export function correctionsOf(organizationId: string, externalSaleId: string) {
+  return inPartition('orgs', organizationId)
+    .where("c.docType = 'externalSaleCorrection'")
+    .where('c.externalSaleId = @sale', { '@sale': externalSaleId })
+    .orderBy('c.createdAt')
+    .all<ExternalSaleCorrectionDoc>();
 }

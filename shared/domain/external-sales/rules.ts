@@ -1,6 +1,6 @@
 import { badRequest } from '../../errors';
 import type { EventDoc } from '../events/repo';
-import type { ExternalSaleLine } from './repo';
+import type { ExternalSaleLine } from './model';
 import { requireTicketType } from '../events/rules';
 import { lineTotals } from '../money';
 

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
-import { containers } from '../../store/client';
-import { createItem, replaceItem } from '../../store/operations';
 import { withEtagRetry } from '../../store/outcomes';
-import { queryPage } from '../../store/pagination';
 import { findShowtime } from '../events/repo';
-import { getExternalSale, toExternalSaleResponse, type ExternalSaleDoc } from './repo';
+import { toExternalSaleResponse } from './mapper';
+import type { ExternalSaleDoc } from './model';
+import { createExternalSaleDoc, getExternalSale, pageExternalSales, replaceExternalSale } from './repo';
 import { writeWithCapacity } from '../capacity/ledger-write';
-import { requireLiveEvent } from '../events/queries';
+import { requireLiveEvent } from '../common/live-event';
 import { priceLines, saleTotals } from './rules';
 import type { ExternalSaleBody, PageQuery } from './schemas';
 
@@ -26,24 +25,7 @@ export async function listExternalSales(
 ) {
   const event = await requireLiveEvent(organizationId, eventId);
   if (showtimeId !== undefined && !findShowtime(event, showtimeId)) throw notFound('Showtime');
-  const parameters = [
-    { name: '@org', value: organizationId },
-    { name: '@event', value: eventId },
-  ];
-  if (showtimeId !== undefined) parameters.push({ name: '@showtime', value: showtimeId });
-  const page = await queryPage<ExternalSaleDoc>(
-    containers().orgs,
-    organizationId,
-    {
-      query:
-        "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'externalSale' AND c.eventId = @event " +
-        `AND NOT IS_DEFINED(c.deletedAt)${showtimeId !== undefined ? ' AND c.showtimeId = @showtime' : ''} ` +
-        'ORDER BY c.createdAt',
-      parameters,
-    },
-    query.limit,
-    query.continuationToken,
-  );
+  const page = await pageExternalSales(organizationId, eventId, showtimeId, query);
   return { items: page.items.map(toExternalSaleResponse), continuationToken: page.continuationToken };
 }
 
@@ -77,7 +59,7 @@ export async function createExternalSale(
     updatedBy: principal.userId,
   };
   const saved = await writeWithCapacity(event, 'external', undefined, saleHolding(doc), () =>
-    createItem(containers().orgs, doc),
+    createExternalSaleDoc(doc),
   );
   return toExternalSaleResponse(saved);
 }
@@ -115,7 +97,7 @@ export async function updateExternalSale(
       updatedBy: principal.userId,
     };
     return writeWithCapacity(event, 'external', saleHolding(current), saleHolding(next), () =>
-      replaceItem(containers().orgs, organizationId, next, current._etag),
+      replaceExternalSale(next, current._etag),
     );
   });
   return toExternalSaleResponse(saved);
@@ -129,7 +111,7 @@ export async function deleteExternalSale(principal: Principal, organizationId: s
     const current = await nextSale();
     const next = { ...current, deletedAt: new Date().toISOString(), deletedBy: principal.userId };
     return writeWithCapacity(event, 'external', saleHolding(current), undefined, () =>
-      replaceItem(containers().orgs, organizationId, next, current._etag),
+      replaceExternalSale(next, current._etag),
     );
   });
   return toExternalSaleResponse(saved);

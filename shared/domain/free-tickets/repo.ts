@@ -1,48 +1,36 @@
 import { containers } from '../../store/client';
-import { readItem } from '../../store/operations';
+import { createItem, readItem, replaceItem } from '../../store/operations';
 import { type Stored } from '../../store/outcomes';
+import { inPartition } from '../../store/query';
+import type { FreeTicketDoc } from './model';
 
-/** A free ticket (01-core §2 FreeTicket); holds `capacityQuantity` = quantity on the `free` channel. */
-export interface FreeTicketDoc {
-  id: string;
-  docType: 'freeTicket';
-  organizationId: string;
-  eventId: string;
-  showtimeId: string;
-  ticketTypeId: string;
-  ticketTypeName: string;
-  quantity: number;
-  capacityQuantity: number;
-  recipient: string;
-  reason?: string;
-  createdAt: string;
-  createdBy: string;
-  updatedAt: string;
-  updatedBy: string;
-  deletedAt?: string;
-  deletedBy?: string;
-}
-
+/** Every store call of the free tickets: all inside the organization's partition. */
 export async function getFreeTicket(organizationId: string, id: string): Promise<Stored<FreeTicketDoc> | undefined> {
   const doc = await readItem<FreeTicketDoc>(containers().orgs, organizationId, id);
   return doc?.docType === 'freeTicket' ? doc : undefined;
 }
 
-export function toFreeTicketResponse(t: FreeTicketDoc) {
-  return {
-    id: t.id,
-    organizationId: t.organizationId,
-    eventId: t.eventId,
-    showtimeId: t.showtimeId,
-    ticketTypeId: t.ticketTypeId,
-    ticketTypeName: t.ticketTypeName,
-    quantity: t.quantity,
-    recipient: t.recipient,
-    ...(t.reason !== undefined ? { reason: t.reason } : {}),
-    createdAt: t.createdAt,
-    createdBy: t.createdBy,
-    updatedAt: t.updatedAt,
-    updatedBy: t.updatedBy,
-    ...(t.deletedAt ? { deletedAt: t.deletedAt } : {}),
-  };
+export function createFreeTicketDoc(ticket: FreeTicketDoc) {
+  return createItem<FreeTicketDoc>(containers().orgs, ticket);
+}
+
+/** Replaces the ticket only if nobody changed it since it was read (412 otherwise). */
+export function replaceFreeTicket(ticket: FreeTicketDoc, etag: string) {
+  return replaceItem(containers().orgs, ticket.organizationId, ticket, etag);
+}
+
+/** One page of an event's live free tickets (optionally of one showtime), oldest first. */
+export function pageFreeTickets(
+  organizationId: string,
+  eventId: string,
+  showtimeId: string | undefined,
+  page: { limit: number; continuationToken?: string },
+) {
+  return inPartition('orgs', organizationId)
+    .where("c.docType = 'freeTicket'")
+    .where('c.eventId = @event', { '@event': eventId })
+    .where('NOT IS_DEFINED(c.deletedAt)')
+    .whereIf(showtimeId, 'c.showtimeId = @showtime', { '@showtime': showtimeId })
+    .orderBy('c.createdAt')
+    .page<FreeTicketDoc>(page.limit, page.continuationToken);
 }

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
-import { containers } from '../../store/client';
-import { createItem, replaceItem } from '../../store/operations';
 import { withEtagRetry } from '../../store/outcomes';
-import { queryPage } from '../../store/pagination';
-import { getFreeTicket, toFreeTicketResponse, type FreeTicketDoc } from './repo';
+import { toFreeTicketResponse } from './mapper';
+import type { FreeTicketDoc } from './model';
+import { createFreeTicketDoc, getFreeTicket, pageFreeTickets, replaceFreeTicket } from './repo';
 import { writeWithCapacity } from '../capacity/ledger-write';
-import { requireLiveEvent } from '../events/queries';
+import { requireLiveEvent } from '../common/live-event';
 import { requireShowtime, requireTicketType } from '../events/rules';
 import type { CreateFreeTicketBody, ListFreeTicketsQuery, UpdateFreeTicketBody } from './schemas';
 
@@ -18,27 +17,7 @@ const holding = (t: Pick<FreeTicketDoc, 'showtimeId' | 'capacityQuantity'>) => (
 
 export async function listFreeTickets(organizationId: string, eventId: string, query: ListFreeTicketsQuery) {
   await requireLiveEvent(organizationId, eventId);
-  const parameters = [
-    { name: '@org', value: organizationId },
-    { name: '@event', value: eventId },
-  ];
-  let filter = '';
-  if (query.showtimeId) {
-    filter = ' AND c.showtimeId = @showtime';
-    parameters.push({ name: '@showtime', value: query.showtimeId });
-  }
-  const page = await queryPage<FreeTicketDoc>(
-    containers().orgs,
-    organizationId,
-    {
-      query:
-        "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'freeTicket' AND c.eventId = @event " +
-        `AND NOT IS_DEFINED(c.deletedAt)${filter} ORDER BY c.createdAt`,
-      parameters,
-    },
-    query.limit,
-    query.continuationToken,
-  );
+  const page = await pageFreeTickets(organizationId, eventId, query.showtimeId || undefined, query);
   return { items: page.items.map(toFreeTicketResponse), continuationToken: page.continuationToken };
 }
 
@@ -70,9 +49,7 @@ export async function createFreeTicket(
     updatedAt: now,
     updatedBy: principal.userId,
   };
-  const saved = await writeWithCapacity(event, 'free', undefined, holding(doc), () =>
-    createItem(containers().orgs, doc),
-  );
+  const saved = await writeWithCapacity(event, 'free', undefined, holding(doc), () => createFreeTicketDoc(doc));
   return toFreeTicketResponse(saved);
 }
 
@@ -112,7 +89,7 @@ export async function updateFreeTicket(
       updatedBy: principal.userId,
     };
     return writeWithCapacity(event, 'free', holding(ticket), holding(next), () =>
-      replaceItem(containers().orgs, organizationId, next, ticket._etag),
+      replaceFreeTicket(next, ticket._etag),
     );
   });
   return toFreeTicketResponse(saved);
@@ -124,9 +101,7 @@ export async function deleteFreeTicket(principal: Principal, organizationId: str
   const saved = await withEtagRetry(async () => {
     const ticket = await requireFreeTicket(organizationId, eventId, id);
     const next = { ...ticket, deletedAt: new Date().toISOString(), deletedBy: principal.userId };
-    return writeWithCapacity(event, 'free', holding(ticket), undefined, () =>
-      replaceItem(containers().orgs, organizationId, next, ticket._etag),
-    );
+    return writeWithCapacity(event, 'free', holding(ticket), undefined, () => replaceFreeTicket(next, ticket._etag));
   });
   return toFreeTicketResponse(saved);
 }

@@ -1,6 +1,7 @@
 import { containers } from '../../store/client';
 import { readItem } from '../../store/operations';
 import { type Stored } from '../../store/outcomes';
+import { inPartition } from '../../store/query';
 
 export type Role = 'member' | 'ticketManager' | 'treasurer' | 'admin';
 export const ROLES: Role[] = ['member', 'ticketManager', 'treasurer', 'admin'];
@@ -42,4 +43,13 @@ export function toMembershipResponse(m: MembershipDoc) {
     ...(m.invoiced !== undefined ? { invoiced: m.invoiced } : {}),
     createdAt: m.createdAt,
   };
+}
+
+/** User ids of the organization's approved admins (alert recipients): one partition query. */
+export async function approvedAdminIds(organizationId: string): Promise<string[]> {
+  const rows = await inPartition('orgs', organizationId)
+    .select('c.userId')
+    .where("c.docType = 'membership' AND c.role = 'admin' AND c.approved = true")
+    .all<{ userId: string }>();
+  return rows.map((r) => r.userId);
 }

@@ -1,7 +1,8 @@
 import type { Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
 import { containers } from '../../store/client';
-import { asBatchBody, batchItems, deleteItem, queryAll, readItem, replaceItem } from '../../store/operations';
+import { commitBatch } from '../../store/batch';
+import { deleteItem, queryAll, readItem, replaceItem } from '../../store/operations';
 import { isNotFound, isPreconditionFailed, withEtagRetry } from '../../store/outcomes';
 import type { NotificationDoc } from './store';
 
@@ -95,18 +96,10 @@ async function markAllReadOnce(principal: Principal, organizationId: string, pro
   const readAt = new Date().toISOString();
   for (let i = 0; i < unread.length; i += 100) {
     const chunk = unread.slice(i, i + 100);
-    await batchItems(
+    await commitBatch(
       containers().orgs,
       organizationId,
-      chunk.map((n) => {
-        const { _etag: etag, ...doc } = n;
-        return {
-          operationType: 'Replace' as const,
-          id: n.id,
-          ifMatch: etag,
-          resourceBody: asBatchBody({ ...doc, read: true, readAt }),
-        };
-      }),
+      chunk.map((n) => ({ replace: { ...n, read: true, readAt }, ifMatch: n._etag })),
     );
     progress.updated += chunk.length;
   }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { OperationInput } from '@azure/cosmos';
 import { containers } from '../../store/client';
-import { asBatchBody, batchItems } from '../../store/operations';
+import { commitBatch, type BatchWrite } from '../../store/batch';
 
 /** In-app notifications: one document per recipient in the organization's partition, alive about 30 days. */
 export const NOTIFICATION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
@@ -52,12 +51,11 @@ export function buildNotification(organizationId: string, input: NewNotification
 }
 
 /** Batch operations that create notifications, to join another write of the same partition. */
-export const notificationCreates = (docs: NotificationDoc[]): OperationInput[] =>
-  docs.map((doc) => ({ operationType: 'Create', resourceBody: asBatchBody(doc) }));
+export const notificationCreates = (docs: NotificationDoc[]): BatchWrite[] => docs.map((doc) => ({ create: doc }));
 
 /** Writes notifications for one organization in one transactional batch. */
 export async function notify(organizationId: string, inputs: NewNotification[]): Promise<void> {
   if (inputs.length === 0) return;
   const docs = inputs.map((input) => buildNotification(organizationId, input));
-  await batchItems(containers().orgs, organizationId, notificationCreates(docs));
+  await commitBatch(containers().orgs, organizationId, notificationCreates(docs));
 }

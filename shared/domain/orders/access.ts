@@ -2,18 +2,14 @@ import type { Principal } from '../../auth/principal';
 import { roleAtLeast } from '../../auth/roles';
 import { forbidden, notFound } from '../../errors';
 import type { Stored } from '../../store/outcomes';
-import { getOrder, type OrderDoc } from './repo';
+import { getOrder } from './repo';
+import type { OrderDoc } from './model';
 
 /** A live order of the organization; a soft-deleted or unknown one is 404 (the id says nothing either way). */
 export async function loadOrder(organizationId: string, orderId: string): Promise<Stored<OrderDoc>> {
   const order = await getOrder(organizationId, orderId);
   if (!order || order.deletedAt) throw notFound('Order');
   return order;
-}
-
-/** Who did it and when, as every transition records it: stable id, display name, time. */
-export function actorOf(principal: Principal) {
-  return { id: principal.userId, name: principal.user?.name ?? '', at: new Date().toISOString() };
 }
 
 export const isOwner = (order: OrderDoc, principal: Principal) => order.requestedBy === principal.userId;

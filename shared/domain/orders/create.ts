@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../auth/principal';
 import { conflict } from '../../errors';
-import { commitBatch } from '../../store/batch';
-import { containers } from '../../store/client';
-import { createItem } from '../../store/operations';
 import { isPreconditionFailed, withEtagRetry } from '../../store/outcomes';
 import { getEvent, type EventDoc } from '../events/repo';
-import { orderSortKey, type OrderDoc } from './repo';
+import { orderSortKey, type OrderDoc } from './model';
+import { createOrderDoc, createOrderUnderAllocations } from './repo';
 import { quotaSnapshot } from '../allocations/repo';
 import { quotaViolation } from '../allocations/rules';
 import { assertEventTakesOrders, buildOrderLines, orderTotals, resolveShowtime } from './creation-rules';
@@ -46,7 +44,7 @@ export async function createOrder(principal: Principal, organizationId: string, 
     updatedAt: now,
   };
   order.sortKey = orderSortKey(order);
-  const saved = event.enableQuotas ? await createWithinQuota(event, order) : await createItem(containers().orgs, order);
+  const saved = event.enableQuotas ? await createWithinQuota(event, order) : await createOrderDoc(order);
   return toOrderResponse(saved, principal);
 }
 
@@ -59,9 +57,7 @@ async function createWithinQuota(event: EventDoc, order: OrderDoc): Promise<Orde
       if (violation) {
         throw conflict('This request goes beyond your allocation', 'ALLOCATION_EXCEEDED', { ...violation });
       }
-      const guards = applicable.map((a) => ({ replace: { ...a, lastOrderAt: order.createdAt }, ifMatch: a._etag }));
-      await commitBatch(containers().orgs, event.organizationId, [...guards, { create: order }]);
-      return order;
+      return createOrderUnderAllocations(order, applicable);
     }, 25);
   } catch (error) {
     if (isPreconditionFailed(error)) throw conflict('The allocation is busy; try again');

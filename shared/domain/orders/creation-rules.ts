@@ -1,7 +1,8 @@
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict } from '../../errors';
 import { lineTotals } from '../money';
 import type { EventDoc, Showtime } from '../events/repo';
-import type { OrderLine } from './repo';
+import type { OrderLine } from './model';
+import { assertLiveEvent } from '../common/live-event';
 
 /** Pure checks of an order request against its event (03-decisions §6). */
 export interface RequestedTickets {
@@ -9,11 +10,11 @@ export interface RequestedTickets {
   quantity: number;
 }
 
-/** Marks an event whose orders go through the delegated-sales routes (document 02); see docs/decisions-orders.md. */
+/** Marks an event whose orders go through the delegated-sales routes (document 02); see docs/decisions/orders.md. */
 type RoutableEvent = EventDoc & { orderRouting?: string };
 
 export function assertEventTakesOrders(event: EventDoc | undefined): asserts event is EventDoc {
-  if (!event || event.deletedAt) throw notFound('Event');
+  assertLiveEvent(event);
   const routing = (event as RoutableEvent).orderRouting;
   if (event.sharedEventLink || (routing !== undefined && routing !== 'direct')) {
     throw conflict('Orders for this event are placed through the delegated-sales endpoints', 'WRONG_ENDPOINT');

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../auth/principal';
-import { commitBatch, type BatchWrite } from '../../store/batch';
-import { containers } from '../../store/client';
-import { queryAll } from '../../store/operations';
-import type { EventDoc } from '../events/repo';
-import type { OrderDoc } from './repo';
-import { releaseCapacity, takeCapacity } from '../capacity/counter';
-import { buildNotification } from '../notifications/store';
-import { actorOf, loadOrder } from './access';
+import type { CapacityCounterDoc } from '../capacity/model';
+import { showtimeSeats, withCapacity } from '../capacity/with-capacity';
+import { actorOf } from '../common/actor';
 import { retryOnContention } from '../common/contention';
+import { approvedAdminIds } from '../memberships/repo';
+import { buildNotification } from '../notifications/store';
+import { loadOrder } from './access';
 import { toOrderResponse } from './mapper';
-import { eventOf } from './report-sold';
+import type { OrderDoc } from './model';
+import { commitOrderBatch, type BatchWrite } from './repo';
 import { applyForcedSale, assertAccepts, soldIncrements } from './rules';
 import type { ForceRecordSoldBody } from './schemas';
 
@@ -18,7 +17,9 @@ import type { ForceRecordSoldBody } from './schemas';
  * POST /api/orders/{id}/force-record-sold (lifecycle rule 3): Admin or Super Admin, behind the full-org guard.
  * Bypasses the capacity ceiling but still moves the counter, and keeps the order delivered (§3); the order, an
  * immutable `oversale_recorded` audit entry and a notification per organization admin are written in one
- * transactional batch. A request that does not raise the sold total writes nothing.
+ * transactional batch, through `withCapacity` (a failed batch gives the seats back and keeps its own error).
+ * A request that does not raise the sold total writes nothing. The counter is addressed by the order's event
+ * id alone: the event itself is read only if its counter has to be rebuilt.
  */
 export async function forceRecordSold(
   principal: Principal,
@@ -26,66 +27,65 @@ export async function forceRecordSold(
   orderId: string,
   body: ForceRecordSoldBody,
 ) {
-  let event: EventDoc | undefined;
   let admins: string[] | undefined;
   const saved = await retryOnContention(async () => {
     const order = await loadOrder(organizationId, orderId);
     assertAccepts(order.status, 'forceRecordSold');
     if (body.soldQuantity <= (order.soldQuantity ?? 0)) return order; // no raise: idempotent, nothing written
     const { delta, next } = applyForcedSale(order, body);
-    event ??= await eventOf(order);
-    admins ??= await organizationAdmins(organizationId);
-    const counter = await takeCapacity({
-      event,
-      showtimeId: order.showtimeId,
-      channel: 'orders',
-      delta,
-      enforceCeiling: false,
-    });
+    admins ??= await approvedAdminIds(organizationId);
+    const event = { id: order.eventId, organizationId };
+    const seats = showtimeSeats([
+      { event, showtimeId: order.showtimeId, channel: 'orders', delta, enforceCeiling: false },
+    ]);
     const actor = actorOf(principal);
     const saved: OrderDoc = { ...next, updatedAt: actor.at };
-    const audit = {
-      id: randomUUID(),
-      docType: 'audit',
-      kind: 'oversale_recorded',
-      organizationId,
-      orderId: order.id,
-      eventId: order.eventId,
-      showtimeId: order.showtimeId,
-      actorId: actor.id,
-      actorName: actor.name,
-      actorIsSuperAdmin: principal.isSuperAdmin,
-      recordedAt: actor.at,
-      previousSoldQuantity: order.soldQuantity ?? 0,
-      soldQuantity: next.soldQuantity,
-      delta,
-      soldTypeQuantities: soldIncrements(order, next),
-      reason: body.reason,
-      showtimeCapacity: counter.capacity,
-      showtimeSoldAfter: counter.sold,
-      overCapacityBy: Math.max(0, counter.sold - counter.capacity),
-    };
-    const notifications: BatchWrite[] = admins
-      .filter((userId) => userId !== principal.userId)
-      .map((userId) => ({ create: alertFor(userId, saved, audit) }));
-    const first: BatchWrite[] = [
-      { replace: saved, ifMatch: order._etag },
-      { create: audit },
-      ...notifications.slice(0, 98),
-    ];
-    try {
-      await commitBatch(containers().orgs, organizationId, first);
-    } catch (error) {
-      await releaseCapacity(event, order.showtimeId, 'orders', delta);
-      throw error;
-    }
+    const recipients = admins.filter((userId) => userId !== principal.userId);
+    const alerts = await withCapacity(seats, async ([counter]) => {
+      const audit = oversaleAudit(principal, order, saved, delta, body.reason, counter);
+      const alerts: BatchWrite[] = recipients.map((userId) => ({ create: alertFor(userId, saved, audit) }));
+      const first: BatchWrite[] = [{ replace: saved, ifMatch: order._etag }, { create: audit }, ...alerts.slice(0, 98)];
+      await commitOrderBatch(organizationId, first);
+      return alerts;
+    });
     // Past one batch's 100 operations the remaining alerts follow in further batches (alerts, not the record).
-    for (let i = 98; i < notifications.length; i += 100) {
-      await commitBatch(containers().orgs, organizationId, notifications.slice(i, i + 100));
-    }
+    for (let i = 98; i < alerts.length; i += 100) await commitOrderBatch(organizationId, alerts.slice(i, i + 100));
     return saved;
   }, 20);
   return toOrderResponse(saved, principal);
+}
+
+/** The immutable record of a sale over capacity, with the counter as the take left it. */
+function oversaleAudit(
+  principal: Principal,
+  order: OrderDoc,
+  next: OrderDoc,
+  delta: number,
+  reason: string,
+  counter: CapacityCounterDoc,
+) {
+  const actor = actorOf(principal);
+  return {
+    id: randomUUID(),
+    docType: 'audit',
+    kind: 'oversale_recorded',
+    organizationId: order.organizationId,
+    orderId: order.id,
+    eventId: order.eventId,
+    showtimeId: order.showtimeId,
+    actorId: actor.id,
+    actorName: actor.name,
+    actorIsSuperAdmin: principal.isSuperAdmin,
+    recordedAt: next.updatedAt,
+    previousSoldQuantity: order.soldQuantity ?? 0,
+    soldQuantity: next.soldQuantity,
+    delta,
+    soldTypeQuantities: soldIncrements(order, next),
+    reason,
+    showtimeCapacity: counter.capacity,
+    showtimeSoldAfter: counter.sold,
+    overCapacityBy: Math.max(0, counter.sold - counter.capacity),
+  };
 }
 
 function alertFor(
@@ -107,13 +107,4 @@ function alertFor(
       delta: audit.delta,
     },
   });
-}
-
-async function organizationAdmins(organizationId: string): Promise<string[]> {
-  const rows = await queryAll<{ userId: string }>(containers().orgs, organizationId, {
-    query:
-      "SELECT c.userId FROM c WHERE c.organizationId = @org AND c.docType = 'membership' AND c.role = 'admin' AND c.approved = true",
-    parameters: [{ name: '@org', value: organizationId }],
-  });
-  return rows.map((r) => r.userId);
 }

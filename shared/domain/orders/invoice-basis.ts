@@ -1,6 +1,6 @@
 import { badRequest } from '../../errors';
 import { fromCents, toCents } from '../money';
-import type { InvoiceBasis, OrderDoc, OrderLine } from './repo';
+import type { InvoiceBasis, OrderDoc, OrderLine } from './model';
 import { effectiveSoldQuantity, returnedByType, soldByType, sum, type PerType } from './rules';
 
 /** Basis lines from per-type sold quantities and the order-time prices; money in integer cents. */

@@ -1,7 +1,7 @@
 import type { Principal } from '../../auth/principal';
 import { roleAtLeast } from '../../auth/roles';
-import type { OrderDoc } from './repo';
-import { isInvoiceBasisValid } from './rules';
+import type { OrderDoc } from './model';
+import { isInvoiceBasisValid } from './invoice-basis';
 
 /**
  * The order response: listed fields only (no `_etag`, `docType`, `capacityQuantity` or other internals), with

@@ -1,9 +1,11 @@
 import type { Principal } from '../../auth/principal';
 import { saveOrder } from './repo';
-import { actorOf, loadOrder } from './access';
+import { actorOf } from '../common/actor';
+import { loadOrder } from './access';
 import { retryOnContention } from '../common/contention';
 import { toOrderResponse } from './mapper';
-import { assertAccepts, freezeInvoiceBasis } from './rules';
+import { freezeInvoiceBasis } from './invoice-basis';
+import { assertAccepts } from './rules';
 
 /**
  * POST /api/orders/{id}/approve-reconciliation (lifecycle rule 4): settles an awaitingReconciliation order and

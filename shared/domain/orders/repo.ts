@@ -1,132 +1,17 @@
+import { commitBatch, type BatchWrite } from '../../store/batch';
 import { containers } from '../../store/client';
-import { readItem, replaceItem } from '../../store/operations';
+import { createItem, readItem, replaceItem } from '../../store/operations';
 import { type Stored } from '../../store/outcomes';
+import { inPartition } from '../../store/query';
+import type { AllocationDoc } from '../allocations/repo';
+import { orderSortKey, type OrderDoc, type OrderStatus } from './model';
 
-export type OrderStatus = 'pending' | 'approved' | 'delivered' | 'awaitingReconciliation' | 'settled' | 'cancelled';
-
-/** One ordered ticket-type line; unit price and fee are copied from the ticket type when the order is made. */
-export interface OrderLine {
-  ticketTypeId: string;
-  ticketTypeName: string;
-  quantity: number;
-  unitPrice: number;
-  fee: number;
-}
-
-export interface TypeQuantity {
-  ticketTypeId: string;
-  soldQuantity: number;
-}
-
-export interface InvoiceBasisLine {
-  ticketTypeId: string;
-  ticketTypeName: string;
-  quantity: number;
-  unitPrice: number;
-  fee: number;
-  amount: number;
-}
-
-export interface InvoiceBasis {
-  lines: InvoiceBasisLine[];
-  grandTotal: number;
-  totalFees: number;
-  frozenAt: string;
-}
-
-/** A printed-ticket order (01-core §2 TicketOrder). */
-export interface OrderDoc {
-  id: string;
-  docType: 'order';
-  organizationId: string;
-  eventId: string;
-  eventName: string;
-  /** Always resolved (the event's only showtime when the request named none), so capacity has a home. */
-  showtimeId: string;
-  showtimeDateTime?: string;
-  showtimeLabel?: string;
-  requestedBy: string;
-  requestedByName: string;
-  requestedByEmail: string;
-  tickets: OrderLine[];
-  totalQuantity: number;
-  totalAmount: number;
-  totalFees: number;
-  status: OrderStatus;
-  soldQuantity?: number;
-  soldTypeQuantities?: TypeQuantity[];
-  returnedQuantity?: number;
-  returnedTypeQuantities?: { ticketTypeId: string; returnQuantity: number }[];
-  /**
-   * What this order holds on the showtime's capacity counter (its reported sold total). The ledger
-   * recomputation of the capacity counters reads this field on every capacity-bearing document.
-   */
-  capacityQuantity: number;
-  invoiceBasis?: InvoiceBasis;
-  invoicedAt?: string;
-  invoicedBy?: string;
-  invoicedByName?: string;
-  archived?: boolean;
-  archivedAt?: string;
-  archivedBy?: string;
-  archiveOverride?: Record<string, unknown>;
-  approvedBy?: string;
-  approvedByName?: string;
-  approvedAt?: string;
-  deliveredBy?: string;
-  deliveredByName?: string;
-  deliveredAt?: string;
-  cancelledBy?: string;
-  cancelledByName?: string;
-  cancelledAt?: string;
-  reconciledBy?: string;
-  reconciledByName?: string;
-  reconciledAt?: string;
-  cancelReason?: string;
-  note?: string;
-  adminNote?: string;
-  adminNoteBy?: string;
-  adminNoteByName?: string;
-  adminNoteAt?: string;
-  transferHistory?: Record<string, unknown>[];
-  // Delegated-sales attribution (document 02); absent on the owner's direct orders.
-  soldByOrganizationId?: string;
-  soldByOrganizationName?: string;
-  soldByUserId?: string;
-  soldByUserName?: string;
-  delegationId?: string;
-  buyerUserId?: string;
-  buyerUserName?: string;
-  buyerUserEmail?: string;
-  delegatedOrigin?: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-  /**
-   * `${createdAt}|${id}`: the list order (createdAt, then id) as one field, so one range index serves it on
-   * Cosmos without a composite index (the embedded store refuses multi-field ORDER BY without one too).
-   */
-  sortKey?: string;
-  deletedAt?: string;
-  deletedBy?: string;
-  deletedByName?: string;
-}
+/** Every store call on orders: all inside the organization's partition. */
+export type { BatchWrite };
 
 export async function getOrder(organizationId: string, orderId: string): Promise<Stored<OrderDoc> | undefined> {
   const doc = await readItem<OrderDoc>(containers().orgs, organizationId, orderId);
   return doc?.docType === 'order' ? doc : undefined;
-}
-
-/**
- * The joined key sorts as (createdAt, id) only if every createdAt has toISOString's one fixed length: a timestamp
- * without milliseconds or with an offset would shift the separator and sort by characters, not by instant. So
- * the instant is normalized first; ties of the same instant then fall to the id, ascending.
- */
-export const orderSortKey = (order: Pick<OrderDoc, 'createdAt' | 'id'>) =>
-  `${sortableInstant(order.createdAt)}|${order.id}`;
-
-function sortableInstant(at: string): string {
-  const ms = Date.parse(at);
-  return Number.isNaN(ms) ? at : new Date(ms).toISOString();
 }
 
 export function saveOrder(order: Stored<OrderDoc>): Promise<Stored<OrderDoc>> {
@@ -136,4 +21,55 @@ export function saveOrder(order: Stored<OrderDoc>): Promise<Stored<OrderDoc>> {
     { ...order, sortKey: orderSortKey(order), updatedAt: new Date().toISOString() },
     order._etag,
   );
+}
+
+export function createOrderDoc(order: OrderDoc): Promise<Stored<OrderDoc>> {
+  return createItem(containers().orgs, order);
+}
+
+/**
+ * The order created together with a rewrite of every allocation it counts against, each guarded by its ETag
+ * (first, so a lost race writes nothing): parallel requests of one member serialize on the allocation.
+ */
+export async function createOrderUnderAllocations(order: OrderDoc, allocations: Stored<AllocationDoc>[]) {
+  const guards: BatchWrite[] = allocations.map((a) => ({
+    replace: { ...a, lastOrderAt: order.createdAt },
+    ifMatch: a._etag,
+  }));
+  await commitBatch(containers().orgs, order.organizationId, [...guards, { create: order }]);
+  return order;
+}
+
+/** One transactional batch of order writes and what goes with them (audit rows, alerts, a transfer's halves). */
+export async function commitOrderBatch(organizationId: string, writes: BatchWrite[]) {
+  await commitBatch(containers().orgs, organizationId, writes);
+}
+
+export interface OrderListFilter {
+  eventId?: string;
+  showtimeId?: string;
+  requestedBy?: string;
+  statuses: OrderStatus[];
+  archived: 'false' | 'true' | 'all';
+  /** ASC: the manager queue, oldest first; DESC: newest first. */
+  direction: 'ASC' | 'DESC';
+}
+
+/** One page of the organization's live orders, in (createdAt, id) order through the one-field sort key. */
+export function pageOrders(
+  organizationId: string,
+  filter: OrderListFilter,
+  page: { limit: number; continuationToken?: string },
+) {
+  return inPartition('orgs', organizationId)
+    .where("c.docType = 'order'")
+    .where('NOT IS_DEFINED(c.deletedAt)')
+    .whereIf(filter.eventId, 'c.eventId = @event', { '@event': filter.eventId })
+    .whereIf(filter.showtimeId, 'c.showtimeId = @showtime', { '@showtime': filter.showtimeId })
+    .whereIf(filter.requestedBy, 'c.requestedBy = @user', { '@user': filter.requestedBy })
+    .whereIf(filter.statuses.length > 0, 'ARRAY_CONTAINS(@statuses, c.status)', { '@statuses': filter.statuses })
+    .whereIf(filter.archived === 'false', 'NOT IS_DEFINED(c.archived) OR c.archived = false')
+    .whereIf(filter.archived === 'true', 'c.archived = true')
+    .orderBy(`c.sortKey ${filter.direction}`)
+    .page<OrderDoc>(page.limit, page.continuationToken);
 }

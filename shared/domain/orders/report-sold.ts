@@ -1,8 +1,8 @@
 import type { Principal } from '../../auth/principal';
-import { notFound } from '../../errors';
-import { getEvent, type EventDoc } from '../events/repo';
-import { saveOrder, type OrderDoc } from './repo';
-import { releaseCapacity, takeCapacity, type EventRef } from '../capacity/counter';
+import { saveOrder } from './repo';
+import type { OrderDoc } from './model';
+import type { EventRef } from '../capacity/model';
+import { showtimeSeats, withCapacity } from '../capacity/with-capacity';
 import { assertOwnerOrAdmin, loadOrder } from './access';
 import { retryOnContention } from '../common/contention';
 import { toOrderResponse } from './mapper';
@@ -30,19 +30,8 @@ export async function reportSold(principal: Principal, organizationId: string, o
   return toOrderResponse(saved, principal);
 }
 
-export async function eventOf(order: OrderDoc): Promise<EventDoc> {
-  const event = await getEvent(order.organizationId, order.eventId);
-  if (!event) throw notFound('Event');
-  return event;
-}
-
-/** Take the seats, then the conditional replace; a failed replace gives the seats back before it propagates. */
-async function takeThenSave(event: EventRef, order: OrderDoc & { _etag: string }, next: OrderDoc, delta: number) {
-  await takeCapacity({ event, showtimeId: order.showtimeId, channel: 'orders', delta, respectLock: true });
-  try {
-    return await saveOrder({ ...next, _etag: order._etag });
-  } catch (error) {
-    await releaseCapacity(event, order.showtimeId, 'orders', delta);
-    throw error;
-  }
+/** Take the seats, then the conditional replace; a failed replace gives the seats back and keeps its own error. */
+function takeThenSave(event: EventRef, order: OrderDoc & { _etag: string }, next: OrderDoc, delta: number) {
+  const seats = showtimeSeats([{ event, showtimeId: order.showtimeId, channel: 'orders', delta, respectLock: true }]);
+  return withCapacity(seats, () => saveOrder({ ...next, _etag: order._etag }));
 }

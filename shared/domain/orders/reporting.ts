@@ -1,5 +1,5 @@
 import { lineTotals } from '../money';
-import type { OrderDoc } from './repo';
+import type { OrderDoc } from './model';
 
 /**
  * Printed-order financial reporting counts sold quantities only (01-core "Reports"): pending, approved and

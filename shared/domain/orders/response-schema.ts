@@ -1,4 +1,5 @@
 import type { Schema } from '../../http/validation';
+import { ORDER_STATUSES } from './model';
 
 /** Response shapes for the OpenAPI document (documentation only; the mapper is the source of truth). */
 const str = { type: 'string' };
@@ -29,7 +30,7 @@ export const orderResponse: Schema = {
     totalQuantity: num,
     totalAmount: num,
     totalFees: num,
-    status: { enum: ['pending', 'approved', 'delivered', 'awaitingReconciliation', 'settled', 'cancelled'] },
+    status: { enum: [...ORDER_STATUSES] },
     soldQuantity: num,
     soldTypeQuantities: { type: 'array', items: typeQuantity },
     returnedQuantity: num,

@@ -1,6 +1,7 @@
 import type { Principal } from '../../auth/principal';
 import { forbidden } from '../../errors';
-import { saveOrder, type OrderDoc } from './repo';
+import { saveOrder } from './repo';
+import type { OrderDoc } from './model';
 import { assertOwnerOrManager, isAtLeast, loadOrder } from './access';
 import { retryOnContention } from '../common/contention';
 import { toOrderResponse } from './mapper';

@@ -1,5 +1,5 @@
 import { DomainError, badRequest } from '../../errors';
-import type { OrderDoc, OrderStatus, TypeQuantity } from './repo';
+import type { OrderDoc, OrderStatus, TypeQuantity } from './model';
 
 /**
  * The printed-ticket order rules of 01-core §3 and "Printed-ticket lifecycle rules", as pure functions:
@@ -206,6 +206,3 @@ export function applyReturn(order: OrderDoc, report: ReturnReport): OrderDoc {
     status: statusAfterReport(order.totalQuantity, effectiveSoldQuantity(order), returned),
   };
 }
-
-// The invoice basis rules live next door; re-exported so the order rules have one entry point.
-export { basisFromQuantities, freezeInvoiceBasis, isInvoiceBasisValid } from './invoice-basis';

@@ -2,6 +2,7 @@ import { idString, nonNegativeInt, object, pageQuery, positiveInt, shortText } f
 import type { Schema } from '../../http/validation';
 import type { ReturnReport, SoldReport } from './rules';
 import type { RequestedTickets } from './creation-rules';
+import { ORDER_STATUSES } from './model';
 
 /** Request bodies of the order routes (03-decisions §6, lifecycle rules 1 to 4). */
 const ticketLine = object({ ticketTypeId: idString, quantity: positiveInt }, ['ticketTypeId', 'quantity']);
@@ -61,7 +62,6 @@ export interface AdminNoteBody {
   adminNote: string | null;
 }
 
-export const ORDER_STATUSES = ['pending', 'approved', 'delivered', 'awaitingReconciliation', 'settled', 'cancelled'];
 const statusList = `(${ORDER_STATUSES.join('|')})`;
 
 const listFilters = {

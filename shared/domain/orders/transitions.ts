@@ -1,6 +1,8 @@
 import type { Principal } from '../../auth/principal';
-import { saveOrder, type OrderDoc } from './repo';
-import { actorOf, loadOrder } from './access';
+import { saveOrder } from './repo';
+import type { OrderDoc } from './model';
+import { actorOf } from '../common/actor';
+import { loadOrder } from './access';
 import { retryOnContention } from '../common/contention';
 import { toOrderResponse } from './mapper';
 import { assertAccepts } from './rules';

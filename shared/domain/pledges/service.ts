@@ -1,12 +1,12 @@
 import type { Principal } from '../../auth/principal';
-import { conflict, notFound } from '../../errors';
+import { conflict } from '../../errors';
 import { containers } from '../../store/client';
 import { createItem, queryAll, readItem, replaceItem } from '../../store/operations';
 import { queryPage } from '../../store/pagination';
-import { getEvent } from '../events/repo';
 import { retryOnContention } from '../common/contention';
 import { effectiveCommitmentStatus, pledgeTotals, type PledgeLike } from './rules';
 import type { PledgeBody, PledgeListQuery } from './schemas';
+import { requireLiveEvent } from '../common/live-event';
 
 /** One pledge per (event, member): the deterministic id makes "my pledge" a point read. */
 export interface PledgeDoc extends PledgeLike {
@@ -37,11 +37,7 @@ export const toPledgeResponse = (p: PledgeDoc) => ({
   updatedAt: p.updatedAt,
 });
 
-export async function liveEvent(organizationId: string, eventId: string) {
-  const event = await getEvent(organizationId, eventId);
-  if (!event || event.deletedAt) throw notFound('Event');
-  return event;
-}
+export const liveEvent = requireLiveEvent;
 
 async function readPledge(organizationId: string, id: string) {
   const doc = await readItem<PledgeDoc>(containers().orgs, organizationId, id);

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../orders/repo';
+import type { OrderStatus } from '../orders/model';
 import { historyLink, historyTab } from './rules';
 
 /** The TransferHistory entry of 01-core §2, stored on the source order (and on a partial transfer's destination). */

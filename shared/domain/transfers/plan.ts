@@ -1,5 +1,5 @@
 import { DomainError, badRequest, conflict } from '../../errors';
-import { orderSortKey, type OrderDoc, type OrderLine } from '../orders/repo';
+import { orderSortKey, type OrderDoc, type OrderLine } from '../orders/model';
 import { orderTotals } from '../orders/creation-rules';
 import type { TransferHistoryEntry } from './history';
 import {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { OrderDoc, OrderStatus } from '../orders/repo';
+import type { OrderDoc, OrderStatus } from '../orders/model';
 import { effectiveSoldQuantity, outstandingQuantity } from '../orders/rules';
 
 /**

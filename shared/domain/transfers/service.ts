@@ -1,13 +1,13 @@
 import type { Principal } from '../../auth/principal';
 import { badRequest, conflict } from '../../errors';
-import { commitBatch, type BatchWrite } from '../../store/batch';
-import { containers } from '../../store/client';
 import { isConflict, isPreconditionFailed } from '../../store/outcomes';
 import { getMembership } from '../memberships/repo';
-import { getOrder, type OrderDoc } from '../orders/repo';
+import { commitOrderBatch, getOrder, type BatchWrite } from '../orders/repo';
+import type { OrderDoc } from '../orders/model';
 import { getUser } from '../users/repo';
 import { buildNotification } from '../notifications/store';
-import { actorOf, loadOrder } from '../orders/access';
+import { actorOf } from '../common/actor';
+import { loadOrder } from '../orders/access';
 import { findEntry, transferResult, type TransferHistoryEntry, type TransferResult } from './history';
 import { planTransfer, type Party } from './plan';
 import { destinationOrderId, requestPayloadKey } from './rules';
@@ -67,7 +67,7 @@ export async function transferOrder(
       ...notifications(organizationId, plan.entry, result).map((n) => ({ create: n })),
     ];
     try {
-      await commitBatch(containers().orgs, organizationId, writes);
+      await commitOrderBatch(organizationId, writes);
       return result;
     } catch (error) {
       // Lost to a concurrent change or duplicate: read again; a duplicate then finds the stored entry.

@@ -1,7 +1,8 @@
 import { forbidden, notFound } from '../../errors';
 import type { Principal } from '../../auth/principal';
 import { containers } from '../../store/client';
-import { asBatchBody, batchItems, createItem, queryAll } from '../../store/operations';
+import { commitBatch } from '../../store/batch';
+import { createItem, queryAll } from '../../store/operations';
 import { isConflict, withEtagRetry } from '../../store/outcomes';
 import { queryPage } from '../../store/pagination';
 import type { MembershipDoc } from '../memberships/repo';
@@ -111,10 +112,10 @@ export async function bulkAssignUsers(body: BulkAssignBody) {
   for (let i = 0; i < toAdd.length; i += 100) {
     const docs = toAdd.slice(i, i + 100).map((userId) => newMembership(body.organizationId, userId, body.role, true));
     try {
-      await batchItems(
+      await commitBatch(
         containers().orgs,
         body.organizationId,
-        docs.map((doc) => ({ operationType: 'Create' as const, resourceBody: asBatchBody(doc) })),
+        docs.map((doc) => ({ create: doc })),
       );
     } catch (error) {
       // A membership created concurrently fails the batch; then each one is created on its own.

@@ -1,0 +1,20 @@
+/** A free ticket (01-core §2 FreeTicket); holds `capacityQuantity` = quantity on the `free` channel. */
+export interface FreeTicketDoc {
+  id: string;
+  docType: 'freeTicket';
+  organizationId: string;
+  eventId: string;
+  showtimeId: string;
+  ticketTypeId: string;
+  ticketTypeName: string;
+  quantity: number;
+  capacityQuantity: number;
+  recipient: string;
+  reason?: string;
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  updatedBy: string;
+  deletedAt?: string;
+  deletedBy?: string;
+}
