@@ -1,3 +1,4 @@
+import { domainErrorWith } from '../helpers/domain-errors';
 import fc from 'fast-check';
 import {
   applyArchiveDecision,
@@ -139,7 +140,7 @@ describe('single archive decision', () => {
     expect(decideArchive(order('cancelled'), { archived: false })).toEqual({ kind: 'unchanged' });
     for (const status of ['pending', 'approved', 'delivered', 'awaitingReconciliation'] as const) {
       expect(() => decideArchive(order(status), { archived: true, override: { confirmed: true } })).toThrow(
-        expect.objectContaining({ status: 409, code: 'INVALID_ORDER_STATE' }),
+        domainErrorWith(409, { code: 'INVALID_ORDER_STATE' }),
       );
     }
   });
@@ -148,8 +149,7 @@ describe('single archive decision', () => {
     const s = order('settled');
     expect(() => decideArchive(s, { archived: true })).toThrow(expect.objectContaining({ code: 'INVOICE_REQUIRED' }));
     expect(() => decideArchive(order('settled', badBasis(s)), { archived: true })).toThrow(
-      expect.objectContaining({
-        status: 409,
+      domainErrorWith(409, {
         code: 'INVALID_INVOICE_BASIS',
         data: { blockers: ['invoicePrerequisite', 'invalidInvoiceBasis'] },
       }),
@@ -195,7 +195,7 @@ describe('single archive decision', () => {
 
   it('forbids the override to anyone who may not use it', () => {
     expect(() => assertMayOverride({ archived: true, override: { confirmed: true } }, false)).toThrow(
-      expect.objectContaining({ status: 403, code: 'ARCHIVE_OVERRIDE_FORBIDDEN' }),
+      domainErrorWith(403, { code: 'ARCHIVE_OVERRIDE_FORBIDDEN' }),
     );
     expect(() => assertMayOverride({ archived: true }, false)).not.toThrow();
     expect(() => assertMayOverride({ archived: true, override: { confirmed: true } }, true)).not.toThrow();
