@@ -39,13 +39,29 @@ export default tseslint.config(
   },
   {
     files: ['shared/domain/**/*.ts', 'shared/auth/**/*.ts', 'shared/http/**/*.ts', 'functions/**/*.ts'],
-    ignores: ['shared/domain/**/repo.ts', 'shared/domain/**/repo/*.ts'],
+    ignores: ['shared/domain/**/repo.ts', 'shared/domain/**/repo/*.ts', 'shared/auth/rate-limit-repo.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             storeAdapter,
+            { group: ['**/store/pagination'], importNames: ['queryPage'], message: storeAdapter.message },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Bootstrap: the Functions entry points open the store before the first request; that is all they may take.
+    files: ['shared/http/define-route.ts', 'functions/heal-timer.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { ...storeAdapter, group: storeAdapter.group.filter((g) => g !== '**/store/client') },
+            { group: ['**/store/client'], allowImportNames: ['openStore'], message: storeAdapter.message },
             { group: ['**/store/pagination'], importNames: ['queryPage'], message: storeAdapter.message },
           ],
         },

@@ -1,5 +1,6 @@
 import { DomainError, notFound } from '../errors';
-import { getOrganization, modeOf } from '../domain/organizations/repo';
+import { modeOf } from '../domain/organizations/model';
+import { getOrganization } from '../domain/organizations/repo';
 
 /**
  * "Full org" routes: a fresh, authoritative read of the organization on every request, before any other

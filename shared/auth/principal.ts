@@ -1,8 +1,10 @@
 import { config } from '../config';
 import { badRequest, forbidden, unauthorized } from '../errors';
 import type { AuthLevel } from '../http/route';
-import { getMembership, type MembershipDoc, type Role } from '../domain/memberships/repo';
-import { getUser, type UserDoc } from '../domain/users/repo';
+import type { MembershipDoc, Role } from '../domain/memberships/model';
+import { getMembership } from '../domain/memberships/repo';
+import type { UserDoc } from '../domain/users/model';
+import { getUser } from '../domain/users/repo';
 import type { Stored } from '../store/outcomes';
 import { bearerToken, verifyToken } from './jwt';
 import { roleAtLeast } from './roles';

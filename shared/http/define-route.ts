@@ -1,4 +1,6 @@
 import { app, type HttpRequest, type HttpResponseInit } from '@azure/functions';
+// Bootstrap, not a store call: the Functions worker opens the store once before the first request (eslint allows
+// only `openStore` here).
 import { openStore } from '../store/client';
 import { errorResponse, executeRoute, type IncomingRequest } from './pipeline';
 import { recordRoute, type RouteDefinition } from './route';

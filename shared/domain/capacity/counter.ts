@@ -3,7 +3,8 @@ import { conflict, notFound } from '../../errors';
 import { containers } from '../../store/client';
 import { asBatchBody, createItem, patchItem, queryAll, readItem } from '../../store/operations';
 import { isConflict, isNotFound, isPreconditionFailed, type Stored } from '../../store/outcomes';
-import { getEvent, type EventDoc } from '../events/repo';
+import type { EventDoc } from '../events/model';
+import { getEvent } from '../events/repo';
 import { ledgerCounts } from './ledger';
 import {
   emptyCounts,

@@ -1,4 +1,4 @@
-import type { EventDoc } from '../events/repo';
+import type { EventDoc } from '../events/model';
 import { containers } from '../../store/client';
 import { createItem, replaceItem } from '../../store/operations';
 import { isConflict, isPreconditionFailed, type Stored } from '../../store/outcomes';

@@ -1,5 +1,5 @@
 import { logError } from '../../telemetry/telemetry';
-import type { EventDoc } from '../events/repo';
+import type { EventDoc } from '../events/model';
 import { releaseCapacity, takeCapacity } from './counter';
 import { capacityMoves, type CapacityChannel, type Holding } from './rules';
 

@@ -1,6 +1,6 @@
 import { containers } from '../../store/client';
 import { queryAll } from '../../store/operations';
-import type { EventDoc } from '../events/repo';
+import type { EventDoc } from '../events/model';
 import { countsFromLedger, type ChannelCounts, type LedgerEntry } from './rules';
 
 /**

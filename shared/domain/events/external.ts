@@ -1,6 +1,7 @@
 import { notFound } from '../../errors';
 import { withEtagRetry } from '../../store/outcomes';
-import { findShowtime, getEvent, saveEvent } from './repo';
+import { findShowtime } from './model';
+import { getEvent, saveEvent } from './repo';
 import { releaseCapacity, takeCapacity } from '../capacity/counter';
 import { toEventResponse } from './mapper';
 import type { ExternalUpdateBody } from './schemas';

@@ -1,10 +1,7 @@
 import type { Principal } from '../../auth/principal';
 import { roleAtLeast } from '../../auth/roles';
 import { forbidden, notFound } from '../../errors';
-import { containers } from '../../store/client';
-import { queryAll } from '../../store/operations';
-import { queryPage } from '../../store/pagination';
-import { getEvent, type EventDoc } from './repo';
+import { activeLiveEvents, eventsPage as eventsPageOf, getEvent } from './repo';
 import { capacityByShowtime } from '../capacity/counter';
 import { aggregateCapacity } from '../capacity/rules';
 import { toEventResponse } from './mapper';
@@ -19,22 +16,7 @@ export interface ListEventsQuery {
 
 /** The paged partition query behind GET events and GET events-overview (ordered by date, then id). */
 export function eventsPage(organizationId: string, query: ListEventsQuery) {
-  const filters = [query.includeDeleted ? '' : ' AND NOT IS_DEFINED(c.deletedAt)'];
-  const parameters = [{ name: '@org', value: organizationId as string | boolean }];
-  if (query.active !== undefined) {
-    filters.push(' AND c.active = @active');
-    parameters.push({ name: '@active', value: query.active });
-  }
-  return queryPage<EventDoc>(
-    containers().orgs,
-    organizationId,
-    {
-      query: `SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'event'${filters.join('')} ORDER BY c.date`,
-      parameters,
-    },
-    query.limit,
-    query.continuationToken,
-  );
+  return eventsPageOf(organizationId, query, query.limit, query.continuationToken);
 }
 
 /** Soft-deleted events are listed only for an admin who asks (so they can be restored). */
@@ -62,12 +44,7 @@ export async function readEvent(organizationId: string, eventId: string) {
 
 /** GET events-active: one query over the active events, the choice is the pure `pickActiveEvent`. */
 export async function activeEvent(organizationId: string, now = new Date()) {
-  const events = await queryAll<EventDoc>(containers().orgs, organizationId, {
-    query:
-      "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'event' AND c.active = true " +
-      'AND NOT IS_DEFINED(c.deletedAt)',
-    parameters: [{ name: '@org', value: organizationId }],
-  });
+  const events = await activeLiveEvents(organizationId);
   const chosen = pickActiveEvent(events, now);
   return chosen ? toEventResponse(chosen) : null;
 }

@@ -5,7 +5,7 @@ import { containers } from '../../store/client';
 import { createItem, replaceItem } from '../../store/operations';
 import { withEtagRetry } from '../../store/outcomes';
 import { queryPage } from '../../store/pagination';
-import { findShowtime } from '../events/repo';
+import { findShowtime } from '../events/model';
 import { getExternalSale, toExternalSaleResponse, type ExternalSaleDoc } from './repo';
 import { writeWithCapacity } from '../capacity/ledger-write';
 import { requireLiveEvent } from '../events/queries';

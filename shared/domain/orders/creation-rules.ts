@@ -1,6 +1,6 @@
 import { badRequest, conflict, notFound } from '../../errors';
 import { lineTotals } from '../money';
-import type { EventDoc, Showtime } from '../events/repo';
+import type { EventDoc, Showtime } from '../events/model';
 import type { OrderLine } from './repo';
 
 /** Pure checks of an order request against its event (03-decisions §6). */

@@ -1,6 +1,7 @@
 import type { Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
-import { getEvent, type EventDoc } from '../events/repo';
+import type { EventDoc } from '../events/model';
+import { getEvent } from '../events/repo';
 import { saveOrder, type OrderDoc } from './repo';
 import { releaseCapacity, takeCapacity, type EventRef } from '../capacity/counter';
 import { assertOwnerOrAdmin, loadOrder } from './access';

@@ -1,12 +1,13 @@
 import { email, idString, object, orgQuery, pageQuery, shortText } from '../../http/schema-parts';
 import type { Schema } from '../../http/validation';
-import { ROLES } from '../memberships/repo';
+import { ROLES } from '../memberships/model';
+import { ORGANIZATION_MODES, type OrganizationMode } from './model';
 
 // Raw lengths are bounded generously; the trimmed limits are checked by the rules with their own message.
 const nameInput = shortText(1000);
 const descriptionInput = shortText(10000);
-const mode: Schema = { enum: ['full', 'sellingPartner'] };
-export const role: Schema = { enum: ROLES };
+const mode: Schema = { enum: [...ORGANIZATION_MODES] };
+export const role: Schema = { enum: [...ROLES] };
 
 export const createOrganizationBody = object(
   {
@@ -74,11 +75,11 @@ export interface CreateOrganizationBody {
   description?: string;
   type?: string;
   logo?: string;
-  organizationMode?: 'full' | 'sellingPartner';
+  organizationMode?: OrganizationMode;
 }
 export type UpdateOrganizationBody = Omit<CreateOrganizationBody, 'organizationMode'>;
 export interface ModeBody {
-  organizationMode: 'full' | 'sellingPartner';
+  organizationMode: OrganizationMode;
 }
 export interface AddMemberBody {
   email: string;

@@ -6,7 +6,7 @@ import { isConflict, isPreconditionFailed } from '../../store/outcomes';
 import { getMembership } from '../memberships/repo';
 import { getOrder, type OrderDoc } from '../orders/repo';
 import { getUser } from '../users/repo';
-import { buildNotification } from '../notifications/store';
+import { buildNotification } from '../notifications/model';
 import { actorOf, loadOrder } from '../orders/access';
 import { findEntry, transferResult, type TransferHistoryEntry, type TransferResult } from './history';
 import { planTransfer, type Party } from './plan';

@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { OperationInput } from '@azure/cosmos';
-import { containers } from '../../store/client';
-import { asBatchBody, batchItems } from '../../store/operations';
 
 /** In-app notifications: one document per recipient in the organization's partition, alive about 30 days. */
 export const NOTIFICATION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
@@ -49,15 +46,4 @@ export function buildNotification(organizationId: string, input: NewNotification
     expiresAt: new Date(now + NOTIFICATION_LIFETIME_SECONDS * 1000).toISOString(),
     ttl: NOTIFICATION_LIFETIME_SECONDS,
   };
-}
-
-/** Batch operations that create notifications, to join another write of the same partition. */
-export const notificationCreates = (docs: NotificationDoc[]): OperationInput[] =>
-  docs.map((doc) => ({ operationType: 'Create', resourceBody: asBatchBody(doc) }));
-
-/** Writes notifications for one organization in one transactional batch. */
-export async function notify(organizationId: string, inputs: NewNotification[]): Promise<void> {
-  if (inputs.length === 0) return;
-  const docs = inputs.map((input) => buildNotification(organizationId, input));
-  await batchItems(containers().orgs, organizationId, notificationCreates(docs));
 }
