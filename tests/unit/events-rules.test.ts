@@ -16,7 +16,10 @@ describe('planListUpdate', () => {
   });
   it('refuses an id that names nothing existing', () => {
     expect(() => planListUpdate(['a'], ['a', 'zz'], 'showtimes')).toThrow(
-      expect.objectContaining({ code: 'VALIDATION_ERROR', data: { details: [{ path: '/showtimes/1', message: 'unknown id' }] } }),
+      expect.objectContaining({
+        code: 'VALIDATION_ERROR',
+        data: { details: [{ path: '/showtimes/1', message: 'unknown id' }] },
+      }),
     );
   });
 });

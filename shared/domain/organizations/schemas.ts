@@ -1,6 +1,6 @@
 import { email, idString, object, orgQuery, pageQuery, shortText } from '../../http/schema-parts';
 import type { Schema } from '../../http/validation';
-import { ROLES } from '../memberships/model';
+import { ROLES, type Role } from '../memberships/model';
 import { ORGANIZATION_MODES, type OrganizationMode } from './model';
 
 // Raw lengths are bounded generously; the trimmed limits are checked by the rules with their own message.
@@ -87,11 +87,11 @@ export interface AddMemberBody {
   firstName?: string;
   lastName?: string;
   phone?: string;
-  role: (typeof ROLES)[number];
+  role: Role;
   approved: boolean;
 }
 export interface UpdateMemberBody {
-  role?: (typeof ROLES)[number];
+  role?: Role;
   roles?: string[];
   approved?: boolean;
 }
