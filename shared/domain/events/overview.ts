@@ -1,10 +1,10 @@
 import type { EventDoc } from './model';
-import { countersOfEvents, revenueRowsOfEvents } from './repo';
+import { countersOfEvents, eventsPage, revenueRowsOfEvents } from './repo';
 import type { Principal } from '../../auth/principal';
 import type { CapacityCounterDoc } from '../capacity/counter';
 import { aggregateCapacity, emptyCounts, showtimeCapacity } from '../capacity/rules';
 import { toEventResponse } from './mapper';
-import { assertMayListDeleted, eventsPage, type ListEventsQuery } from './queries';
+import { assertMayListDeleted, type ListEventsQuery } from './queries';
 import { revenueByEvent } from './rules';
 
 /**
@@ -14,7 +14,7 @@ import { revenueByEvent } from './rules';
  */
 export async function eventsOverview(principal: Principal, organizationId: string, query: ListEventsQuery) {
   assertMayListDeleted(principal, query);
-  const page = await eventsPage(organizationId, query);
+  const page = await eventsPage(organizationId, query, query.limit, query.continuationToken);
   if (page.items.length === 0) return { items: [], continuationToken: page.continuationToken };
   const ids = page.items.map((e) => e.id);
   const [counters, rows] = await Promise.all([

@@ -1,7 +1,7 @@
 import type { Principal } from '../../auth/principal';
 import { roleAtLeast } from '../../auth/roles';
 import { forbidden, notFound } from '../../errors';
-import { activeLiveEvents, eventsPage as eventsPageOf, getEvent } from './repo';
+import { activeLiveEvents, eventsPage, getEvent } from './repo';
 import { capacityByShowtime } from '../capacity/counter';
 import { aggregateCapacity } from '../capacity/rules';
 import { toEventResponse } from './mapper';
@@ -14,11 +14,6 @@ export interface ListEventsQuery {
   active?: boolean;
 }
 
-/** The paged partition query behind GET events and GET events-overview (ordered by date, then id). */
-export function eventsPage(organizationId: string, query: ListEventsQuery) {
-  return eventsPageOf(organizationId, query, query.limit, query.continuationToken);
-}
-
 /** Soft-deleted events are listed only for an admin who asks (so they can be restored). */
 export function assertMayListDeleted(principal: Principal, query: ListEventsQuery) {
   if (query.includeDeleted && !principal.isSuperAdmin && !roleAtLeast(principal.role, 'admin')) {
@@ -28,7 +23,7 @@ export function assertMayListDeleted(principal: Principal, query: ListEventsQuer
 
 export async function listEvents(principal: Principal, organizationId: string, query: ListEventsQuery) {
   assertMayListDeleted(principal, query);
-  const page = await eventsPage(organizationId, query);
+  const page = await eventsPage(organizationId, query, query.limit, query.continuationToken);
   return { items: page.items.map(toEventResponse), continuationToken: page.continuationToken };
 }
 
