@@ -52,4 +52,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Bootstrap: the Functions entry points open the store before the first request; that is all they may take.
+    files: ['shared/http/define-route.ts', 'functions/heal-timer.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { ...storeAdapter, group: storeAdapter.group.filter((g) => g !== '**/store/client') },
+            { group: ['**/store/client'], allowImportNames: ['openStore'], message: storeAdapter.message },
+            { group: ['**/store/pagination'], importNames: ['queryPage'], message: storeAdapter.message },
+          ],
+        },
+      ],
+    },
+  },
 );

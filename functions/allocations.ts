@@ -1,4 +1,5 @@
 import { defineRoute } from '../shared/http/define-route';
+import { created } from '../shared/http/reply';
 import { emptyBody } from '../shared/http/schema-parts';
 import { membersWithAllocations } from '../shared/domain/allocations/members';
 import { deletedResponse } from '../shared/domain/orders/response-schema';
@@ -44,7 +45,10 @@ defineRoute<UpsertAllocationBody>({
   summary: 'Create (201) or replace (200) the allocation of one member for an event or one of its showtimes',
   body: upsertAllocationBody,
   response: allocationResponse,
-  handler: ({ principal, organizationId, body }) => upsertAllocation(principal, organizationId, body),
+  handler: async ({ principal, organizationId, body }) => {
+    const { allocation, isNew } = await upsertAllocation(principal, organizationId, body);
+    return isNew ? created(allocation) : allocation;
+  },
 });
 
 defineRoute({

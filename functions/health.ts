@@ -1,7 +1,7 @@
 import { defineRoute } from '../shared/http/define-route';
 import { buildOpenApiDocument } from '../shared/http/openapi';
 import { object } from '../shared/http/schema-parts';
-import { store } from '../shared/store/client';
+import { storeKind } from '../shared/domain/platform/repo';
 import { SERVICE_VERSION } from '../shared/version';
 
 defineRoute({
@@ -16,7 +16,7 @@ defineRoute({
     'store',
     'version',
   ]),
-  handler: async () => ({ status: 'ok', store: store().kind, version: SERVICE_VERSION }),
+  handler: async () => ({ status: 'ok', store: storeKind(), version: SERVICE_VERSION }),
 });
 
 defineRoute({

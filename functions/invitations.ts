@@ -74,5 +74,8 @@ defineRoute<AcceptInvitationBody>({
   rateLimit: { bucket: 'join', limit: 30, windowSeconds: 60 },
   body: acceptInvitationBody,
   successStatus: 201,
-  handler: ({ params, body }) => invitations.acceptInvitation(params.code, body),
+  handler: async ({ params, body }) => {
+    const { joined, result } = await invitations.acceptInvitation(params.code, body);
+    return joined ? created(result) : result;
+  },
 });

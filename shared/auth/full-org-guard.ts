@@ -1,5 +1,6 @@
 import { DomainError, notFound } from '../errors';
-import { getOrganization, modeOf, type OrganizationDoc } from '../domain/organizations/repo';
+import { modeOf, type OrganizationDoc } from '../domain/organizations/model';
+import { getOrganization } from '../domain/organizations/repo';
 import type { Stored } from '../store/outcomes';
 
 /**

@@ -1,6 +1,6 @@
-import type { EventDoc } from '../domain/events/repo';
-import type { MembershipDoc } from '../domain/memberships/repo';
-import type { OrganizationDoc } from '../domain/organizations/repo';
+import type { EventDoc } from '../domain/events/model';
+import type { MembershipDoc } from '../domain/memberships/model';
+import type { OrganizationDoc } from '../domain/organizations/model';
 import type { SalesDelegation } from '../domain/delegations/model';
 import type {
   SharedEventCapability,

@@ -1,7 +1,8 @@
 import { config } from '../config';
 import { forbidden, unauthorized } from '../errors';
-import type { MembershipDoc, Role } from '../domain/memberships/repo';
-import { getUser, type UserDoc } from '../domain/users/repo';
+import type { MembershipDoc, Role } from '../domain/memberships/model';
+import type { UserDoc } from '../domain/users/model';
+import { getUser } from '../domain/users/repo';
 import type { Stored } from '../store/outcomes';
 import { bearerToken, verifyToken } from './jwt';
 

@@ -16,10 +16,7 @@ export function rateWindow(nowMs: number, windowSeconds: number) {
   return { index, retryAfterSeconds };
 }
 
-/**
- * Per-IP limit kept in the store, so it holds across instances. Usually one call (an atomic increment);
- * the first request of a window creates the bucket.
- */
+/** Per-IP limit kept in the store, so it holds across instances. */
 export async function enforceRateLimit(rule: RateLimitRule, ip: string, nowMs = Date.now()): Promise<void> {
   const { index, retryAfterSeconds } = rateWindow(nowMs, rule.windowSeconds);
   const ipKey = createHash('sha256').update(ip).digest('hex').slice(0, 32);

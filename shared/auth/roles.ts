@@ -1,5 +1,4 @@
-import type { Role } from '../domain/memberships/repo';
-import { ROLES } from '../domain/memberships/repo';
+import { ROLES, type Role } from '../domain/memberships/model';
 
 /** `X+`: role X or any later role in member < ticketManager < treasurer < admin. */
 export function roleAtLeast(role: Role | undefined, minimum: Role): boolean {

@@ -1,4 +1,4 @@
-import type { Role } from '../domain/memberships/repo';
+import type { Role } from '../domain/memberships/model';
 import type { SharedEventCapability } from '../domain/shared-events/model';
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { app, type HttpRequest, type HttpResponseInit } from '@azure/functions';
-// eslint-disable-next-line no-restricted-imports -- the Azure adapter is a host: it opens the store, as scripts/local-host does
+// Bootstrap, not a store call: the Functions worker opens the store once before the first request (eslint allows
+// only `openStore` here).
 import { openStore } from '../store/client';
 import { errorResponse, executeRoute, type IncomingRequest } from './pipeline';
 import { recordRoute, type RouteDeclaration } from './route';

@@ -2,7 +2,7 @@ import { checkCounters } from '../../shared/domain/capacity/drift';
 import { readCounters, syncCounters, takeCapacity, releaseCapacity } from '../../shared/domain/capacity/counter';
 import { containers } from '../../shared/store/client';
 import { createItem } from '../../shared/store/operations';
-import type { EventDoc } from '../../shared/domain/events/repo';
+import type { EventDoc } from '../../shared/domain/events/model';
 import { TestHost } from '../helpers/harness';
 
 /** The counter mechanism itself, on the embedded store through the real SDK (routes are tested per feature). */

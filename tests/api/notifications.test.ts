@@ -1,4 +1,5 @@
-import { buildNotification, notify } from '../../shared/domain/notifications/store';
+import { buildNotification } from '../../shared/domain/notifications/model';
+import { notify } from '../../shared/domain/notifications/repo';
 import { containers } from '../../shared/store/client';
 import { injectStoreFault } from '../../shared/store/faults';
 import { createItem } from '../../shared/store/operations';

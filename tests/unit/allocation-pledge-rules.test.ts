@@ -92,11 +92,11 @@ describe('commitment round rules', () => {
       for (const to of ['open', 'closed', 'converted'] as const) {
         const run = () => assertCommitmentMove(from, to, undefined, now);
         if (allowed.has(`${from}>${to}`)) expect(run).not.toThrow();
-        else expect(run).toThrow(expect.objectContaining({ status: 409 }));
+        else expect(run).toThrow(expect.objectContaining({ code: 'CONFLICT' }));
       }
     }
     expect(() => assertCommitmentMove(null, 'open', '2026-01-01T00:00:00.000Z', now)).toThrow(
-      expect.objectContaining({ status: 400 }),
+      expect.objectContaining({ code: 'VALIDATION_ERROR' }),
     );
   });
   it('converts sure pledges of members without an allocation, on the lowest sortOrder type', () => {

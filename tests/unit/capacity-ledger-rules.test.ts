@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { capacityMoves } from '../../shared/domain/capacity/rules';
 import { priceLines, saleTotals } from '../../shared/domain/external-sales/rules';
-import type { EventDoc } from '../../shared/domain/events/repo';
+import type { EventDoc } from '../../shared/domain/events/model';
 
 describe('capacityMoves', () => {
   it('takes on create, releases on delete', () => {

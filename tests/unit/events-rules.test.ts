@@ -16,7 +16,10 @@ describe('planListUpdate', () => {
   });
   it('refuses an id that names nothing existing', () => {
     expect(() => planListUpdate(['a'], ['a', 'zz'], 'showtimes')).toThrow(
-      expect.objectContaining({ status: 400, data: { details: [{ path: '/showtimes/1', message: 'unknown id' }] } }),
+      expect.objectContaining({
+        code: 'VALIDATION_ERROR',
+        data: { details: [{ path: '/showtimes/1', message: 'unknown id' }] },
+      }),
     );
   });
 });
@@ -82,7 +85,7 @@ describe('assertParsableDates', () => {
       assertParsableDates({ date: '2027-06-30T23:59:60Z', showtimes: [{ dateTime: '2027-01-01T23:59:60Z' }] }),
     ).toThrow(
       expect.objectContaining({
-        status: 400,
+        code: 'VALIDATION_ERROR',
         data: {
           details: [
             { path: '/date', message: 'is not a valid date' },
@@ -113,7 +116,7 @@ describe('assertCommitmentEdit', () => {
     expect(() => assertCommitmentEdit('open', 'closed')).not.toThrow();
     expect(() => assertCommitmentEdit('converted', 'converted')).not.toThrow();
     expect(() => assertCommitmentEdit('converted', undefined)).not.toThrow();
-    expect(() => assertCommitmentEdit('closed', 'converted')).toThrow(expect.objectContaining({ status: 409 }));
-    expect(() => assertCommitmentEdit('converted', 'open')).toThrow(expect.objectContaining({ status: 409 }));
+    expect(() => assertCommitmentEdit('closed', 'converted')).toThrow(expect.objectContaining({ code: 'CONFLICT' }));
+    expect(() => assertCommitmentEdit('converted', 'open')).toThrow(expect.objectContaining({ code: 'CONFLICT' }));
   });
 });

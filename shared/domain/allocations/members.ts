@@ -1,9 +1,6 @@
-import { containers } from '../../store/client';
-import { queryAll } from '../../store/operations';
-import { queryPage } from '../../store/pagination';
-import type { MembershipDoc } from '../memberships/repo';
-import { usersByIds } from '../organizations/members';
-import { ordersForUse, type AllocationDoc } from './repo';
+import { approvedMembershipsPage } from '../memberships/repo';
+import { liveUsersByIdsAcrossPartitions } from '../users/repo';
+import { allocationsOfEvent, ordersForUse } from './repo';
 import { allocationSummary } from './rules';
 import type { MembersQuery } from './schemas';
 import { toAllocationResponse } from './service';
@@ -13,28 +10,11 @@ import { toAllocationResponse } from './service';
  * summary. Store calls: the membership page, one user query, the event's allocations, the page's orders.
  */
 export async function membersWithAllocations(organizationId: string, query: MembersQuery) {
-  const page = await queryPage<MembershipDoc>(
-    containers().orgs,
-    organizationId,
-    {
-      query:
-        "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'membership' AND c.approved = true " +
-        'ORDER BY c.id ASC',
-      parameters: [{ name: '@org', value: organizationId }],
-    },
-    query.limit,
-    query.continuationToken,
-  );
+  const page = await approvedMembershipsPage(organizationId, query.limit, query.continuationToken);
   const userIds = page.items.map((m) => m.userId);
   const [users, allocations, orders] = await Promise.all([
-    usersByIds(userIds),
-    queryAll<AllocationDoc>(containers().orgs, organizationId, {
-      query: "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'allocation' AND c.eventId = @event",
-      parameters: [
-        { name: '@org', value: organizationId },
-        { name: '@event', value: query.eventId },
-      ],
-    }),
+    liveUsersByIdsAcrossPartitions(userIds),
+    allocationsOfEvent(organizationId, query.eventId),
     ordersForUse(organizationId, [query.eventId], userIds),
   ]);
   const items = page.items

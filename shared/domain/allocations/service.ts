@@ -1,15 +1,19 @@
-import type { SqlParameter } from '@azure/cosmos';
 import type { Principal } from '../../auth/principal';
 import { badRequest, notFound } from '../../errors';
-import { created } from '../../http/reply';
-import { containers } from '../../store/client';
-import { createItem, deleteItem, queryAll, replaceItem } from '../../store/operations';
 import { isNotFound } from '../../store/outcomes';
-import { queryPage } from '../../store/pagination';
 import { getEvent } from '../events/repo';
 import { getMembership } from '../memberships/repo';
 import { retryOnContention } from '../common/contention';
-import { allocationId, getAllocation, ordersForUse, type AllocationDoc } from './repo';
+import { allocationId, type AllocationDoc } from './model';
+import {
+  allocationsOfMember,
+  allocationsPage,
+  createAllocation,
+  deleteAllocationDoc,
+  getAllocation,
+  ordersForUse,
+  replaceAllocation,
+} from './repo';
 import { itemsWithUsed, type OrderForQuota } from './rules';
 import type { ListAllocationsQuery, UpsertAllocationBody } from './schemas';
 import { assertLiveEvent } from '../common/live-event';
@@ -38,30 +42,14 @@ export async function withUse(organizationId: string, allocations: AllocationDoc
 }
 
 export async function listAllocations(organizationId: string, query: ListAllocationsQuery) {
-  const where = ['c.organizationId = @org', "c.docType = 'allocation'"];
-  const parameters: SqlParameter[] = [{ name: '@org', value: organizationId }];
-  if (query.eventId) {
-    where.push('c.eventId = @event');
-    parameters.push({ name: '@event', value: query.eventId });
-  }
-  if (query.userId) {
-    where.push('c.userId = @user');
-    parameters.push({ name: '@user', value: query.userId });
-  }
-  const page = await queryPage<AllocationDoc>(
-    containers().orgs,
-    organizationId,
-    { query: `SELECT * FROM c WHERE ${where.join(' AND ')} ORDER BY c.id ASC`, parameters },
-    query.limit,
-    query.continuationToken,
-  );
+  const page = await allocationsPage(organizationId, query, query.limit, query.continuationToken);
   return {
     items: await withUse(organizationId, page.items),
     ...(page.continuationToken ? { continuationToken: page.continuationToken } : {}),
   };
 }
 
-/** Creates (201) or replaces (200) the allocation for (event, showtime or whole event, member). */
+/** Creates or replaces the allocation for (event, showtime or whole event, member); `isNew` tells which. */
 export async function upsertAllocation(principal: Principal, organizationId: string, body: UpsertAllocationBody) {
   const [event, membership] = await Promise.all([
     getEvent(organizationId, body.eventId),
@@ -102,21 +90,21 @@ export async function upsertAllocation(principal: Principal, organizationId: str
         updatedAt: now,
         updatedBy: principal.userId,
       };
-      if (!existing) return { doc: await createItem(containers().orgs, next), isNew: true };
-      return { doc: await replaceItem(containers().orgs, organizationId, next, existing._etag), isNew: false };
+      if (!existing) return { doc: await createAllocation(next), isNew: true };
+      return { doc: await replaceAllocation(next, existing._etag), isNew: false };
     },
     8,
     true,
   );
-  const [response] = await withUse(organizationId, [doc]);
-  return isNew ? created(response) : response;
+  const [allocation] = await withUse(organizationId, [doc]);
+  return { allocation, isNew };
 }
 
 export async function deleteAllocation(organizationId: string, id: string) {
   const existing = await getAllocation(organizationId, id);
   if (!existing) throw notFound('Allocation');
   try {
-    await deleteItem(containers().orgs, organizationId, id);
+    await deleteAllocationDoc(organizationId, id);
   } catch (error) {
     if (isNotFound(error)) throw notFound('Allocation');
     throw error;
@@ -126,17 +114,6 @@ export async function deleteAllocation(organizationId: string, id: string) {
 
 /** The caller's allocations in this organization (optionally for one event), with `used`. */
 export async function myAllocations(principal: Principal, organizationId: string, eventId?: string) {
-  const parameters: SqlParameter[] = [
-    { name: '@org', value: organizationId },
-    { name: '@user', value: principal.userId },
-  ];
-  if (eventId) parameters.push({ name: '@event', value: eventId });
-  const allocations = await queryAll<AllocationDoc>(containers().orgs, organizationId, {
-    query:
-      "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'allocation' AND c.userId = @user" +
-      (eventId ? ' AND c.eventId = @event' : '') +
-      ' ORDER BY c.id ASC',
-    parameters,
-  });
+  const allocations = await allocationsOfMember(organizationId, principal.userId, eventId);
   return { items: await withUse(organizationId, allocations) };
 }

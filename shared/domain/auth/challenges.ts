@@ -1,30 +1,11 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { config } from '../../config';
-import { containers } from '../../store/client';
-import { deleteItem, patchItem, readItem, upsertItem } from '../../store/operations';
 import { isNotFound, isPreconditionFailed, type Stored } from '../../store/outcomes';
-import { normalizeEmail } from '../users/repo';
-
-/**
- * A pending login: one per e-mail address (a new request replaces it, voiding the earlier link and code).
- * Only keyed hashes of the link secret and the code are stored.
- */
-export interface LoginChallengeDoc {
-  id: string;
-  docType: 'loginChallenge';
-  email: string;
-  tokenHash: string;
-  codeHash: string;
-  failedCodeAttempts: number;
-  expiresAt: string;
-  ttl: number;
-}
-
-export const CHALLENGE_LIFETIME_SECONDS = 15 * 60;
-export const MAX_CODE_ATTEMPTS = 5;
+import { normalizeEmail } from '../users/model';
+import { CHALLENGE_LIFETIME_SECONDS, challengeId, MAX_CODE_ATTEMPTS, type LoginChallengeDoc } from './model';
+import { countWrongCode, deleteChallenge, putChallenge, readChallenge } from './repo';
 
 export const emailKey = (email: string) => createHash('sha256').update(normalizeEmail(email)).digest('hex');
-const challengeId = (key: string) => `login-${key}`;
 const keyedHash = (value: string) => createHmac('sha256', config().jwtSecret).update(value).digest('hex');
 
 export function sameHash(a: string, b: string): boolean {
@@ -38,7 +19,7 @@ export async function issueChallenge(email: string, now = Date.now()): Promise<{
   const key = emailKey(email);
   const secret = randomBytes(32).toString('base64url');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await upsertItem<LoginChallengeDoc>(containers().auth, {
+  await putChallenge({
     id: challengeId(key),
     docType: 'loginChallenge',
     email: normalizeEmail(email),
@@ -54,16 +35,16 @@ export async function issueChallenge(email: string, now = Date.now()): Promise<{
 
 async function readLive(key: string, now: number): Promise<Stored<LoginChallengeDoc> | undefined> {
   if (!/^[0-9a-f]{64}$/.test(key)) return undefined;
-  const doc = await readItem<LoginChallengeDoc>(containers().auth, challengeId(key), challengeId(key));
+  const doc = await readChallenge(challengeId(key));
   // Expiry is checked in code too: TTL is lazy on Cosmos and absent on the embedded store.
-  if (!doc || doc.docType !== 'loginChallenge' || Date.parse(doc.expiresAt) <= now) return undefined;
+  if (!doc || Date.parse(doc.expiresAt) <= now) return undefined;
   return doc;
 }
 
 /** Consume a challenge exactly once: the ETag-conditional delete has a single winner. */
 async function consume(doc: Stored<LoginChallengeDoc>): Promise<boolean> {
   try {
-    await deleteItem(containers().auth, doc.id, doc.id, doc._etag);
+    await deleteChallenge(doc.id, doc._etag);
     return true;
   } catch (error) {
     if (isNotFound(error) || isPreconditionFailed(error)) return false;
@@ -88,10 +69,8 @@ export async function redeemCode(email: string, code: string, now = Date.now()):
   if (sameHash(doc.codeHash, keyedHash(`${key}:${code}`))) return (await consume(doc)) ? doc.email : undefined;
   try {
     // Atomic increment: parallel wrong guesses are each counted.
-    const counted = await patchItem<LoginChallengeDoc>(containers().auth, doc.id, doc.id, [
-      { op: 'incr', path: '/failedCodeAttempts', value: 1 },
-    ]);
-    if (counted.failedCodeAttempts >= MAX_CODE_ATTEMPTS) await deleteItem(containers().auth, doc.id, doc.id);
+    const counted = await countWrongCode(doc.id);
+    if (counted.failedCodeAttempts >= MAX_CODE_ATTEMPTS) await deleteChallenge(doc.id);
   } catch (error) {
     if (!isNotFound(error)) throw error; // already voided or consumed
   }

@@ -4,18 +4,10 @@ import { DomainError } from '../../errors';
 import { signToken } from '../../auth/jwt';
 import { enforceRateLimit } from '../../auth/rate-limit';
 import type { Principal } from '../../auth/principal';
-import { containers } from '../../store/client';
-import { patchItem, queryAll } from '../../store/operations';
-import type { MembershipDoc } from '../memberships/repo';
-import type { OrganizationDoc } from '../organizations/repo';
-import {
-  createOrGetUser,
-  findUserByEmail,
-  normalizeEmail,
-  saveUser,
-  toUserResponse,
-  type UserDoc,
-} from '../users/repo';
+import { listMembershipsOfUserAcrossOrganizations } from '../memberships/repo';
+import { organizationsByIdsAcrossPartitions } from '../organizations/repo';
+import { normalizeEmail, toUserResponse } from '../users/model';
+import { createOrGetUser, findUserByEmail, incrementTokenVersion, saveUser } from '../users/repo';
 import { issueChallenge, redeemCode, redeemLinkToken } from './challenges';
 import { loginEmail } from './login-email';
 
@@ -65,9 +57,7 @@ async function completeLogin(email: string) {
 
 /** Revokes every token of the caller at once (one atomic increment). */
 export async function logout(principal: Principal): Promise<{ loggedOut: true }> {
-  await patchItem<UserDoc>(containers().users, principal.userId, principal.userId, [
-    { op: 'incr', path: '/tokenVersion', value: 1 },
-  ]);
+  await incrementTokenVersion(principal.userId);
   return { loggedOut: true };
 }
 
@@ -77,17 +67,9 @@ export async function logout(principal: Principal): Promise<{ loggedOut: true }>
  */
 export async function describeMe(principal: Principal) {
   const user = principal.user!;
-  const memberships = await queryAll<MembershipDoc>(containers().orgs, undefined, {
-    query: "SELECT * FROM c WHERE c.docType = 'membership' AND c.userId = @userId",
-    parameters: [{ name: '@userId', value: user.id }],
-  });
+  const memberships = await listMembershipsOfUserAcrossOrganizations(user.id);
   const orgIds = memberships.map((m) => m.organizationId);
-  const orgs = orgIds.length
-    ? await queryAll<OrganizationDoc>(containers().orgs, undefined, {
-        query: "SELECT * FROM c WHERE c.docType = 'organization' AND ARRAY_CONTAINS(@ids, c.id)",
-        parameters: [{ name: '@ids', value: orgIds }],
-      })
-    : [];
+  const orgs = orgIds.length ? await organizationsByIdsAcrossPartitions(orgIds) : [];
   const liveOrgs = new Map(orgs.filter((o) => !o.deletedAt).map((o) => [o.id, o]));
   return {
     user: toUserResponse(user),

@@ -1,6 +1,7 @@
 import { conflict, notFound } from '../../errors';
 import { isConflict, isNotFound, isPreconditionFailed, type Stored } from '../../store/outcomes';
-import { getEvent, type EventDoc } from '../events/repo';
+import type { EventDoc } from '../events/model';
+import { getEvent } from '../events/repo';
 import { ledgerCounts } from './ledger';
 import { counterId, type CapacityCounterDoc, type EventRef } from './model';
 import {

@@ -1,4 +1,4 @@
-import type { EventDoc } from '../events/repo';
+import type { EventDoc } from '../events/model';
 import { isConflict, isPreconditionFailed, type Stored } from '../../store/outcomes';
 import { newCounter, pickCounts } from './counter';
 import type { CapacityCounterDoc } from './model';

@@ -1,4 +1,4 @@
-import type { EventDoc } from '../events/repo';
+import type { EventDoc } from '../events/model';
 import { releaseCapacity } from './counter';
 import { capacityMoves, type CapacityChannel, type Holding } from './rules';
 import { showtimeSeats, withCapacity } from './with-capacity';

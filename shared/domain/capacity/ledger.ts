@@ -1,4 +1,4 @@
-import type { EventDoc } from '../events/repo';
+import type { EventDoc } from '../events/model';
 import { ledgerRows } from './repo';
 import { countsFromLedger, type ChannelCounts } from './rules';
 

@@ -1,4 +1,4 @@
-import type { EventDoc } from '../events/repo';
+import type { EventDoc } from '../events/model';
 
 /** The channels a showtime's seats are sold through (01-core §2). */
 export type CapacityChannel = 'orders' | 'registrations' | 'external' | 'free';

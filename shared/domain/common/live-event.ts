@@ -1,6 +1,7 @@
 import { notFound } from '../../errors';
 import type { Stored } from '../../store/outcomes';
-import { getEvent, type EventDoc } from '../events/repo';
+import { getEvent } from '../events/repo';
+import { type EventDoc } from '../events/model';
 
 /**
  * The one test of "this event is there for the organization": a soft-deleted event is as gone as an unknown one

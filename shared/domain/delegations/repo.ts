@@ -1,8 +1,8 @@
 import { containers } from '../../store/client';
 import { readItem, replaceItem } from '../../store/operations';
 import { type Stored } from '../../store/outcomes';
-import type { EventDoc } from '../events/repo';
-import type { OrganizationDoc } from '../organizations/repo';
+import type { EventDoc } from '../events/model';
+import type { OrganizationDoc } from '../organizations/model';
 import type { DelegatedEventSalesRef, SalesDelegation } from './model';
 
 type DelegatingEventDoc = Omit<EventDoc, 'salesDelegations'> & { salesDelegations?: SalesDelegation[] };

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../auth/principal';
-import { containers } from '../../store/client';
-import { commitBatch } from '../../store/batch';
-import type { EventDoc } from './repo';
+import type { EventDoc } from './model';
+import { createEventWithCounters } from './repo';
 import { createCounterOps } from '../capacity/counter';
 import { toEventResponse } from './mapper';
 import { assertParsableDates, assertUniqueIds, assertUniqueTicketTypeNames, centsOnly } from './rules';
@@ -56,12 +55,12 @@ export async function createEvent(principal: Principal, organizationId: string, 
     createdBy: principal.userId,
     updatedAt: now,
   };
-  await commitBatch(containers().orgs, organizationId, [
-    { create: event },
-    ...createCounterOps(
+  await createEventWithCounters(
+    event,
+    createCounterOps(
       event,
       event.showtimes.map((s) => s.showtimeId),
     ),
-  ]);
+  );
   return toEventResponse(event);
 }

@@ -1,6 +1,7 @@
 import { notFound } from '../../errors';
 import { withEtagRetry } from '../../store/outcomes';
-import { findShowtime, getEvent, saveEvent } from './repo';
+import { findShowtime } from './model';
+import { getEvent, saveEvent } from './repo';
 import { writeWithCapacity } from '../capacity/ledger-write';
 import { toEventResponse } from './mapper';
 import type { ExternalUpdateBody } from './schemas';

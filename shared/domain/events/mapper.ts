@@ -1,4 +1,4 @@
-import type { EventDoc, TicketType } from './repo';
+import type { EventDoc, TicketType } from './model';
 
 const bySortOrder = (a: TicketType, b: TicketType) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name);
 

@@ -1,12 +1,11 @@
-import { containers } from '../../store/client';
-import { queryAll } from '../../store/operations';
-import type { EventDoc } from './repo';
+import type { EventDoc } from './model';
+import { countersOfEvents, eventsPage, revenueRowsOfEvents } from './repo';
 import type { Principal } from '../../auth/principal';
 import type { CapacityCounterDoc } from '../capacity/counter';
 import { aggregateCapacity, emptyCounts, showtimeCapacity } from '../capacity/rules';
 import { toEventResponse } from './mapper';
-import { assertMayListDeleted, eventsPage, type ListEventsQuery } from './queries';
-import { revenueByEvent, type RevenueRow } from './rules';
+import { assertMayListDeleted, type ListEventsQuery } from './queries';
+import { revenueByEvent } from './rules';
 
 /**
  * GET events-overview: one page of events with, per event, capacity, sold and remaining (from the counters,
@@ -15,25 +14,12 @@ import { revenueByEvent, type RevenueRow } from './rules';
  */
 export async function eventsOverview(principal: Principal, organizationId: string, query: ListEventsQuery) {
   assertMayListDeleted(principal, query);
-  const page = await eventsPage(organizationId, query);
+  const page = await eventsPage(organizationId, query, query.limit, query.continuationToken);
   if (page.items.length === 0) return { items: [], continuationToken: page.continuationToken };
   const ids = page.items.map((e) => e.id);
-  const inList = ids.map((_, i) => `@e${i}`).join(', ');
-  const parameters = [{ name: '@org', value: organizationId }, ...ids.map((id, i) => ({ name: `@e${i}`, value: id }))];
   const [counters, rows] = await Promise.all([
-    queryAll<CapacityCounterDoc>(containers().orgs, organizationId, {
-      query:
-        "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'capacityCounter' " +
-        `AND c.eventId IN (${inList})`,
-      parameters,
-    }),
-    queryAll<RevenueRow>(containers().orgs, organizationId, {
-      query:
-        'SELECT c.docType, c.eventId, c.status, c.soldQuantity, c.soldTypeQuantities, c.tickets, c.totalQuantity, ' +
-        'c.invoiceBasis, c.totalAmount, c.totalFees, c.deletedAt FROM c WHERE c.organizationId = @org ' +
-        `AND c.docType IN ('order', 'registration', 'externalSale') AND c.eventId IN (${inList})`,
-      parameters,
-    }),
+    countersOfEvents<CapacityCounterDoc>(organizationId, ids),
+    revenueRowsOfEvents(organizationId, ids),
   ]);
   const revenue = revenueByEvent(rows);
   return {

@@ -1,10 +1,7 @@
 import type { Principal } from '../../auth/principal';
 import { roleAtLeast } from '../../auth/roles';
 import { forbidden } from '../../errors';
-import { containers } from '../../store/client';
-import { queryAll } from '../../store/operations';
-import { queryPage } from '../../store/pagination';
-import type { EventDoc } from './repo';
+import { activeLiveEvents, eventsPage } from './repo';
 import { capacityByShowtime } from '../capacity/counter';
 import { aggregateCapacity } from '../capacity/rules';
 import { toEventResponse } from './mapper';
@@ -18,26 +15,6 @@ export interface ListEventsQuery {
   active?: boolean;
 }
 
-/** The paged partition query behind GET events and GET events-overview (ordered by date, then id). */
-export function eventsPage(organizationId: string, query: ListEventsQuery) {
-  const filters = [query.includeDeleted ? '' : ' AND NOT IS_DEFINED(c.deletedAt)'];
-  const parameters = [{ name: '@org', value: organizationId as string | boolean }];
-  if (query.active !== undefined) {
-    filters.push(' AND c.active = @active');
-    parameters.push({ name: '@active', value: query.active });
-  }
-  return queryPage<EventDoc>(
-    containers().orgs,
-    organizationId,
-    {
-      query: `SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'event'${filters.join('')} ORDER BY c.date`,
-      parameters,
-    },
-    query.limit,
-    query.continuationToken,
-  );
-}
-
 /** Soft-deleted events are listed only for an admin who asks (so they can be restored). */
 export function assertMayListDeleted(principal: Principal, query: ListEventsQuery) {
   if (query.includeDeleted && !principal.isSuperAdmin && !roleAtLeast(principal.role, 'admin')) {
@@ -47,7 +24,7 @@ export function assertMayListDeleted(principal: Principal, query: ListEventsQuer
 
 export async function listEvents(principal: Principal, organizationId: string, query: ListEventsQuery) {
   assertMayListDeleted(principal, query);
-  const page = await eventsPage(organizationId, query);
+  const page = await eventsPage(organizationId, query, query.limit, query.continuationToken);
   return { items: page.items.map(toEventResponse), continuationToken: page.continuationToken };
 }
 
@@ -57,12 +34,7 @@ export async function readEvent(organizationId: string, eventId: string) {
 
 /** GET events-active: one query over the active events, the choice is the pure `pickActiveEvent`. */
 export async function activeEvent(organizationId: string, now = new Date()) {
-  const events = await queryAll<EventDoc>(containers().orgs, organizationId, {
-    query:
-      "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'event' AND c.active = true " +
-      'AND NOT IS_DEFINED(c.deletedAt)',
-    parameters: [{ name: '@org', value: organizationId }],
-  });
+  const events = await activeLiveEvents(organizationId);
   const chosen = pickActiveEvent(events, now);
   return chosen ? toEventResponse(chosen) : null;
 }

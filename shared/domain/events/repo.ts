@@ -1,56 +1,12 @@
+import { commitBatch, type BatchWrite } from '../../store/batch';
 import { containers } from '../../store/client';
-import { readItem, replaceItem } from '../../store/operations';
-import { type Stored } from '../../store/outcomes';
+import { deleteItem, readItem, replaceItem } from '../../store/operations';
+import { isNotFound, type Stored } from '../../store/outcomes';
+import { inPartition } from '../../store/query';
+import type { LedgerReference, RevenueRow } from './rules';
+import type { EventDoc } from './model';
 
-export interface Showtime {
-  showtimeId: string;
-  dateTime: string;
-  label?: string;
-  /** Manual count of tickets sold outside the service; feeds capacity like the external ledger. */
-  externalSold: number;
-  externalNote?: string;
-}
-
-export interface TicketType {
-  id: string;
-  eventId: string;
-  organizationId: string;
-  name: string;
-  price: number;
-  fee: number;
-  boxofficePrice?: number;
-  boxofficeFee?: number;
-  sortOrder: number;
-}
-
-export type CommitmentStatus = 'open' | 'closed' | 'converted';
-
-/** An event with its showtimes and ticket types embedded: one point read gives everything a sale needs. */
-export interface EventDoc {
-  id: string;
-  docType: 'event';
-  organizationId: string;
-  name: string;
-  date: string;
-  location?: string;
-  description?: string;
-  venueCapacity: number;
-  active: boolean;
-  salesLocked?: boolean;
-  enableQuotas: boolean;
-  showtimes: Showtime[];
-  ticketTypes: TicketType[];
-  commitmentStatus?: CommitmentStatus;
-  commitmentDeadline?: string;
-  salesDelegations?: unknown[];
-  /** Set on a participant's projection of a Shared Event (document 02). */
-  sharedEventLink?: Record<string, unknown>;
-  createdAt: string;
-  createdBy?: string;
-  updatedAt: string;
-  deletedAt?: string;
-  deletedBy?: string;
-}
+/** Every store call on event documents (orgs container, organization partition), and the event's own counters. */
 
 export async function getEvent(organizationId: string, eventId: string): Promise<Stored<EventDoc> | undefined> {
   const doc = await readItem<EventDoc>(containers().orgs, organizationId, eventId);
@@ -66,5 +22,89 @@ export function saveEvent(event: Stored<EventDoc>): Promise<Stored<EventDoc>> {
   );
 }
 
-export const findShowtime = (event: EventDoc, showtimeId: string) =>
-  event.showtimes.find((s) => s.showtimeId === showtimeId);
+/** Creates the event and its showtimes' capacity counters in one transactional batch. */
+export async function createEventWithCounters(event: EventDoc, counterCreates: BatchWrite[]) {
+  await commitBatch(containers().orgs, event.organizationId, [{ create: event }, ...counterCreates]);
+}
+
+/** The ETag-guarded replace of the event with the creation of its new showtimes' counters, atomically. */
+export async function replaceEventWithNewCounters(event: EventDoc, etag: string, counterCreates: BatchWrite[]) {
+  await commitBatch(containers().orgs, event.organizationId, [{ replace: event, ifMatch: etag }, ...counterCreates]);
+}
+
+/** Removes the counter of a deleted showtime (by its counter id); one already gone is fine. */
+export async function deleteShowtimeCounter(organizationId: string, counterDocId: string) {
+  try {
+    await deleteItem(containers().orgs, organizationId, counterDocId);
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+  }
+}
+
+/** The paged partition query behind GET events and GET events-overview (ordered by date). */
+export function eventsPage(
+  organizationId: string,
+  filter: { includeDeleted?: boolean; active?: boolean },
+  limit: number,
+  continuationToken?: string,
+) {
+  return inPartition('orgs', organizationId)
+    .where("c.docType = 'event'")
+    .whereIf(!filter.includeDeleted, 'NOT IS_DEFINED(c.deletedAt)')
+    .whereIf(filter.active !== undefined, 'c.active = @active', { '@active': filter.active })
+    .orderBy('c.date')
+    .page<EventDoc>(limit, continuationToken);
+}
+
+export function activeLiveEvents(organizationId: string) {
+  return inPartition('orgs', organizationId)
+    .where("c.docType = 'event' AND c.active = true AND NOT IS_DEFINED(c.deletedAt)")
+    .all<EventDoc>();
+}
+
+/** `c.eventId IN (@e0, @e1, ...)` with its parameters. */
+function eventIdIn(eventIds: string[]) {
+  const params = Object.fromEntries(eventIds.map((id, i) => [`@e${i}`, id]));
+  return { clause: `c.eventId IN (${Object.keys(params).join(', ')})`, params };
+}
+
+/**
+ * The capacity counters of the given events (events overview). Typed by the caller: the counter document
+ * belongs to capacity/, which itself reads events.
+ */
+export function countersOfEvents<Counter>(organizationId: string, eventIds: string[]) {
+  const { clause, params } = eventIdIn(eventIds);
+  return inPartition('orgs', organizationId)
+    .where("c.docType = 'capacityCounter'")
+    .where(clause, params)
+    .all<Counter>();
+}
+
+/** The money fields of the ledger documents of the given events (events overview revenue). */
+export function revenueRowsOfEvents(organizationId: string, eventIds: string[]) {
+  const { clause, params } = eventIdIn(eventIds);
+  return inPartition('orgs', organizationId)
+    .select(
+      'c.docType, c.eventId, c.status, c.soldQuantity, c.soldTypeQuantities, c.tickets, c.totalQuantity, ' +
+        'c.invoiceBasis, c.totalAmount, c.totalFees, c.deletedAt',
+    )
+    .where("c.docType IN ('order', 'registration', 'externalSale')")
+    .where(clause, params)
+    .all<RevenueRow>();
+}
+
+/**
+ * The showtime and ticket type references of the event's ledger documents. Orders and registrations count even
+ * when cancelled or soft-deleted (they can be restored and reports read them); deleted free tickets and external
+ * sales do not.
+ */
+export function ledgerReferencesOfEvent(organizationId: string, eventId: string) {
+  return inPartition('orgs', organizationId)
+    .select('c.showtimeId, c.ticketTypeId, c.tickets')
+    .where('c.eventId = @event', { '@event': eventId })
+    .where(
+      "c.docType IN ('order', 'registration') OR (c.docType IN ('externalSale', 'freeTicket') " +
+        'AND NOT IS_DEFINED(c.deletedAt))',
+    )
+    .all<LedgerReference>();
+}

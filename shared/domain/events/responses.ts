@@ -1,4 +1,5 @@
 import type { Schema } from '../../http/validation';
+import { COMMITMENT_STATUSES } from './model';
 
 const str: Schema = { type: 'string' };
 const num: Schema = { type: 'number' };
@@ -16,7 +17,7 @@ export const eventResponse: Schema = {
     active: { type: 'boolean' },
     salesLocked: { type: 'boolean' },
     enableQuotas: { type: 'boolean' },
-    commitmentStatus: { enum: ['open', 'closed', 'converted'] },
+    commitmentStatus: { enum: [...COMMITMENT_STATUSES] },
     commitmentDeadline: str,
     showtimes: {
       type: 'array',

@@ -1,5 +1,5 @@
 import { badRequest, conflict } from '../../errors';
-import type { CommitmentStatus, EventDoc } from './repo';
+import type { CommitmentStatus, EventDoc } from './model';
 import type { OrderDoc } from '../orders/model';
 import { fromCents, toCents } from '../money';
 import { reportedSoldLines, soldRevenue } from '../orders/reporting';

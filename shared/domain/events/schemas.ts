@@ -9,6 +9,7 @@ import {
   shortText,
 } from '../../http/schema-parts';
 import type { Schema } from '../../http/validation';
+import { COMMITMENT_STATUSES, type CommitmentStatus } from './model';
 
 /** Required text that must hold more than whitespace: it is stored trimmed, and a blank name is no name. */
 export const nonBlankText = (max: number): Schema => ({ ...shortText(max, 1), pattern: '\\S' });
@@ -30,7 +31,7 @@ export const ticketTypeInput: Schema = object(
   ['name', 'price'],
 );
 
-const commitmentStatus: Schema = { enum: ['open', 'closed', 'converted'] };
+const commitmentStatus: Schema = { enum: [...COMMITMENT_STATUSES] };
 /** A new event's round can start open or closed; `converted` needs the conversion of PUT …/commitment. */
 const initialCommitmentStatus: Schema = { enum: ['open', 'closed'] };
 
@@ -109,7 +110,7 @@ export interface UpdateEventBody {
   venueCapacity?: number;
   active?: boolean;
   enableQuotas?: boolean;
-  commitmentStatus?: 'open' | 'closed' | 'converted';
+  commitmentStatus?: CommitmentStatus;
   commitmentDeadline?: string | null;
   showtimes?: ShowtimeInput[];
   ticketTypes?: TicketTypeInput[];

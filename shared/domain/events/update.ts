@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { conflict } from '../../errors';
-import { containers } from '../../store/client';
-import { commitBatch } from '../../store/batch';
-import { deleteItem, queryAll } from '../../store/operations';
-import { isNotFound, withEtagRetry, type Stored } from '../../store/outcomes';
-import { getEvent, type EventDoc, type Showtime, type TicketType } from './repo';
+import { withEtagRetry, type Stored } from '../../store/outcomes';
+import type { EventDoc, Showtime, TicketType } from './model';
+import { deleteShowtimeCounter, getEvent, ledgerReferencesOfEvent, replaceEventWithNewCounters } from './repo';
 import { counterId, createCounterOps, syncCounters } from '../capacity/counter';
 import { toEventResponse } from './mapper';
 import {
@@ -15,7 +13,6 @@ import {
   centsOnly,
   findUsed,
   planListUpdate,
-  type LedgerReference,
 } from './rules';
 import type { ShowtimeInput, TicketTypeInput, UpdateEventBody } from './schemas';
 import { assertLiveEvent } from '../common/live-event';
@@ -71,10 +68,7 @@ async function writeWithNewCounters(before: Stored<EventDoc>, next: Stored<Event
   const { _etag: etag, ...doc } = { ...next, updatedAt: new Date().toISOString() };
   const known = new Set(before.showtimes.map((s) => s.showtimeId));
   const added = doc.showtimes.filter((s) => !known.has(s.showtimeId)).map((s) => s.showtimeId);
-  await commitBatch(containers().orgs, doc.organizationId, [
-    { replace: doc, ifMatch: etag },
-    ...createCounterOps(doc, added),
-  ]);
+  await replaceEventWithNewCounters(doc, etag, createCounterOps(doc, added));
   return doc;
 }
 
@@ -132,16 +126,7 @@ async function assertNotInUse(event: EventDoc, showtimeIds: string[], ticketType
   if (showtimeIds.length === 0 && ticketTypeIds.length === 0) return;
   const manual = event.showtimes.find((s) => showtimeIds.includes(s.showtimeId) && s.externalSold > 0);
   if (manual) throw inUse('SHOWTIME_IN_USE', 'showtimeId', manual.showtimeId);
-  const references = await queryAll<LedgerReference>(containers().orgs, event.organizationId, {
-    query:
-      'SELECT c.showtimeId, c.ticketTypeId, c.tickets FROM c WHERE c.organizationId = @org AND c.eventId = @event ' +
-      "AND (c.docType IN ('order', 'registration') OR (c.docType IN ('externalSale', 'freeTicket') " +
-      'AND NOT IS_DEFINED(c.deletedAt)))',
-    parameters: [
-      { name: '@org', value: event.organizationId },
-      { name: '@event', value: event.id },
-    ],
-  });
+  const references = await ledgerReferencesOfEvent(event.organizationId, event.id);
   const used = findUsed(references, showtimeIds, ticketTypeIds);
   if (used.showtimeId) throw inUse('SHOWTIME_IN_USE', 'showtimeId', used.showtimeId);
   if (used.ticketTypeId) throw inUse('TICKET_TYPE_IN_USE', 'ticketTypeId', used.ticketTypeId);
@@ -156,10 +141,6 @@ async function followCounters(before: EventDoc, after: EventDoc) {
   const afterIds = new Set(after.showtimes.map((s) => s.showtimeId));
   if (after.venueCapacity !== before.venueCapacity) await syncCounters(after);
   for (const removed of before.showtimes.filter((s) => !afterIds.has(s.showtimeId))) {
-    try {
-      await deleteItem(containers().orgs, after.organizationId, counterId(after.id, removed.showtimeId));
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-    }
+    await deleteShowtimeCounter(after.organizationId, counterId(after.id, removed.showtimeId));
   }
 }

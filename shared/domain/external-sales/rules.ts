@@ -1,5 +1,5 @@
 import { badRequest } from '../../errors';
-import type { EventDoc } from '../events/repo';
+import type { EventDoc } from '../events/model';
 import type { ExternalSaleLine } from './model';
 import { requireTicketType } from '../events/rules';
 import { lineTotals } from '../money';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
 import { withEtagRetry } from '../../store/outcomes';
-import { findShowtime } from '../events/repo';
+import { findShowtime } from '../events/model';
 import { toExternalSaleResponse } from './mapper';
 import type { ExternalSaleDoc } from './model';
 import { createExternalSaleDoc, getExternalSale, pageExternalSales, replaceExternalSale } from './repo';

@@ -1,6 +1,4 @@
-import { containers } from '../../store/client';
-import { queryAll } from '../../store/operations';
-import type { EventDoc } from '../events/repo';
+import { liveEventsAcrossOrganizations } from './repo';
 import { readCounters, syncCounters } from '../capacity/counter';
 import { checkCounters, type CounterDrift } from '../capacity/drift';
 
@@ -24,9 +22,7 @@ export interface HealReport {
  */
 export async function healOnce(options: { quietMs?: number } = {}): Promise<HealReport> {
   const startedAt = new Date().toISOString();
-  const events = await queryAll<EventDoc>(containers().orgs, undefined, {
-    query: "SELECT * FROM c WHERE c.docType = 'event' AND NOT IS_DEFINED(c.deletedAt)",
-  });
+  const events = await liveEventsAcrossOrganizations();
   const report: HealReport = {
     startedAt,
     finishedAt: startedAt,

@@ -1,5 +1,6 @@
 import { email, object, shortText } from '../../http/schema-parts';
 import { role } from '../organizations/schemas';
+import type { Role } from '../memberships/model';
 
 export const createInvitationBody = object({
   role: { ...role, default: 'member' },
@@ -16,7 +17,7 @@ export const invitationResponse = object({
   code: { type: 'string' },
   organizationId: { type: 'string' },
   organizationName: { type: 'string' },
-  role: { type: 'string' },
+  role,
   expiresAt: { type: 'string' },
   maxUses: { type: 'integer' },
   uses: { type: 'integer' },
@@ -26,7 +27,7 @@ export const invitationResponse = object({
 });
 
 export interface CreateInvitationBody {
-  role: 'member' | 'ticketManager' | 'treasurer' | 'admin';
+  role: Role;
   expiresInDays: number;
   maxUses?: number;
 }

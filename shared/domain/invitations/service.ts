@@ -1,76 +1,35 @@
 import { randomBytes } from 'node:crypto';
 import type { Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
-import { created, ok } from '../../http/reply';
-import { containers } from '../../store/client';
-import { commitBatch } from '../../store/batch';
-import { createItem, queryAll, readItem, replaceItem } from '../../store/operations';
 import { isConflict, isPreconditionFailed, withEtagRetry, type Stored } from '../../store/outcomes';
-import { getMembership, type Role } from '../memberships/repo';
+import { newMembership } from '../memberships/model';
+import { getMembership } from '../memberships/repo';
 import { getOrganization } from '../organizations/repo';
 import { createOrGetUser } from '../users/repo';
 import { getMailer } from '../../email/mailer';
 import { loginEmail } from '../auth/login-email';
 import { issueChallenge } from '../auth/challenges';
-import { newMembership } from '../organizations/members';
 import { requireLiveOrganization } from '../organizations/service';
+import { invitationId, toInvitationResponse, type InvitationDoc } from './model';
+import {
+  createInvitationWithIndex,
+  getInvitation,
+  invitationsNewestFirst,
+  organizationOfCode,
+  replaceInvitation,
+  useInvitationForMembership,
+} from './repo';
 import { invitationExpiry, isUsable } from './rules';
 import type { AcceptInvitationBody, CreateInvitationBody } from './schemas';
 
-/** The invitation itself lives in the organization's partition; the public code finds it through an index. */
-interface InvitationDoc {
-  id: string;
-  docType: 'invitation';
-  organizationId: string;
-  code: string;
-  /** Captured once at creation; a later rename never rewrites it. */
-  organizationName: string;
-  role: Role;
-  expiresAt: string;
-  maxUses?: number;
-  uses: number;
-  createdBy: string;
-  createdAt: string;
-  revokedAt?: string;
-  revokedBy?: string;
-}
-
-/** Code → organization, in the `auth` container (partitioned by id) so a public lookup is one point read. */
-interface InvitationIndexDoc {
-  id: string;
-  docType: 'invitationIndex';
-  organizationId: string;
-}
-
-const invitationId = (code: string) => `invitation-${code}`;
 const CODE = /^[A-Za-z0-9_-]{12,64}$/;
 const genericNotFound = () => notFound('Invitation');
-
-function toResponse(inv: InvitationDoc) {
-  return {
-    code: inv.code,
-    organizationId: inv.organizationId,
-    organizationName: inv.organizationName,
-    role: inv.role,
-    expiresAt: inv.expiresAt,
-    ...(inv.maxUses !== undefined ? { maxUses: inv.maxUses } : {}),
-    uses: inv.uses,
-    createdAt: inv.createdAt,
-    createdBy: inv.createdBy,
-    ...(inv.revokedAt ? { revokedAt: inv.revokedAt } : {}),
-  };
-}
 
 export async function createInvitation(principal: Principal, organizationId: string, body: CreateInvitationBody) {
   const org = await requireLiveOrganization(organizationId);
   const code = randomBytes(12).toString('base64url'); // 16 URL-safe characters, 96 bits
   const now = Date.now();
-  await createItem<InvitationIndexDoc>(containers().auth, {
-    id: invitationId(code),
-    docType: 'invitationIndex',
-    organizationId,
-  });
-  const doc = await createItem<InvitationDoc>(containers().orgs, {
+  const doc = await createInvitationWithIndex({
     id: invitationId(code),
     docType: 'invitation',
     organizationId,
@@ -83,33 +42,23 @@ export async function createInvitation(principal: Principal, organizationId: str
     createdBy: principal.userId,
     createdAt: new Date(now).toISOString(),
   });
-  return toResponse(doc);
+  return toInvitationResponse(doc);
 }
 
 export async function listInvitations(organizationId: string) {
   await requireLiveOrganization(organizationId);
-  const docs = await queryAll<InvitationDoc>(containers().orgs, organizationId, {
-    query: "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'invitation' ORDER BY c.createdAt DESC",
-    parameters: [{ name: '@org', value: organizationId }],
-  });
-  return { items: docs.map(toResponse) };
+  const docs = await invitationsNewestFirst(organizationId);
+  return { items: docs.map(toInvitationResponse) };
 }
 
 export async function revokeInvitation(principal: Principal, organizationId: string, code: string) {
   const saved = await withEtagRetry(async () => {
-    const inv = CODE.test(code)
-      ? await readItem<InvitationDoc>(containers().orgs, organizationId, invitationId(code))
-      : undefined;
-    if (!inv || inv.docType !== 'invitation') throw genericNotFound();
+    const inv = CODE.test(code) ? await getInvitation(organizationId, code) : undefined;
+    if (!inv) throw genericNotFound();
     if (inv.revokedAt) return inv;
-    return replaceItem(
-      containers().orgs,
-      organizationId,
-      { ...inv, revokedAt: new Date().toISOString(), revokedBy: principal.userId },
-      inv._etag,
-    );
+    return replaceInvitation({ ...inv, revokedAt: new Date().toISOString(), revokedBy: principal.userId });
   });
-  return toResponse(saved);
+  return toInvitationResponse(saved);
 }
 
 /**
@@ -118,13 +67,10 @@ export async function revokeInvitation(principal: Principal, organizationId: str
  */
 async function findUsable(code: string): Promise<Stored<InvitationDoc>> {
   if (!CODE.test(code)) throw genericNotFound();
-  const index = await readItem<InvitationIndexDoc>(containers().auth, invitationId(code), invitationId(code));
-  if (!index) throw genericNotFound();
-  const [inv, org] = await Promise.all([
-    readItem<InvitationDoc>(containers().orgs, index.organizationId, invitationId(code)),
-    getOrganization(index.organizationId),
-  ]);
-  if (!inv || inv.docType !== 'invitation' || !isUsable(inv) || !org || org.deletedAt) throw genericNotFound();
+  const organizationId = await organizationOfCode(code);
+  if (!organizationId) throw genericNotFound();
+  const [inv, org] = await Promise.all([getInvitation(organizationId, code), getOrganization(organizationId)]);
+  if (!inv || !isUsable(inv) || !org || org.deletedAt) throw genericNotFound();
   return inv;
 }
 
@@ -138,7 +84,7 @@ export async function validateInvitation(code: string) {
  * login e-mail. The use and the membership are one transactional batch of the organization's partition: the
  * ETag-guarded use first, so `maxUses` holds under concurrency and a lost race writes nothing; on Cosmos DB a
  * membership that appeared meanwhile rolls the use back too. An existing member gets 200 and consumes no use,
- * also when the same person's requests race each other.
+ * also when the same person's requests race each other. `joined` tells the route a membership was created (201).
  */
 export async function acceptInvitation(code: string, body: AcceptInvitationBody) {
   const first = await findUsable(code);
@@ -148,14 +94,11 @@ export async function acceptInvitation(code: string, body: AcceptInvitationBody)
   for (let attempt = 0; ; attempt += 1) {
     // An existing member gets 200 and the same body a newcomer would get: the code holder never learns the
     // member's actual role or approval.
-    if (await getMembership(organizationId, user.id)) return ok(result);
+    if (await getMembership(organizationId, user.id)) return { joined: false, result };
     const inv = attempt === 0 ? first : await findUsable(code);
     const used: InvitationDoc = { ...inv, uses: inv.uses + 1 };
     try {
-      await commitBatch(containers().orgs, organizationId, [
-        { replace: used, ifMatch: inv._etag },
-        { create: newMembership(organizationId, user.id, inv.role, true) },
-      ]);
+      await useInvitationForMembership(used, inv._etag, newMembership(organizationId, user.id, inv.role, true));
       break;
     } catch (error) {
       // Another acceptance took a use (412) or this person joined meanwhile (409): decide again on fresh state.
@@ -168,5 +111,5 @@ export async function acceptInvitation(code: string, body: AcceptInvitationBody)
     const { token, code: loginCode } = await issueChallenge(user.email);
     await getMailer().send(loginEmail(user.email, token, loginCode));
   }
-  return created(result);
+  return { joined: true, result };
 }

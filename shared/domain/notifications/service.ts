@@ -1,10 +1,16 @@
 import type { Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
-import { containers } from '../../store/client';
-import { commitBatch } from '../../store/batch';
-import { deleteItem, queryAll, readItem, replaceItem } from '../../store/operations';
 import { isNotFound, isPreconditionFailed, withEtagRetry } from '../../store/outcomes';
-import type { NotificationDoc } from './store';
+import type { NotificationDoc } from './model';
+import {
+  countUnread,
+  deleteNotificationDoc,
+  getNotification,
+  latestNotifications,
+  markReadInBatch,
+  replaceNotification,
+  unreadNotifications,
+} from './repo';
 
 export const NOTIFICATION_LIST_LIMIT = 50;
 
@@ -25,35 +31,19 @@ function toResponse(n: NotificationDoc) {
   };
 }
 
-const ownFilter = "c.organizationId = @org AND c.docType = 'notification' AND c.userId = @user AND c.expiresAt > @now";
-const ownParams = (principal: Principal, organizationId: string) => [
-  { name: '@org', value: organizationId },
-  { name: '@user', value: principal.userId },
-  { name: '@now', value: new Date().toISOString() },
-];
-
 /** The 50 most recent unexpired notifications of the caller, and how many of all unexpired are unread. */
 export async function listNotifications(principal: Principal, organizationId: string) {
   const [items, unread] = await Promise.all([
-    queryAll<NotificationDoc>(containers().orgs, organizationId, {
-      query: `SELECT TOP ${NOTIFICATION_LIST_LIMIT} * FROM c WHERE ${ownFilter} ORDER BY c.createdAt DESC`,
-      parameters: ownParams(principal, organizationId),
-    }),
-    queryAll<number>(containers().orgs, organizationId, {
-      query: `SELECT VALUE COUNT(1) FROM c WHERE ${ownFilter} AND c.read = false`,
-      parameters: ownParams(principal, organizationId),
-    }),
+    latestNotifications(organizationId, principal.userId, NOTIFICATION_LIST_LIMIT),
+    countUnread(organizationId, principal.userId),
   ]);
-  return { items: items.map(toResponse), unreadCount: unread[0] ?? 0 };
+  return { items: items.map(toResponse), unreadCount: unread };
 }
 
 /** Someone else's notification is indistinguishable from a missing one (404). */
 async function requireOwn(principal: Principal, organizationId: string, id: string) {
-  const doc = /^[A-Za-z0-9-]{1,64}$/.test(id)
-    ? await readItem<NotificationDoc>(containers().orgs, organizationId, id)
-    : undefined;
-  if (!doc || doc.docType !== 'notification' || doc.userId !== principal.userId || !isLive(doc))
-    throw notFound('Notification');
+  const doc = /^[A-Za-z0-9-]{1,64}$/.test(id) ? await getNotification(organizationId, id) : undefined;
+  if (!doc || doc.userId !== principal.userId || !isLive(doc)) throw notFound('Notification');
   return doc;
 }
 
@@ -61,12 +51,7 @@ export async function markRead(principal: Principal, organizationId: string, id:
   const saved = await withEtagRetry(async () => {
     const doc = await requireOwn(principal, organizationId, id);
     if (doc.read) return doc;
-    return replaceItem(
-      containers().orgs,
-      organizationId,
-      { ...doc, read: true, readAt: new Date().toISOString() },
-      doc._etag,
-    );
+    return replaceNotification({ ...doc, read: true, readAt: new Date().toISOString() });
   });
   return toResponse(saved);
 }
@@ -89,18 +74,11 @@ export async function markAllRead(principal: Principal, organizationId: string) 
 }
 
 async function markAllReadOnce(principal: Principal, organizationId: string, progress: { updated: number }) {
-  const unread = await queryAll<NotificationDoc & { _etag: string }>(containers().orgs, organizationId, {
-    query: `SELECT * FROM c WHERE ${ownFilter} AND c.read = false`,
-    parameters: ownParams(principal, organizationId),
-  });
+  const unread = await unreadNotifications(organizationId, principal.userId);
   const readAt = new Date().toISOString();
   for (let i = 0; i < unread.length; i += 100) {
     const chunk = unread.slice(i, i + 100);
-    await commitBatch(
-      containers().orgs,
-      organizationId,
-      chunk.map((n) => ({ replace: { ...n, read: true, readAt }, ifMatch: n._etag })),
-    );
+    await markReadInBatch(organizationId, chunk, readAt);
     progress.updated += chunk.length;
   }
 }
@@ -108,7 +86,7 @@ async function markAllReadOnce(principal: Principal, organizationId: string, pro
 export async function deleteNotification(principal: Principal, organizationId: string, id: string) {
   const doc = await requireOwn(principal, organizationId, id);
   try {
-    await deleteItem(containers().orgs, organizationId, doc.id, doc._etag);
+    await deleteNotificationDoc(doc);
   } catch (error) {
     if (!isNotFound(error)) throw error;
   }

@@ -1,6 +1,6 @@
 import { badRequest, conflict } from '../../errors';
 import { lineTotals } from '../money';
-import type { EventDoc, Showtime } from '../events/repo';
+import type { EventDoc, Showtime } from '../events/model';
 import type { OrderLine } from './model';
 import { assertLiveEvent } from '../common/live-event';
 

@@ -5,7 +5,7 @@ import { showtimeSeats, withCapacity } from '../capacity/with-capacity';
 import { actorOf } from '../common/actor';
 import { retryOnContention } from '../common/contention';
 import { approvedAdminIds } from '../memberships/repo';
-import { buildNotification } from '../notifications/store';
+import { buildNotification } from '../notifications/model';
 import { loadOrder } from './access';
 import { toOrderResponse } from './mapper';
 import type { OrderDoc } from './model';

@@ -3,7 +3,7 @@ import { containers } from '../../store/client';
 import { createItem, readItem, replaceItem } from '../../store/operations';
 import { type Stored } from '../../store/outcomes';
 import { inPartition } from '../../store/query';
-import type { AllocationDoc } from '../allocations/repo';
+import type { AllocationDoc } from '../allocations/model';
 import { orderSortKey, type OrderDoc, type OrderStatus } from './model';
 
 /** Every store call on orders: all inside the organization's partition. */

@@ -1,11 +1,10 @@
 import { mapWithConcurrency, parseCsvImport, type LineError } from '../../csv/parse';
-import { containers } from '../../store/client';
-import { createItem, queryAll, replaceItem } from '../../store/operations';
 import { isConflict, isPreconditionFailed } from '../../store/outcomes';
 import { logError } from '../../telemetry/telemetry';
-import { ROLES, type MembershipDoc, type Role } from '../memberships/repo';
-import { createOrGetUser, normalizeEmail } from '../users/repo';
-import { newMembership } from './members';
+import { newMembership, ROLES, type Role } from '../memberships/model';
+import { allMemberships, createMembership, replaceMembership } from '../memberships/repo';
+import { normalizeEmail } from '../users/model';
+import { createOrGetUser } from '../users/repo';
 import { requireLiveOrganization } from './service';
 import { isValidEmail } from '../common/email';
 
@@ -53,10 +52,7 @@ export async function importMembers(organizationId: string, csv: string): Promis
   const parsed = parseCsvImport(csv, ['email'], ['email', 'name', 'role']);
   const { lines, errors } = validateMemberLines(parsed.rows);
   errors.push(...parsed.errors);
-  const existing = await queryAll<MembershipDoc & { _etag: string }>(containers().orgs, organizationId, {
-    query: "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'membership'",
-    parameters: [{ name: '@org', value: organizationId }],
-  });
+  const existing = await allMemberships(organizationId);
   const byUser = new Map(existing.map((m) => [m.userId, m]));
   const result: ImportResult = { created: 0, updated: 0, skipped: 0, errors };
   await mapWithConcurrency(lines, 8, async (line) => {
@@ -66,15 +62,10 @@ export async function importMembers(organizationId: string, csv: string): Promis
       if (user.deletedAt) {
         result.errors.push({ line: line.line, message: 'user is deleted; restore the user first' });
       } else if (!membership) {
-        await createItem(containers().orgs, newMembership(organizationId, user.id, line.role, true));
+        await createMembership(newMembership(organizationId, user.id, line.role, true));
         result.created += 1;
       } else if (membership.role !== line.role) {
-        await replaceItem(
-          containers().orgs,
-          organizationId,
-          { ...membership, role: line.role, updatedAt: new Date().toISOString() },
-          membership._etag,
-        );
+        await replaceMembership({ ...membership, role: line.role, updatedAt: new Date().toISOString() });
         result.updated += 1;
       } else {
         result.skipped += 1;

@@ -1,4 +1,4 @@
-import type { OrganizationMode } from './repo';
+import type { OrganizationMode } from './model';
 
 /** Owner-side state that blocks `full` → `sellingPartner` (01-core "Organization capability mode" rule 2). */
 export type DowngradeBlocker = 'ownedEvents' | 'sharedEventParticipation' | 'outboundSalesDelegations';

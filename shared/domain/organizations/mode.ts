@@ -1,9 +1,8 @@
 import { DomainError, conflict } from '../../errors';
 import type { Principal } from '../../auth/principal';
-import { containers } from '../../store/client';
-import { queryAll } from '../../store/operations';
 import { isPreconditionFailed } from '../../store/outcomes';
-import { getOrganization, modeOf, saveOrganization, toOrganizationResponse, type OrganizationMode } from './repo';
+import { modeOf, toOrganizationResponse, type OrganizationMode } from './model';
+import { eventDelegationsOf, getOrganization, liveParticipationsAcrossSharedEvents, saveOrganization } from './repo';
 import { trackEvent } from '../../telemetry/telemetry';
 import { classifyTransition, downgradeBlockers, type DowngradeBlocker } from './mode-rules';
 import { requireLiveOrganization } from './service';
@@ -65,16 +64,8 @@ export async function setOrganizationMode(principal: Principal, organizationId: 
 async function findDowngradeBlockers(organizationId: string): Promise<DowngradeBlocker[]> {
   try {
     const [events, participations] = await Promise.all([
-      queryAll<{ salesDelegations?: { status?: string }[] }>(containers().orgs, organizationId, {
-        query: "SELECT c.salesDelegations FROM c WHERE c.organizationId = @org AND c.docType = 'event'",
-        parameters: [{ name: '@org', value: organizationId }],
-      }),
-      queryAll<{ id: string }>(containers().sharedEvents, undefined, {
-        query:
-          "SELECT c.id FROM c WHERE c.docType = 'sharedEventParticipant' AND c.organizationId = @org " +
-          "AND c.status IN ('invited', 'accepted', 'active')",
-        parameters: [{ name: '@org', value: organizationId }],
-      }),
+      eventDelegationsOf(organizationId),
+      liveParticipationsAcrossSharedEvents(organizationId),
     ]);
     return downgradeBlockers(
       events.map((e) => ({ delegationStatuses: (e.salesDelegations ?? []).map((d) => String(d.status)) })),

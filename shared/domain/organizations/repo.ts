@@ -1,26 +1,10 @@
 import { containers } from '../../store/client';
-import { readItem, replaceItem } from '../../store/operations';
+import { createItem, readItem, replaceItem } from '../../store/operations';
 import { type Stored } from '../../store/outcomes';
+import { acrossPartitions, inPartition } from '../../store/query';
+import type { OrganizationDoc } from './model';
 
-export type OrganizationMode = 'full' | 'sellingPartner';
-
-export interface OrganizationDoc {
-  id: string;
-  docType: 'organization';
-  organizationId: string;
-  name: string;
-  description?: string;
-  type?: string;
-  logo?: string;
-  /** Absent means `full`; `full` is never stored. */
-  organizationMode?: 'sellingPartner';
-  delegatedEventSales?: unknown[];
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
-  updatedBy: string;
-  deletedAt?: string;
-}
+/** Every store call on organization documents, and the reads the mode change needs from other documents. */
 
 /** The organization document lives in its own partition under its own id. */
 export async function getOrganization(organizationId: string): Promise<Stored<OrganizationDoc> | undefined> {
@@ -28,27 +12,44 @@ export async function getOrganization(organizationId: string): Promise<Stored<Or
   return doc?.docType === 'organization' ? doc : undefined;
 }
 
-export const modeOf = (org: Pick<OrganizationDoc, 'organizationMode'>): OrganizationMode =>
-  org.organizationMode === 'sellingPartner' ? 'sellingPartner' : 'full';
-
-export function toOrganizationResponse(org: OrganizationDoc) {
-  return {
-    id: org.id,
-    name: org.name,
-    ...(org.description !== undefined ? { description: org.description } : {}),
-    ...(org.type !== undefined ? { type: org.type } : {}),
-    ...(org.logo !== undefined ? { logo: org.logo } : {}),
-    // Full is the absence of the field (01-core §2), in answers as in storage; only `sellingPartner` is said.
-    ...(modeOf(org) === 'sellingPartner' ? { organizationMode: 'sellingPartner' as const } : {}),
-    delegatedEventSales: org.delegatedEventSales ?? [],
-    createdBy: org.createdBy,
-    createdAt: org.createdAt,
-    updatedAt: org.updatedAt,
-    updatedBy: org.updatedBy,
-    ...(org.deletedAt ? { deletedAt: org.deletedAt } : {}),
-  };
-}
+export const createOrganizationDoc = (doc: OrganizationDoc) => createItem(containers().orgs, doc);
 
 export async function saveOrganization(org: Stored<OrganizationDoc>): Promise<Stored<OrganizationDoc>> {
   return replaceItem(containers().orgs, org.id, org, org._etag);
+}
+
+/** Super-admin listing: one page over every organization by name, a deliberate cross-partition query. */
+export function organizationsPageAcrossPartitions(includeDeleted: boolean, limit: number, continuationToken?: string) {
+  return acrossPartitions('orgs')
+    .where("c.docType = 'organization'")
+    .whereIf(!includeDeleted, 'NOT IS_DEFINED(c.deletedAt)')
+    .orderBy('c.name')
+    .page<OrganizationDoc>(limit, continuationToken);
+}
+
+/** The named organizations, each in its own partition: one deliberate cross-partition query (the caller's own). */
+export function organizationsByIdsAcrossPartitions(ids: string[]) {
+  return acrossPartitions('orgs')
+    .where("c.docType = 'organization' AND ARRAY_CONTAINS(@ids, c.id)", { '@ids': ids })
+    .all<OrganizationDoc>();
+}
+
+/** The delegations of every owned event (soft-deleted included): what blocks a downgrade to selling partner. */
+export function eventDelegationsOf(organizationId: string) {
+  return inPartition('orgs', organizationId)
+    .select('c.salesDelegations')
+    .where("c.docType = 'event'")
+    .all<{ salesDelegations?: { status?: string }[] }>();
+}
+
+/**
+ * The organization's live Shared Event participations. The sharedEvents container is partitioned by Shared
+ * Event, so finding one organization's participations is a deliberate cross-partition query.
+ */
+export function liveParticipationsAcrossSharedEvents(organizationId: string) {
+  return acrossPartitions('sharedEvents')
+    .select('c.id')
+    .where("c.docType = 'sharedEventParticipant' AND c.organizationId = @org", { '@org': organizationId })
+    .where("c.status IN ('invited', 'accepted', 'active')")
+    .all<{ id: string }>();
 }

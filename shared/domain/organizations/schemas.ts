@@ -1,12 +1,13 @@
 import { email, idString, object, pageQuery, shortText } from '../../http/schema-parts';
 import type { Schema } from '../../http/validation';
-import { ROLES } from '../memberships/repo';
+import { ROLES, type Role } from '../memberships/model';
+import { ORGANIZATION_MODES, type OrganizationMode } from './model';
 
 // Raw lengths are bounded generously; the trimmed limits are checked by the rules with their own message.
 const nameInput = shortText(1000);
 const descriptionInput = shortText(10000);
-const mode: Schema = { enum: ['full', 'sellingPartner'] };
-export const role: Schema = { enum: ROLES };
+const mode: Schema = { enum: [...ORGANIZATION_MODES] };
+export const role: Schema = { enum: [...ROLES] };
 
 export const createOrganizationBody = object(
   {
@@ -75,11 +76,11 @@ export interface CreateOrganizationBody {
   description?: string;
   type?: string;
   logo?: string;
-  organizationMode?: 'full' | 'sellingPartner';
+  organizationMode?: OrganizationMode;
 }
 export type UpdateOrganizationBody = Omit<CreateOrganizationBody, 'organizationMode'>;
 export interface ModeBody {
-  organizationMode: 'full' | 'sellingPartner';
+  organizationMode: OrganizationMode;
 }
 export interface AddMemberBody {
   email: string;
@@ -87,11 +88,11 @@ export interface AddMemberBody {
   firstName?: string;
   lastName?: string;
   phone?: string;
-  role: (typeof ROLES)[number];
+  role: Role;
   approved: boolean;
 }
 export interface UpdateMemberBody {
-  role?: (typeof ROLES)[number];
+  role?: Role;
   roles?: string[];
   approved?: boolean;
 }

@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { notFound } from '../../errors';
 import type { Principal } from '../../auth/principal';
-import { containers } from '../../store/client';
-import { commitBatch } from '../../store/batch';
-import { createItem, queryAll } from '../../store/operations';
-import { withEtagRetry, type Stored } from '../../store/outcomes';
-import type { MembershipDoc } from '../memberships/repo';
-import { queryPage } from '../../store/pagination';
-import { getOrganization, saveOrganization, toOrganizationResponse, type OrganizationDoc } from './repo';
+import { withEtagRetry } from '../../store/outcomes';
+import { membershipsNotMarkedDeleted, replaceMembershipsInBatch } from '../memberships/repo';
+import { toOrganizationResponse, type OrganizationDoc } from './model';
+import { createOrganizationDoc, getOrganization, organizationsPageAcrossPartitions, saveOrganization } from './repo';
 import { trackEvent } from '../../telemetry/telemetry';
 import { normalizeDescription, normalizeName } from './rules';
 import type { CreateOrganizationBody, PageQuery, UpdateOrganizationBody } from './schemas';
@@ -32,16 +29,13 @@ export async function createOrganization(principal: Principal, body: CreateOrgan
     updatedAt: now,
     updatedBy: principal.userId,
   };
-  return toOrganizationResponse(await createItem(containers().orgs, doc));
+  return toOrganizationResponse(await createOrganizationDoc(doc));
 }
 
 /** Super-admin listing across organizations: one paged cross-partition query. */
 export async function listOrganizations(query: PageQuery & { includeDeleted?: boolean }) {
-  const filter = query.includeDeleted ? '' : ' AND NOT IS_DEFINED(c.deletedAt)';
-  const page = await queryPage<OrganizationDoc>(
-    containers().orgs,
-    undefined,
-    { query: `SELECT * FROM c WHERE c.docType = 'organization'${filter} ORDER BY c.name` },
+  const page = await organizationsPageAcrossPartitions(
+    query.includeDeleted === true,
     query.limit,
     query.continuationToken,
   );
@@ -106,15 +100,9 @@ export async function deleteOrganization(principal: Principal, organizationId: s
 }
 
 async function markMemberships(organizationId: string, deletedAt: string) {
-  const open = await queryAll<Stored<MembershipDoc>>(containers().orgs, organizationId, {
-    query:
-      "SELECT * FROM c WHERE c.organizationId = @org AND c.docType = 'membership' AND NOT IS_DEFINED(c.organizationDeletedAt)",
-    parameters: [{ name: '@org', value: organizationId }],
-  });
+  const open = await membershipsNotMarkedDeleted(organizationId);
   for (let i = 0; i < open.length; i += 100) {
-    const writes = open
-      .slice(i, i + 100)
-      .map((m) => ({ replace: { ...m, organizationDeletedAt: deletedAt }, ifMatch: m._etag }));
-    await commitBatch(containers().orgs, organizationId, writes);
+    const marked = open.slice(i, i + 100).map((m) => ({ ...m, organizationDeletedAt: deletedAt }));
+    await replaceMembershipsInBatch(organizationId, marked);
   }
 }

@@ -1,16 +1,8 @@
 import { config } from '../../config';
 import { badRequest, notFound } from '../../errors';
-import { containers, type ContainerName } from '../../store/client';
-import { deleteItem, queryAll } from '../../store/operations';
 import { isNotFound } from '../../store/outcomes';
 import { mapWithConcurrency } from '../../csv/parse';
-
-const PARTITION_FIELD: Record<ContainerName, string> = {
-  orgs: 'organizationId',
-  users: 'id',
-  auth: 'id',
-  sharedEvents: 'sharedEventId',
-};
+import { CONTAINER_NAMES, deleteDocument, everyDocumentAcrossPartitions } from './repo';
 
 /**
  * POST /api/management/cleanup: wipes every container for end-to-end test runs. Hidden (404) unless
@@ -22,11 +14,8 @@ export async function cleanupAllData(confirm: string | undefined, keepUserId: st
   if (confirm !== 'yes')
     throw badRequest('Add confirm=yes to delete all data', [{ path: '/confirm', message: 'must be "yes"' }]);
   const deleted: Record<string, number> = {};
-  for (const name of Object.keys(PARTITION_FIELD) as ContainerName[]) {
-    const field = PARTITION_FIELD[name];
-    const rows = await queryAll<Record<string, unknown>>(containers()[name], undefined, {
-      query: `SELECT c.id, c.${field} AS pk, c.docType, c.isSuperAdmin, c.userId FROM c`,
-    });
+  for (const name of CONTAINER_NAMES) {
+    const rows = await everyDocumentAcrossPartitions(name);
     const superAdmins = new Set(rows.filter((r) => r.docType === 'user' && r.isSuperAdmin).map((r) => String(r.id)));
     superAdmins.add(keepUserId);
     const doomed = rows.filter(
@@ -34,7 +23,7 @@ export async function cleanupAllData(confirm: string | undefined, keepUserId: st
     );
     await mapWithConcurrency(doomed, 16, async (r) => {
       try {
-        await deleteItem(containers()[name], String(r.pk), String(r.id));
+        await deleteDocument(name, r);
       } catch (error) {
         if (!isNotFound(error)) throw error;
       }

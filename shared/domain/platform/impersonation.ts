@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../auth/principal';
 import { idString, object, pageQuery, shortText } from '../../http/schema-parts';
-import { containers } from '../../store/client';
-import { createItem } from '../../store/operations';
-import { queryPage } from '../../store/pagination';
 import { requireLiveOrganization } from '../organizations/service';
+import { IMPERSONATION_ACTIONS, type ImpersonationAction, type ImpersonationAuditDoc } from './model';
+import { createImpersonationAudit, impersonationsPage } from './repo';
 
 export const recordAuditBody = object(
   {
     targetUserId: idString,
-    action: { enum: ['start', 'end'] },
+    action: { enum: [...IMPERSONATION_ACTIONS] },
     duration: { type: 'integer', minimum: 0, maximum: 7 * 24 * 3600 },
     note: shortText(500),
   },
@@ -20,19 +19,7 @@ export const listAuditQuery = object({ ...pageQuery, organizationId: idString, t
 
 export interface RecordAuditBody {
   targetUserId: string;
-  action: 'start' | 'end';
-  duration?: number;
-  note?: string;
-}
-
-interface ImpersonationAuditDoc {
-  id: string;
-  docType: 'impersonationAudit';
-  organizationId: string;
-  adminUserId: string;
-  targetUserId: string;
-  action: 'start' | 'end';
-  timestamp: string;
+  action: ImpersonationAction;
   duration?: number;
   note?: string;
 }
@@ -51,7 +38,7 @@ const toResponse = (d: ImpersonationAuditDoc) => ({
 /** Append-only: the acting super admin and the time come from the server, never from the body. */
 export async function recordImpersonation(principal: Principal, organizationId: string, body: RecordAuditBody) {
   await requireLiveOrganization(organizationId);
-  const doc = await createItem<ImpersonationAuditDoc>(containers().orgs, {
+  const doc = await createImpersonationAudit({
     id: randomUUID(),
     docType: 'impersonationAudit',
     organizationId,
@@ -72,22 +59,6 @@ export async function listImpersonations(query: {
   organizationId?: string;
   targetUserId?: string;
 }) {
-  const clauses = ["c.docType = 'impersonationAudit'"];
-  const parameters = [];
-  if (query.organizationId) {
-    clauses.push('c.organizationId = @org');
-    parameters.push({ name: '@org', value: query.organizationId });
-  }
-  if (query.targetUserId) {
-    clauses.push('c.targetUserId = @target');
-    parameters.push({ name: '@target', value: query.targetUserId });
-  }
-  const page = await queryPage<ImpersonationAuditDoc>(
-    containers().orgs,
-    query.organizationId,
-    { query: `SELECT * FROM c WHERE ${clauses.join(' AND ')} ORDER BY c.timestamp DESC`, parameters },
-    query.limit,
-    query.continuationToken,
-  );
+  const page = await impersonationsPage(query, query.limit, query.continuationToken);
   return { items: page.items.map(toResponse), continuationToken: page.continuationToken };
 }

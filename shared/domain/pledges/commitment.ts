@@ -1,13 +1,14 @@
 import type { Principal } from '../../auth/principal';
-import { containers } from '../../store/client';
-import { createItem, queryAll } from '../../store/operations';
 import { isConflict } from '../../store/outcomes';
-import { saveEvent, type EventDoc } from '../events/repo';
+import type { EventDoc } from '../events/model';
+import { saveEvent } from '../events/repo';
 import { retryOnContention } from '../common/contention';
-import { allocationId, type AllocationDoc } from '../allocations/repo';
+import { allocationId, type AllocationDoc } from '../allocations/model';
+import { allocatedUserIds, createAllocation } from '../allocations/repo';
+import { eventPledges } from './repo';
 import { assertCommitmentMove, conversionPlan, effectiveCommitmentStatus, firstTicketType } from './rules';
 import type { CommitmentBody } from './schemas';
-import { eventPledges, liveEvent, pledgeSummary } from './service';
+import { liveEvent, pledgeSummary } from './service';
 
 /**
  * PUT management/events/{eventId}/commitment: open, close or convert the round. Converting first creates the
@@ -49,13 +50,7 @@ async function convertPledges(principal: Principal, event: EventDoc) {
   const type = firstTicketType(event.ticketTypes);
   const [pledges, existing] = await Promise.all([
     eventPledges(event.organizationId, event.id),
-    queryAll<{ userId: string }>(containers().orgs, event.organizationId, {
-      query: "SELECT c.userId FROM c WHERE c.organizationId = @org AND c.docType = 'allocation' AND c.eventId = @event",
-      parameters: [
-        { name: '@org', value: event.organizationId },
-        { name: '@event', value: event.id },
-      ],
-    }),
+    allocatedUserIds(event.organizationId, event.id),
   ]);
   const plan = type ? conversionPlan(pledges, new Set(existing.map((a) => a.userId))) : [];
   let allocationsCreated = 0;
@@ -74,7 +69,7 @@ async function convertPledges(principal: Principal, event: EventDoc) {
       updatedBy: principal.userId,
     };
     try {
-      await createItem(containers().orgs, allocation);
+      await createAllocation(allocation);
       allocationsCreated += 1;
     } catch (error) {
       if (!isConflict(error)) throw error; // created by an earlier attempt or by a manager meanwhile

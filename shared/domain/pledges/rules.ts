@@ -1,5 +1,5 @@
 import { badRequest, conflict } from '../../errors';
-import type { CommitmentStatus, EventDoc, TicketType } from '../events/repo';
+import type { CommitmentStatus, EventDoc, TicketType } from '../events/model';
 
 /**
  * The commitment round (03-decisions §6): none or closed → open; open → closed; closed → converted (final).

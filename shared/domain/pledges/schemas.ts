@@ -1,5 +1,6 @@
 import { isoDateTime, nonNegativeInt, object, pageQuery } from '../../http/schema-parts';
 import type { Schema } from '../../http/validation';
+import { COMMITMENT_STATUSES, type CommitmentStatus } from '../events/model';
 import { strings } from '../orders/response-schema';
 
 export const pledgeBody: Schema = object({ sureCount: nonNegativeInt, possibleCount: nonNegativeInt }, [
@@ -12,11 +13,11 @@ export interface PledgeBody {
 }
 
 export const commitmentBody: Schema = object(
-  { status: { type: 'string', enum: ['open', 'closed', 'converted'] }, deadline: isoDateTime },
+  { status: { type: 'string', enum: [...COMMITMENT_STATUSES] }, deadline: isoDateTime },
   ['status'],
 );
 export interface CommitmentBody {
-  status: 'open' | 'closed' | 'converted';
+  status: CommitmentStatus;
   deadline?: string;
 }
 
@@ -48,7 +49,7 @@ export const pledgePage: Schema = {
 export const pledgeSummaryResponse: Schema = {
   type: 'object',
   properties: {
-    commitmentStatus: { enum: ['open', 'closed', 'converted', null] },
+    commitmentStatus: { enum: [...COMMITMENT_STATUSES, null] },
     commitmentDeadline: str,
     pledgeCount: num,
     totalSure: num,

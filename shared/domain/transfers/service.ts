@@ -5,7 +5,7 @@ import { getMembership } from '../memberships/repo';
 import { commitOrderBatch, getOrder, type BatchWrite } from '../orders/repo';
 import type { OrderDoc } from '../orders/model';
 import { getUser } from '../users/repo';
-import { buildNotification } from '../notifications/store';
+import { buildNotification } from '../notifications/model';
 import { actorOf } from '../common/actor';
 import { loadOrder } from '../orders/access';
 import { findEntry, transferResult, type TransferHistoryEntry, type TransferResult } from './history';

@@ -1,5 +1,6 @@
 import { mapWithConcurrency, parseCsvImport, type LineError } from '../../csv/parse';
-import { createOrGetUser, normalizeEmail, saveUser } from './repo';
+import { normalizeEmail } from './model';
+import { createOrGetUser, saveUser } from './repo';
 import { lineFailure, type ImportResult } from '../organizations/member-import';
 import { isValidEmail } from '../common/email';
 

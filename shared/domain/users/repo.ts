@@ -1,31 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { containers } from '../../store/client';
-import { createItem, readItem, replaceItem } from '../../store/operations';
+import { createItem, patchItem, readItem, replaceItem } from '../../store/operations';
 import { isConflict, type Stored } from '../../store/outcomes';
+import { acrossPartitions } from '../../store/query';
+import { normalizeEmail, type EmailLookupDoc, type NewUser, type UserDoc } from './model';
 
-export interface UserDoc {
-  id: string;
-  docType: 'user';
-  email: string;
-  name: string;
-  firstName?: string;
-  lastName?: string;
-  phone?: string;
-  isSuperAdmin?: boolean;
-  tokenVersion: number;
-  createdAt: string;
-  updatedAt: string;
-  deletedAt?: string;
-}
+/** Every store call on user documents and the e-mail index (users container, partitioned by id). */
 
-/** Unique e-mail index: one document per normalized address, created before the user it points to. */
-interface EmailLookupDoc {
-  id: string;
-  docType: 'emailLookup';
-  userId: string;
-}
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const emailLookupId = (email: string) => `email-${createHash('sha256').update(normalizeEmail(email)).digest('hex')}`;
 
 export async function getUser(userId: string): Promise<Stored<UserDoc> | undefined> {
@@ -38,15 +19,6 @@ export async function findUserByEmail(email: string): Promise<Stored<UserDoc> | 
   const id = emailLookupId(email);
   const lookup = await readItem<EmailLookupDoc>(containers().users, id, id);
   return lookup ? getUser(lookup.userId) : undefined;
-}
-
-export interface NewUser {
-  email: string;
-  name?: string;
-  firstName?: string;
-  lastName?: string;
-  phone?: string;
-  isSuperAdmin?: boolean;
 }
 
 /**
@@ -96,18 +68,37 @@ export function saveUser(user: Stored<UserDoc>): Promise<Stored<UserDoc>> {
   return replaceItem(containers().users, user.id, { ...user, updatedAt: new Date().toISOString() }, user._etag);
 }
 
-/** Public shape of a user: listed fields only, never the token version or store fields. */
-export function toUserResponse(user: UserDoc) {
-  return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    phone: user.phone,
-    isSuperAdmin: user.isSuperAdmin === true,
-    createdAt: user.createdAt,
-    updatedAt: user.updatedAt,
-    ...(user.deletedAt ? { deletedAt: user.deletedAt } : {}),
-  };
+/** Revokes every token of the user at once: one atomic increment, no read. */
+export function incrementTokenVersion(userId: string) {
+  return patchItem<UserDoc>(containers().users, userId, userId, [{ op: 'incr', path: '/tokenVersion', value: 1 }]);
+}
+
+/**
+ * Live (not soft-deleted) users by id in one query. The users container is partitioned by id, so reading
+ * several users by id is a deliberate cross-partition query.
+ */
+export async function liveUsersByIdsAcrossPartitions(ids: string[]): Promise<Map<string, UserDoc>> {
+  if (ids.length === 0) return new Map();
+  const users = await acrossPartitions('users')
+    .where("c.docType = 'user' AND ARRAY_CONTAINS(@ids, c.id) AND NOT IS_DEFINED(c.deletedAt)", {
+      '@ids': [...new Set(ids)],
+    })
+    .all<UserDoc>();
+  return new Map(users.map((u) => [u.id, u]));
+}
+
+/** One page of the platform's users by e-mail (super-admin list): a deliberate cross-partition query. */
+export function usersPageAcrossPartitions(
+  filter: { includeDeleted?: boolean; search?: string },
+  limit: number,
+  continuationToken?: string,
+) {
+  return acrossPartitions('users')
+    .where("c.docType = 'user'")
+    .whereIf(!filter.includeDeleted, 'NOT IS_DEFINED(c.deletedAt)')
+    .whereIf(filter.search, '(CONTAINS(LOWER(c.email), @q) OR CONTAINS(LOWER(c.name), @q))', {
+      '@q': filter.search?.toLowerCase(),
+    })
+    .orderBy('c.email')
+    .page<UserDoc>(limit, continuationToken);
 }

@@ -1,5 +1,6 @@
 import { email, idString, object, pageQuery, shortText } from '../../http/schema-parts';
 import { role } from '../organizations/schemas';
+import type { Role } from '../memberships/model';
 
 export const listUsersQuery = object({
   ...pageQuery,
@@ -40,7 +41,7 @@ export interface UpdateUserBody {
 export interface BulkAssignBody {
   userIds: string[];
   organizationId: string;
-  role: 'member' | 'ticketManager' | 'treasurer' | 'admin';
+  role: Role;
 }
 
 export { email };

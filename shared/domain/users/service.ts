@@ -1,32 +1,16 @@
 import { forbidden, notFound } from '../../errors';
 import type { Principal } from '../../auth/principal';
-import { containers } from '../../store/client';
-import { commitBatch } from '../../store/batch';
-import { createItem, queryAll } from '../../store/operations';
 import { isConflict, withEtagRetry } from '../../store/outcomes';
-import { queryPage } from '../../store/pagination';
-import type { MembershipDoc } from '../memberships/repo';
-import { getUser, saveUser, toUserResponse, type UserDoc } from './repo';
-import { newMembership, usersByIds } from '../organizations/members';
+import { newMembership, type MembershipDoc } from '../memberships/model';
+import { createMembership, createMembershipsInBatch, memberUserIdsAmong } from '../memberships/repo';
+import { toUserResponse } from './model';
+import { getUser, liveUsersByIdsAcrossPartitions, saveUser, usersPageAcrossPartitions } from './repo';
 import { requireLiveOrganization } from '../organizations/service';
 import type { BulkAssignBody, ListUsersQuery, UpdateUserBody } from './schemas';
 
 /** Paged user list across the platform; soft-deleted users are left out unless asked for. */
 export async function listUsers(query: ListUsersQuery) {
-  const clauses = ["c.docType = 'user'"];
-  const parameters = [];
-  if (!query.includeDeleted) clauses.push('NOT IS_DEFINED(c.deletedAt)');
-  if (query.search) {
-    clauses.push('(CONTAINS(LOWER(c.email), @q) OR CONTAINS(LOWER(c.name), @q))');
-    parameters.push({ name: '@q', value: query.search.toLowerCase() });
-  }
-  const page = await queryPage<UserDoc>(
-    containers().users,
-    undefined,
-    { query: `SELECT * FROM c WHERE ${clauses.join(' AND ')} ORDER BY c.email`, parameters },
-    query.limit,
-    query.continuationToken,
-  );
+  const page = await usersPageAcrossPartitions(query, query.limit, query.continuationToken);
   return { items: page.items.map(toUserResponse), continuationToken: page.continuationToken };
 }
 
@@ -98,25 +82,14 @@ export async function bulkDeleteUsers(principal: Principal, userIds: string[]) {
  */
 export async function bulkAssignUsers(body: BulkAssignBody) {
   await requireLiveOrganization(body.organizationId);
-  const users = await usersByIds(body.userIds);
-  const existing = await queryAll<MembershipDoc>(containers().orgs, body.organizationId, {
-    query:
-      "SELECT c.userId FROM c WHERE c.organizationId = @org AND c.docType = 'membership' AND ARRAY_CONTAINS(@ids, c.userId)",
-    parameters: [
-      { name: '@org', value: body.organizationId },
-      { name: '@ids', value: body.userIds },
-    ],
-  });
+  const users = await liveUsersByIdsAcrossPartitions(body.userIds);
+  const existing = await memberUserIdsAmong(body.organizationId, body.userIds);
   const members = new Set(existing.map((m) => m.userId));
   const toAdd = body.userIds.filter((id) => users.has(id) && !members.has(id));
   for (let i = 0; i < toAdd.length; i += 100) {
     const docs = toAdd.slice(i, i + 100).map((userId) => newMembership(body.organizationId, userId, body.role, true));
     try {
-      await commitBatch(
-        containers().orgs,
-        body.organizationId,
-        docs.map((doc) => ({ create: doc })),
-      );
+      await createMembershipsInBatch(body.organizationId, docs);
     } catch (error) {
       // A membership created concurrently fails the batch; then each one is created on its own.
       if (!isConflict(error)) throw error;
@@ -133,7 +106,7 @@ export async function bulkAssignUsers(body: BulkAssignBody) {
 async function createEach(docs: MembershipDoc[]) {
   for (const doc of docs) {
     try {
-      await createItem(containers().orgs, doc);
+      await createMembership(doc);
     } catch (error) {
       if (!isConflict(error)) throw error;
     }

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { containers } from '../../store/client';
-import { commitBatch, type BatchWrite } from '../../store/batch';
 
 /** In-app notifications: one document per recipient in the organization's partition, alive about 30 days. */
 export const NOTIFICATION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
@@ -48,14 +46,4 @@ export function buildNotification(organizationId: string, input: NewNotification
     expiresAt: new Date(now + NOTIFICATION_LIFETIME_SECONDS * 1000).toISOString(),
     ttl: NOTIFICATION_LIFETIME_SECONDS,
   };
-}
-
-/** Batch operations that create notifications, to join another write of the same partition. */
-export const notificationCreates = (docs: NotificationDoc[]): BatchWrite[] => docs.map((doc) => ({ create: doc }));
-
-/** Writes notifications for one organization in one transactional batch. */
-export async function notify(organizationId: string, inputs: NewNotification[]): Promise<void> {
-  if (inputs.length === 0) return;
-  const docs = inputs.map((input) => buildNotification(organizationId, input));
-  await commitBatch(containers().orgs, organizationId, notificationCreates(docs));
 }

@@ -1,0 +1,48 @@
+export interface UserDoc {
+  id: string;
+  docType: 'user';
+  email: string;
+  name: string;
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  isSuperAdmin?: boolean;
+  tokenVersion: number;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt?: string;
+}
+
+/** Unique e-mail index: one document per normalized address, created before the user it points to. */
+export interface EmailLookupDoc {
+  id: string;
+  docType: 'emailLookup';
+  userId: string;
+}
+
+export interface NewUser {
+  email: string;
+  name?: string;
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  isSuperAdmin?: boolean;
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** Public shape of a user: listed fields only, never the token version or store fields. */
+export function toUserResponse(user: UserDoc) {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone,
+    isSuperAdmin: user.isSuperAdmin === true,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+    ...(user.deletedAt ? { deletedAt: user.deletedAt } : {}),
+  };
+}
