@@ -31,7 +31,8 @@ const OVERRIDE = { archived: true, override: { confirmed: true } };
  * Fields no route writes yet (invoicing, delegated attribution) or states only old data has (legacy archives,
  * a basis that no longer matches its order) come from the seed module.
  */
-const invoice = (id: string) => seedInvoicedOrder(f.orgId, id, f.treasurer.id);
+const invoice = (id: string) =>
+  seedInvoicedOrder(f.orgId, id, { invoicedAt: new Date().toISOString(), invoicedBy: f.treasurer.id });
 const breakBasis = (id: string) => seedInvoiceBasisGrandTotal(f.orgId, id, 999);
 
 async function cancelled() {
@@ -273,7 +274,7 @@ describe('roles and bad input', () => {
 describe('legacy archives and concurrency', () => {
   it('keeps a legacy archived order archived although it would be blocked now; the gating applies after unarchive', async () => {
     const order = await settled();
-    await seedLegacyArchivedOrder(f.orgId, order.id, '2024-01-01T00:00:00.000Z', 'legacy');
+    await seedLegacyArchivedOrder(f.orgId, order.id, { archivedAt: '2024-01-01T00:00:00.000Z', archivedBy: 'legacy' });
     const res = await archive(f.ticketManager, order.id, { archived: true });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
