@@ -145,10 +145,10 @@ export async function seedLegacyEventWithSaleInPartnerPartition(
 // --- Capacity: drift the way a crash leaves it --------------------------------------------------------------
 
 /**
- * A capacity-ledger document (order, registration, free ticket, external sale) whose write the counter
- * never saw, as after a crash between the two writes. `extra` can mark it soft-deleted.
+ * A capacity-ledger document (order, registration, free ticket, external sale) written without moving the
+ * counter, as a crash between the two writes leaves it. `extra` can mark it soft-deleted.
  */
-export const seedLedgerEntryUnseenByCounter = (
+export const seedLedgerEntryBypassingCounter = (
   orgId: string,
   entry: { eventId: string; showtimeId: string; docType: string; quantity: number },
   extra: Doc = {},
