@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { emailKey } from '../../shared/domain/auth/challenges';
+import { counterId } from '../../shared/domain/capacity/counter';
 import { orderSortKey } from '../../shared/domain/orders/repo';
 import { buildNotification, notify, type NewNotification } from '../../shared/domain/notifications/store';
 import { containers } from '../../shared/store/client';
@@ -165,7 +166,7 @@ export const seedLedgerEntryBypassingCounter = (
 
 /** A showtime's capacity counter lost altogether (the heal pass rebuilds it from the ledger). */
 export const loseCapacityCounter = (orgId: string, eventId: string, showtimeId: string) =>
-  deleteItem(containers().orgs, orgId, `capacity-${eventId}-${showtimeId}`);
+  deleteItem(containers().orgs, orgId, counterId(eventId, showtimeId));
 
 // --- Notifications: produced by other features; seeded through the same `notify` they call ----------------
 
