@@ -1,8 +1,7 @@
 import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { orderApi } from '../helpers/orders';
-import { injectStoreFault } from '../../shared/store/faults';
-import { getEvent, saveEvent } from '../../shared/domain/events/repo';
+import { injectStoreFault } from '../helpers/seed';
 
 /** Allocations with quota enforcement on order creation, pledges and the commitment round. */
 let api: TestHost;
@@ -243,13 +242,18 @@ describe('pledges and the commitment round', () => {
       items: [{ ticketTypeId: event.ticketTypes[0].id, allocated: 5 }],
     });
     await commit(event.id, { status: 'closed' });
-    // Another writer changes the event while the conversion's first event replace is in flight: it gets 412.
+    // Another writer changes the event (the event update route) while the conversion's first event replace is
+    // in flight: that replace gets 412.
     let raced = false;
     injectStoreFault(async (op) => {
       if (raced || op.kind !== 'replace' || op.id !== event.id) return false;
       raced = true;
-      const doc = await getEvent(f.orgId, event.id);
-      await saveEvent({ ...doc!, location: 'Other hall' });
+      const edit = await api.put(`management/events/${event.id}`, {
+        token: f.admin.token,
+        query: { organizationId: f.orgId },
+        body: { location: 'Other hall' },
+      });
+      if (edit.status !== 200) throw new Error(`concurrent edit failed: ${edit.status} ${edit.text}`);
       return false;
     });
     try {

@@ -1,9 +1,7 @@
 import { checkCounters } from '../../shared/domain/capacity/drift';
 import { readCounters, syncCounters, takeCapacity, releaseCapacity } from '../../shared/domain/capacity/counter';
-import { containers } from '../../shared/store/client';
-import { createItem } from '../../shared/store/operations';
-import type { EventDoc } from '../../shared/domain/events/model';
 import { TestHost } from '../helpers/harness';
+import { seedLedgerEntryBypassingCounter } from '../helpers/seed';
 
 /** The counter mechanism itself, on the embedded store through the real SDK (routes are tested per feature). */
 let api: TestHost;
@@ -12,6 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
+/** The event document the counter code is handed (only ever in memory here: no route reads it). */
+type EventDoc = Parameters<typeof syncCounters>[0];
 const event = (id: string, venueCapacity: number, showtimes = ['s1', 's2']): EventDoc => ({
   id,
   docType: 'event',
@@ -73,31 +73,10 @@ describe('capacity counter', () => {
   it('finds drift against the ledger and repairs a quiet counter', async () => {
     const e = event('e-drift', 100, ['s1']);
     await syncCounters(e);
-    await createItem(containers().orgs, {
-      id: 'ft-1',
-      docType: 'freeTicket',
-      organizationId: 'org-counter',
-      eventId: 'e-drift',
-      showtimeId: 's1',
-      capacityQuantity: 4,
-    });
-    await createItem(containers().orgs, {
-      id: 'reg-1',
-      docType: 'registration',
-      organizationId: 'org-counter',
-      eventId: 'e-drift',
-      showtimeId: 's1',
-      capacityQuantity: 2,
-    });
-    await createItem(containers().orgs, {
-      id: 'reg-2',
-      docType: 'registration',
-      organizationId: 'org-counter',
-      eventId: 'e-drift',
-      showtimeId: 's1',
-      capacityQuantity: 5,
-      deletedAt: 'x',
-    });
+    const entry = (docType: string, quantity: number) => ({ eventId: 'e-drift', showtimeId: 's1', docType, quantity });
+    await seedLedgerEntryBypassingCounter('org-counter', entry('freeTicket', 4));
+    await seedLedgerEntryBypassingCounter('org-counter', entry('registration', 2));
+    await seedLedgerEntryBypassingCounter('org-counter', entry('registration', 5), { deletedAt: 'x' });
     await takeCapacity({ event: e, showtimeId: 's1', channel: 'free', delta: 4 });
     const drift = await checkCounters(e, { repair: true, quietMs: 0 });
     expect(drift).toEqual([

@@ -1,10 +1,8 @@
-import { counterId } from '../../shared/domain/capacity/counter';
 import { healOnce } from '../../shared/domain/heal/heal';
-import { containers } from '../../shared/store/client';
-import { createItem, deleteItem } from '../../shared/store/operations';
 import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { capacitySummary, giveFree, TWO_SHOWTIMES } from '../helpers/events';
+import { loseCapacityCounter, seedLedgerEntryBypassingCounter } from '../helpers/seed';
 
 /**
  * The heal pass against the counters: drift is made the way a crash would leave it (a ledger document the
@@ -18,14 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const ledgerDoc = (event: { id: string }, showtimeId: string, docType: string, quantity: number) => ({
-  id: `${docType}-${Math.random().toString(36).slice(2)}`,
-  docType,
-  organizationId: f.orgId,
-  eventId: event.id,
-  showtimeId,
-  capacityQuantity: quantity,
-});
+/** A ledger document the counter never saw (seed module), as a crash between the two writes leaves it. */
+const unseen = (event: { id: string }, showtimeId: string, docType: string, quantity: number, extra = {}) =>
+  seedLedgerEntryBypassingCounter(f.orgId, { eventId: event.id, showtimeId, docType, quantity }, extra);
 
 describe('healOnce', () => {
   it('reports drift, leaves a busy counter alone, repairs a quiet one and rebuilds a missing one', async () => {
@@ -34,11 +27,11 @@ describe('healOnce', () => {
     await api.del(`management/events/${deleted.id}`, { token: f.admin.token, query: { organizationId: f.orgId } });
     const [s1, s2] = event.showtimes.map((s: { showtimeId: string }) => s.showtimeId);
     await giveFree(api, f, event, 3, 0);
-    await createItem(containers().orgs, ledgerDoc(event, s1, 'registration', 2));
-    await createItem(containers().orgs, ledgerDoc(event, s1, 'order', 4));
-    await createItem(containers().orgs, { ...ledgerDoc(event, s1, 'freeTicket', 9), deletedAt: '2026-01-01' });
-    await createItem(containers().orgs, ledgerDoc(event, s2, 'externalSale', 5));
-    await deleteItem(containers().orgs, f.orgId, counterId(event.id, s2));
+    await unseen(event, s1, 'registration', 2);
+    await unseen(event, s1, 'order', 4);
+    await unseen(event, s1, 'freeTicket', 9, { deletedAt: '2026-01-01' });
+    await unseen(event, s2, 'externalSale', 5);
+    await loseCapacityCounter(f.orgId, event.id, s2);
 
     // Counters that moved within the quiet period may have a write in flight: reported, not repaired.
     const cautious = await healOnce();

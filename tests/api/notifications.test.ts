@@ -1,14 +1,10 @@
-import { buildNotification } from '../../shared/domain/notifications/model';
-import { notify } from '../../shared/domain/notifications/repo';
-import { containers } from '../../shared/store/client';
-import { injectStoreFault } from '../../shared/store/faults';
-import { createItem } from '../../shared/store/operations';
 import { TestHost } from '../helpers/harness';
 import { setupOrganization, type OrgFixture } from '../helpers/fixtures';
+import { injectStoreFault, seedNotificationCreatedAgo, seedNotifications } from '../helpers/seed';
 
 /**
- * Notifications are produced by other features (transfers, force-record-sold); here they are seeded through
- * the same `notify` those features call, and everything after that goes through the HTTP routes.
+ * Notifications are produced by other features (transfers, force-record-sold); here the seed module writes
+ * them through the same `notify` those features call, and everything after that goes through the HTTP routes.
  */
 let api: TestHost;
 let f: OrgFixture;
@@ -32,11 +28,10 @@ const note = (userId: string, title: string) => ({
 
 describe('notifications', () => {
   it('lists only the caller’s unexpired notifications, newest first, with the unread count', async () => {
-    await notify(f.orgId, [note(f.member.id, 'first')]);
+    await seedNotifications(f.orgId, [note(f.member.id, 'first')]);
     await new Promise((r) => setTimeout(r, 5));
-    await notify(f.orgId, [note(f.member.id, 'second'), note(f.member2.id, 'not yours')]);
-    const expired = buildNotification(f.orgId, note(f.member.id, 'expired'), Date.now() - 31 * 24 * 3600 * 1000);
-    await createItem(containers().orgs, expired);
+    await seedNotifications(f.orgId, [note(f.member.id, 'second'), note(f.member2.id, 'not yours')]);
+    await seedNotificationCreatedAgo(f.orgId, note(f.member.id, 'expired'), 31 * 24 * 3600 * 1000);
     const res = await api.get('notifications', { token: f.member.token, query: q() });
     expect(res.status).toBe(200);
     expect(res.body.data.items.map((n: any) => n.title)).toEqual(['second', 'first']);
@@ -59,7 +54,7 @@ describe('notifications', () => {
 
   it('returns at most the 50 most recent', async () => {
     const many = Array.from({ length: 55 }, (_, i) => note(f.treasurer.id, `n${i}`));
-    await notify(f.orgId, many);
+    await seedNotifications(f.orgId, many);
     const res = await api.get('notifications', { token: f.treasurer.token, query: q() });
     expect(res.body.data.items).toHaveLength(50);
     expect(res.body.data.unreadCount).toBe(55);
@@ -104,7 +99,7 @@ describe('notifications', () => {
   });
 
   it('read-all survives a notification deleted between its query and its batch', async () => {
-    await notify(f.orgId, [note(f.ticketManager.id, 'keep'), note(f.ticketManager.id, 'vanish')]);
+    await seedNotifications(f.orgId, [note(f.ticketManager.id, 'keep'), note(f.ticketManager.id, 'vanish')]);
     const items = (await api.get('notifications', { token: f.ticketManager.token, query: q() })).body.data.items;
     const vanish = items.find((n: any) => n.title === 'vanish');
     // Hold the first batch until the delete has landed, so the batch meets a document that is gone.

@@ -1,12 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture, type Person } from '../helpers/fixtures';
 import { orderApi } from '../helpers/orders';
-import { containers } from '../../shared/store/client';
-import { injectStoreFault, type StoreOperation } from '../../shared/store/faults';
-import { createItem, queryAll, replaceItem } from '../../shared/store/operations';
-import { getOrder } from '../../shared/domain/orders/repo';
-import type { OrderDoc } from '../../shared/domain/orders/model';
+import {
+  injectStoreFault,
+  seedInvoiceBasisGrandTotal,
+  seedDelegatedAttribution,
+  seedInvoicedOrder,
+  seedLegacyArchivedOrder,
+  seedLegacyCopiesOfOrder,
+  type StoreOperation,
+} from '../helpers/seed';
 
 /** POST orders/archive/preview and POST orders/archive (archive rules 1 to 5). */
 let api: TestHost;
@@ -48,23 +51,26 @@ async function settled(event: any) {
 }
 
 /** Invoicing and delegated attribution have no route on this branch yet; legacy states are old data. */
-async function tamper(id: string, change: (doc: OrderDoc) => Partial<OrderDoc>) {
-  const doc = (await getOrder(f.orgId, id))!;
-  await replaceItem(containers().orgs, f.orgId, { ...doc, ...change(doc) }, doc._etag);
-}
-const invoiced = { invoicedAt: '2026-01-05T00:00:00.000Z' };
+const invoice = (id: string) => seedInvoicedOrder(f.orgId, id, { invoicedAt: '2026-01-05T00:00:00.000Z' });
+const invoiceWithBrokenBasis = async (id: string) => {
+  await invoice(id);
+  await seedInvoiceBasisGrandTotal(f.orgId, id, 999);
+};
 
-const archivedIds = async (eventId: string) =>
-  (
-    await queryAll<{ id: string }>(containers().orgs, f.orgId, {
-      query:
-        "SELECT c.id FROM c WHERE c.organizationId = @org AND c.docType = 'order' AND c.eventId = @e AND c.archived = true",
-      parameters: [
-        { name: '@org', value: f.orgId },
-        { name: '@e', value: eventId },
-      ],
-    })
-  ).map((x) => x.id);
+/** The ids of the event's archived orders, paged through the order list. */
+async function archivedIds(eventId: string): Promise<string[]> {
+  const ids: string[] = [];
+  let continuationToken: string | undefined;
+  do {
+    const res = await api.get('orders', {
+      token: f.ticketManager.token,
+      query: { ...o.q, eventId, archived: 'true', limit: 200, continuationToken },
+    });
+    ids.push(...o.expectStatus(res, 200, 'list archived').items.map((x: { id: string }) => x.id));
+    continuationToken = res.body.data.continuationToken;
+  } while (continuationToken);
+  return ids;
+}
 
 /** Fails (or holds) the n-th store call that matches, and lets every other call through. */
 function onNth(n: number, matches: (op: StoreOperation) => boolean, verdict: () => boolean | Promise<boolean>) {
@@ -107,15 +113,15 @@ describe('preview and one batch on a mixed event', () => {
     ids.cancelled1 = (await cancelled(event)).id;
     ids.cancelled2 = (await cancelled(event)).id;
     ids.invoiced = (await settled(event)).id;
-    await tamper(ids.invoiced, () => invoiced);
+    await invoice(ids.invoiced);
     ids.delegated = (await settled(event)).id;
-    await tamper(ids.delegated, () => ({ soldByOrganizationId: 'partner-org' }));
+    await seedDelegatedAttribution(f.orgId, ids.delegated, { soldByOrganizationId: 'partner-org' });
     ids.uninvoiced = (await settled(event)).id;
     ids.badBasis = (await settled(event)).id;
-    await tamper(ids.badBasis, (d) => ({ ...invoiced, invoiceBasis: { ...d.invoiceBasis!, grandTotal: 999 } }));
+    await invoiceWithBrokenBasis(ids.badBasis);
     ids.pending = (await o.create(f.member, event, [1, 0])).id;
     ids.archived = (await cancelled(event)).id;
-    await tamper(ids.archived, () => ({ archived: true, archivedAt: '2024-01-01T00:00:00.000Z' }));
+    await seedLegacyArchivedOrder(f.orgId, ids.archived, { archivedAt: '2024-01-01T00:00:00.000Z' });
     ids.deleted = (await cancelled(event)).id;
     await api.del(`orders/${ids.deleted}`, { token: f.ticketManager.token, query: o.q });
     ids.otherEvent = (await cancelled(other)).id;
@@ -189,11 +195,9 @@ describe('large events', () => {
   it('is not starved by more than a page of orders whose invalid basis only code can see', async () => {
     const event = await createEvent(api, f, { venueCapacity: 1000 });
     const template = await settled(event);
-    await tamper(template.id, (d) => ({ ...invoiced, invoiceBasis: { ...d.invoiceBasis!, grandTotal: 999 } }));
-    const doc = (await getOrder(f.orgId, template.id))!;
-    const { _etag: _drop, ...body } = doc;
+    await invoiceWithBrokenBasis(template.id);
     // Old data written straight to the store, ahead of the good orders.
-    await inParallel(120, 10, () => createItem(containers().orgs, { ...body, id: randomUUID() }));
+    await seedLegacyCopiesOfOrder(f.orgId, template.id, 120);
     const good = [await cancelled(event), await cancelled(event), await cancelled(event)];
     const res = await bulk(event.id);
     expect(res.body.data).toMatchObject({ processed: 3, skipped: 121, remaining: 0, hasMore: false });

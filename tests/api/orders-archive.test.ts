@@ -1,11 +1,13 @@
 import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture, type Person } from '../helpers/fixtures';
 import { orderApi } from '../helpers/orders';
-import { containers } from '../../shared/store/client';
-import { injectStoreFault } from '../../shared/store/faults';
-import { replaceItem } from '../../shared/store/operations';
-import { getOrder } from '../../shared/domain/orders/repo';
-import type { OrderDoc } from '../../shared/domain/orders/model';
+import {
+  injectStoreFault,
+  seedDelegatedAttribution,
+  seedInvoiceBasisGrandTotal,
+  seedInvoicedOrder,
+  seedLegacyArchivedOrder,
+} from '../helpers/seed';
 
 /** PATCH orders/{id}/archive: eligibility, blockers, the admin-only override and its evidence, legacy archives. */
 let api: TestHost;
@@ -27,15 +29,11 @@ const OVERRIDE = { archived: true, override: { confirmed: true } };
 
 /**
  * Fields no route writes yet (invoicing, delegated attribution) or states only old data has (legacy archives,
- * a basis that no longer matches its order) are written through the store, as the other order tests do.
+ * a basis that no longer matches its order) come from the seed module.
  */
-async function tamper(id: string, change: (doc: OrderDoc) => Partial<OrderDoc>) {
-  const doc = (await getOrder(f.orgId, id))!;
-  await replaceItem(containers().orgs, f.orgId, { ...doc, ...change(doc) }, doc._etag);
-}
 const invoice = (id: string) =>
-  tamper(id, () => ({ invoicedAt: new Date().toISOString(), invoicedBy: f.treasurer.id }));
-const breakBasis = (id: string) => tamper(id, (d) => ({ invoiceBasis: { ...d.invoiceBasis!, grandTotal: 999 } }));
+  seedInvoicedOrder(f.orgId, id, { invoicedAt: new Date().toISOString(), invoicedBy: f.treasurer.id });
+const breakBasis = (id: string) => seedInvoiceBasisGrandTotal(f.orgId, id, 999);
 
 async function cancelled() {
   const order = await o.create(f.member, event, [1, 0]);
@@ -101,14 +99,12 @@ describe('archive and unarchive one order', () => {
 
   it('archives a settled delegated order without an invoice, but not with an invalid basis', async () => {
     const order = await settled();
-    await tamper(order.id, () => ({ soldByOrganizationId: 'partner-org', delegationId: 'd-1' }));
+    await seedDelegatedAttribution(f.orgId, order.id, { soldByOrganizationId: 'partner-org', delegationId: 'd-1' });
     expect((await archive(f.ticketManager, order.id, { archived: true })).status).toBe(200);
 
     const broken = await settled();
-    await tamper(broken.id, (d) => ({
-      soldByOrganizationId: 'partner-org',
-      invoiceBasis: { ...d.invoiceBasis!, grandTotal: 999 },
-    }));
+    await seedDelegatedAttribution(f.orgId, broken.id, { soldByOrganizationId: 'partner-org' });
+    await breakBasis(broken.id);
     const res = await archive(f.ticketManager, broken.id, { archived: true });
     expect([res.status, res.body.error]).toEqual([409, 'INVALID_INVOICE_BASIS']);
     expect(res.body.data).toEqual({ blockers: ['invalidInvoiceBasis'] });
@@ -278,7 +274,7 @@ describe('roles and bad input', () => {
 describe('legacy archives and concurrency', () => {
   it('keeps a legacy archived order archived although it would be blocked now; the gating applies after unarchive', async () => {
     const order = await settled();
-    await tamper(order.id, () => ({ archived: true, archivedAt: '2024-01-01T00:00:00.000Z', archivedBy: 'legacy' }));
+    await seedLegacyArchivedOrder(f.orgId, order.id, { archivedAt: '2024-01-01T00:00:00.000Z', archivedBy: 'legacy' });
     const res = await archive(f.ticketManager, order.id, { archived: true });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({

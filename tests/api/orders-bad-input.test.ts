@@ -1,8 +1,7 @@
 import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { orderApi } from '../helpers/orders';
-import { containers } from '../../shared/store/client';
-import { queryAll } from '../../shared/store/operations';
+import { partitionFingerprint } from '../helpers/seed';
 
 /** Every body of the order, allocation and pledge routes refuses bad input with 400 and writes nothing. */
 let api: TestHost;
@@ -22,15 +21,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 /** A fingerprint of every document in the organization's partition (ids and ETags). */
-const snapshot = async () =>
-  (
-    await queryAll<{ id: string; _etag: string }>(containers().orgs, f.orgId, {
-      query: 'SELECT c.id, c._etag FROM c WHERE c.organizationId = @org',
-      parameters: [{ name: '@org', value: f.orgId }],
-    })
-  )
-    .map((d) => `${d.id}:${d._etag}`)
-    .sort();
+const snapshot = () => partitionFingerprint(f.orgId);
 
 const badNumbers = (field: string) => [-1, 1.5, 1e12, '3', null, true].map((v) => ({ [field]: v }));
 

@@ -1,9 +1,8 @@
 import { TestHost } from '../helpers/harness';
 import { addPerson, createEvent, createOrganization, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { orderApi } from '../helpers/orders';
-import { readCounters } from '../../shared/domain/capacity/counter';
-import { containers } from '../../shared/store/client';
-import { queryAll } from '../../shared/store/operations';
+import { capacitySummary } from '../helpers/events';
+import { seedDelegatedAttribution, seedOrderCreatedAt, storedDocuments } from '../helpers/seed';
 
 /** force-record-sold (lifecycle rule 3, capability mode) and the order lists. */
 let api: TestHost;
@@ -18,14 +17,11 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const docsOf = (orgId: string, docType: string) =>
-  queryAll<any>(containers().orgs, orgId, {
-    query: 'SELECT * FROM c WHERE c.organizationId = @org AND c.docType = @t',
-    parameters: [
-      { name: '@org', value: orgId },
-      { name: '@t', value: docType },
-    ],
-  });
+/** Audit entries and alerts have no list route here: read as stored (the seed module's inspection helper). */
+const docsOf = (orgId: string, docType: string) => storedDocuments(orgId, docType);
+/** The counters as the capacity-summary route shows them, one entry per showtime. */
+const showtimeCounters = async (eventId: string) =>
+  (await capacitySummary(api, f, eventId)).showtimes as Record<string, number>[];
 
 describe('force-record-sold', () => {
   it('bypasses the ceiling, moves the counter, writes the audit entry and alerts the other admins', async () => {
@@ -38,7 +34,7 @@ describe('force-record-sold', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'delivered', soldQuantity: 3 });
-    const [counter] = await readCounters(f.orgId, event.id);
+    const [counter] = await showtimeCounters(event.id);
     expect(counter).toMatchObject({ sold: 3, orders: 3, capacity: 2 });
     const audits = (await docsOf(f.orgId, 'audit')).filter((a) => a.orderId === order.id);
     expect(audits).toHaveLength(1);
@@ -75,10 +71,10 @@ describe('force-record-sold', () => {
     expect(res.body.data).toMatchObject({ status: 'delivered', soldQuantity: 3 });
     let settle = await o.post(`orders/${order.id}/approve-reconciliation`, f.ticketManager);
     expect([settle.status, settle.body.error]).toEqual([400, 'INVALID_ORDER_STATE']);
-    const sold = (await readCounters(f.orgId, event.id))[0].sold;
+    const sold = (await showtimeCounters(event.id))[0].sold;
     const report = await o.reportSold(f.member, order.id, { soldQuantity: 3 });
     expect(report.body.data).toMatchObject({ status: 'awaitingReconciliation', soldQuantity: 3 });
-    expect((await readCounters(f.orgId, event.id))[0].sold).toBe(sold);
+    expect((await showtimeCounters(event.id))[0].sold).toBe(sold);
     settle = await o.post(`orders/${order.id}/approve-reconciliation`, f.ticketManager);
     expect(settle.body.data).toMatchObject({ status: 'settled', invoiceBasisValid: true });
   });
@@ -89,7 +85,7 @@ describe('force-record-sold', () => {
     const [audits, alerts, counter, before] = [
       (await docsOf(f.orgId, 'audit')).length,
       (await docsOf(f.orgId, 'notification')).length,
-      (await readCounters(f.orgId, event.id))[0].sold,
+      (await showtimeCounters(event.id))[0].sold,
       await o.get(order.id),
     ];
     for (const soldQuantity of [1, 0]) {
@@ -98,20 +94,20 @@ describe('force-record-sold', () => {
     }
     expect((await docsOf(f.orgId, 'audit')).length).toBe(audits);
     expect((await docsOf(f.orgId, 'notification')).length).toBe(alerts);
-    expect((await readCounters(f.orgId, event.id))[0].sold).toBe(counter);
+    expect((await showtimeCounters(event.id))[0].sold).toBe(counter);
     expect((await o.get(order.id)).updatedAt).toBe(before.updatedAt);
   });
 
   it('parallel forces of the same total apply once: one audit entry, the counter moved once', async () => {
     const order = await o.delivered(f.member, event, [4, 0]);
-    const before = (await readCounters(f.orgId, event.id))[0].sold;
+    const before = (await showtimeCounters(event.id))[0].sold;
     const results = await Promise.all(
       Array.from({ length: 6 }, () =>
         o.post(`orders/${order.id}/force-record-sold`, f.admin, { soldQuantity: 4, reason: 'box office' }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
-    expect((await readCounters(f.orgId, event.id))[0].sold - before).toBe(4);
+    expect((await showtimeCounters(event.id))[0].sold - before).toBe(4);
     expect((await docsOf(f.orgId, 'audit')).filter((a) => a.orderId === order.id)).toHaveLength(1);
     expect(await o.get(order.id)).toMatchObject({ soldQuantity: 4, status: 'delivered' });
   });
@@ -181,7 +177,7 @@ describe('order lists', () => {
     const tieEvent = await createEvent(api, f, { venueCapacity: 50 });
     const made: string[] = [];
     for (let i = 0; i < 5; i += 1) made.push((await o.create(f.member, tieEvent, [1, 0])).id);
-    // Equal instants written through the store: the API cannot create orders in one millisecond on purpose.
+    // Equal instants from the seed module: the API cannot create orders in one millisecond on purpose.
     // Three spellings of 10:00:00.000 (legacy forms without milliseconds or with an offset) and two later ones.
     const stamps = [
       '2026-01-01T10:00:00.000Z',
@@ -190,8 +186,7 @@ describe('order lists', () => {
       '2026-01-01T10:00:00.400Z',
       '2026-01-01T10:00:00.400Z',
     ];
-    const { getOrder, saveOrder } = await import('../../shared/domain/orders/repo');
-    for (const [i, id] of made.entries()) await saveOrder({ ...(await getOrder(f.orgId, id))!, createdAt: stamps[i] });
+    for (const [i, id] of made.entries()) await seedOrderCreatedAt(f.orgId, id, stamps[i]);
     const expected = [...made.slice(0, 3).sort(), ...made.slice(3).sort()];
     const query = { ...o.q, eventId: tieEvent.id };
     const ids = (res: any) => res.body.data.items.map((x: any) => x.id);
@@ -241,25 +236,16 @@ describe('order lists', () => {
 
   it('hides buyer and seller identities from ordinary members, not from managers', async () => {
     const id = ids[0];
-    const { getOrder } = await import('../../shared/domain/orders/repo');
-    const { replaceItem } = await import('../../shared/store/operations');
-    // Delegated attribution written through the store: delegated sales are another issue.
-    const doc = await getOrder(f.orgId, id);
-    await replaceItem(
-      containers().orgs,
-      f.orgId,
-      {
-        ...doc!,
-        soldByOrganizationId: 'p-org',
-        soldByUserId: 'seller',
-        soldByUserName: 'Sam',
-        buyerUserId: 'buyer',
-        buyerUserName: 'Bea',
-        buyerUserEmail: 'b@x.org',
-        delegationId: 'd1',
-      },
-      doc!._etag,
-    );
+    // Delegated attribution from the seed module: delegated sales are another issue.
+    await seedDelegatedAttribution(f.orgId, id, {
+      soldByOrganizationId: 'p-org',
+      soldByUserId: 'seller',
+      soldByUserName: 'Sam',
+      buyerUserId: 'buyer',
+      buyerUserName: 'Bea',
+      buyerUserEmail: 'b@x.org',
+      delegationId: 'd1',
+    });
     const asMember = (
       await api.get('me/orders', { token: f.member.token, query: { ...o.q, eventId: listEvent.id } })
     ).body.data.items.find((x: any) => x.id === id);

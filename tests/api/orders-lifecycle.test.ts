@@ -1,6 +1,7 @@
 import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { orderApi } from '../helpers/orders';
+import { seedDelegatedSalesMarker } from '../helpers/seed';
 
 /** Order creation and the management moves of the state table (01-core §3, 03-decisions §6). */
 let api: TestHost;
@@ -114,10 +115,8 @@ describe('POST /api/orders', () => {
 
   it('refuses a soft-deleted event with 404', async () => {
     const gone = await createEvent(api, f);
-    const { getEvent, saveEvent } = await import('../../shared/domain/events/repo');
-    // Soft-deleting through the store: the event delete route is built in parallel by another engineer.
-    const doc = await getEvent(f.orgId, gone.id);
-    await saveEvent({ ...doc!, deletedAt: new Date().toISOString() });
+    const deleted = await api.del(`management/events/${gone.id}`, { token: f.admin.token, query: o.q });
+    expect(deleted.status).toBe(200);
     expect(
       (
         await o.post('orders', f.member, {
@@ -129,15 +128,13 @@ describe('POST /api/orders', () => {
   });
 
   it('refuses an event carrying a delegated-sales projection with 409 WRONG_ENDPOINT for every caller', async () => {
-    const { getEvent, saveEvent } = await import('../../shared/domain/events/repo');
     for (const marker of [
       { sharedEventLink: { sharedEventId: 'se-1', role: 'participant' } },
       { orderRouting: 'delegated' },
     ]) {
       const projected = await createEvent(api, f);
-      // Writing the marker through the store: Shared Events and delegations are built in another issue.
-      const doc = await getEvent(f.orgId, projected.id);
-      await saveEvent({ ...doc!, ...marker });
+      // The marker comes from the seed module: Shared Events and delegations are built in another issue.
+      await seedDelegatedSalesMarker(f.orgId, projected.id, marker);
       for (const who of [f.member, f.admin]) {
         const res = await o.post('orders', who, {
           eventId: projected.id,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { getOrder, saveOrder } from '../../shared/domain/orders/repo';
 import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { orderApi } from '../helpers/orders';
+import { seedDelegatedAttribution, seedLegacyDeliveredOrderWithoutSoldQuantity } from '../helpers/seed';
 
 let api: TestHost;
 let f: OrgFixture;
@@ -241,9 +241,7 @@ describe('delegated provenance', () => {
   it('moves partner attribution into delegatedOrigin, shown to managers only', async () => {
     // Partner-sold orders come from the delegated-sales routes (document 02, not built yet): seeded here.
     const order = await orders.delivered(f.member, event, [3, 0]);
-    const stored = (await getOrder(f.orgId, order.id))!;
-    await saveOrder({
-      ...stored,
+    await seedDelegatedAttribution(f.orgId, order.id, {
       soldByOrganizationId: 'partner-org',
       soldByUserId: 'seller',
       buyerUserEmail: 'buyer@example.org',
@@ -388,9 +386,7 @@ describe('errors', () => {
     // A delivered order with no recorded soldQuantity counts as fully sold: only records written before
     // deliver started recording 0 look like this, so the legacy record is written directly.
     const legacy = await orders.delivered(f.member, event, [2, 0]);
-    const stored = (await getOrder(f.orgId, legacy.id))!;
-    const { soldQuantity: _s, returnedQuantity: _r, ...withoutCounts } = stored;
-    await saveOrder({ ...withoutCounts, _etag: stored._etag });
+    await seedLegacyDeliveredOrderWithoutSoldQuantity(f.orgId, legacy.id);
     const res = await transfer(legacy.id, { toUserId: f.member2.id, transferRequestId: randomUUID(), quantity: 1 });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({

@@ -1,5 +1,3 @@
-import { containers } from '../../shared/store/client';
-import { createItem, readItem } from '../../shared/store/operations';
 import { TestHost } from '../helpers/harness';
 import {
   addPerson,
@@ -9,6 +7,7 @@ import {
   type OrgFixture,
   type Person,
 } from '../helpers/fixtures';
+import { seedLegacyEventWithSaleInPartnerPartition, storedDocument } from '../helpers/seed';
 
 /**
  * 01-core "Organization capability mode" rules 5–8 for the event side: a sellingPartner organization gets
@@ -30,49 +29,8 @@ beforeAll(async () => {
   });
   partnerId = partner.body.data.id;
   partnerAdmin = await addPerson(api, f.superToken, partnerId, 'admin', 'Pat Partner');
-  // A partner owns no events through the API; these documents stand in for an existing target in its partition.
-  const now = new Date().toISOString();
-  await createItem(containers().orgs, {
-    id: seeded.eventId,
-    docType: 'event',
-    organizationId: partnerId,
-    name: 'Legacy',
-    date: '2027-01-01',
-    venueCapacity: 10,
-    active: true,
-    enableQuotas: false,
-    showtimes: [{ showtimeId: seeded.showtimeId, dateTime: '2027-01-01T19:00:00.000Z', externalSold: 0 }],
-    ticketTypes: [
-      {
-        id: seeded.typeId,
-        eventId: seeded.eventId,
-        organizationId: partnerId,
-        name: 'A',
-        price: 1,
-        fee: 0,
-        sortOrder: 0,
-      },
-    ],
-    createdAt: now,
-    updatedAt: now,
-  });
-  await createItem(containers().orgs, {
-    id: seeded.saleId,
-    docType: 'externalSale',
-    organizationId: partnerId,
-    eventId: seeded.eventId,
-    showtimeId: seeded.showtimeId,
-    tickets: [{ ticketTypeId: seeded.typeId, ticketTypeName: 'A', quantity: 1, unitPrice: 1, unitFee: 0 }],
-    totalQuantity: 1,
-    totalAmount: 1,
-    totalFees: 0,
-    capacityQuantity: 1,
-    source: 'legacy',
-    createdAt: now,
-    createdBy: 'x',
-    updatedAt: now,
-    updatedBy: 'x',
-  });
+  // A partner owns no events through the API; the seed module's documents stand in for an existing target.
+  await seedLegacyEventWithSaleInPartnerPartition(partnerId, seeded);
 });
 afterAll(() => api.close());
 
@@ -105,8 +63,8 @@ describe('ORG_MODE_RESTRICTED on the event side', () => {
   it.each(restricted)(
     '%s: 403 for existing and missing targets alike, for an admin and a super admin',
     async (_l, method, path, body) => {
-      const before = await readItem<Record<string, unknown>>(containers().orgs, partnerId, seeded.eventId);
-      const sale = await readItem<Record<string, unknown>>(containers().orgs, partnerId, seeded.saleId);
+      const before = await storedDocument(partnerId, seeded.eventId);
+      const sale = await storedDocument(partnerId, seeded.saleId);
       const fullOrgEvent = await createEvent(api, f);
       const targets = [
         path(seeded.eventId, seeded.showtimeId, seeded.saleId), // exists in the partner's partition
@@ -130,12 +88,8 @@ describe('ORG_MODE_RESTRICTED on the event side', () => {
       });
       for (const b of bodies) expect(b).toEqual(bodies[0]);
       // Nothing written: the seeded documents keep their ETags, and the partner has no new event.
-      expect((await readItem<Record<string, unknown>>(containers().orgs, partnerId, seeded.eventId))?._etag).toBe(
-        before?._etag,
-      );
-      expect((await readItem<Record<string, unknown>>(containers().orgs, partnerId, seeded.saleId))?._etag).toBe(
-        sale?._etag,
-      );
+      expect((await storedDocument(partnerId, seeded.eventId))?._etag).toBe(before?._etag);
+      expect((await storedDocument(partnerId, seeded.saleId))?._etag).toBe(sale?._etag);
       const list = await api.get('events', {
         token: partnerAdmin.token,
         query: { organizationId: partnerId, limit: 200 },

@@ -1,9 +1,6 @@
-import { injectStoreFault } from '../../shared/store/faults';
 import { onTelemetry, type TelemetryEvent } from '../../shared/telemetry/telemetry';
 import { TestHost } from '../helpers/harness';
-import { containers } from '../../shared/store/client';
-import { createItem } from '../../shared/store/operations';
-import { getEvent, saveEvent } from '../../shared/domain/events/repo';
+import { injectStoreFault, seedOutboundSalesDelegations, seedSharedEventParticipation } from '../helpers/seed';
 import {
   addPerson,
   createEvent,
@@ -106,8 +103,8 @@ describe('PUT /api/organizations/{id}/mode', () => {
   });
 
   it('names every blocker: owned events, outbound delegations and Shared Event participation', async () => {
-    // Delegations and Shared Events arrive with document 02; their records are seeded here in the shape the
-    // dependency check reads, so the check is proven against data and not only against empty containers.
+    // Delegations and Shared Events arrive with document 02; the seed module writes their records in the shape
+    // the dependency check reads, so the check is proven against data and not only against empty containers.
     const orgId = await createOrganization(api, f.superToken, { name: 'Busy choir' });
     const admin = await addPerson(api, f.superToken, orgId, 'admin');
     const created = await api.post('management/events', {
@@ -115,15 +112,8 @@ describe('PUT /api/organizations/{id}/mode', () => {
       query: { organizationId: orgId },
       body: eventBody(),
     });
-    const event = (await getEvent(orgId, created.body.data.id))!;
-    await saveEvent({ ...event, salesDelegations: [{ status: 'revoked' }, { status: 'invited' }] });
-    await createItem(containers().sharedEvents, {
-      id: `participant-${orgId}`,
-      sharedEventId: 'shared-1',
-      docType: 'sharedEventParticipant',
-      organizationId: orgId,
-      status: 'active',
-    });
+    await seedOutboundSalesDelegations(orgId, created.body.data.id, ['revoked', 'invited']);
+    await seedSharedEventParticipation(orgId, 'shared-1');
     const res = await setMode(orgId, 'sellingPartner');
     expect(res.status).toBe(409);
     expect(res.body.data.blockers).toEqual(['ownedEvents', 'sharedEventParticipation', 'outboundSalesDelegations']);

@@ -2,11 +2,11 @@ import { recordRoute } from '../../shared/http/route';
 import { conflict } from '../../shared/errors';
 import { object, pageQuery } from '../../shared/http/schema-parts';
 import { containers } from '../../shared/store/client';
-import { injectStoreFault } from '../../shared/store/faults';
 import { createItem, readItem, replaceItem, withEtagRetry } from '../../shared/store/operations';
 import { queryPage } from '../../shared/store/pagination';
 import { runWithRequestContext, currentRequestContext } from '../../shared/request-context';
 import { TestHost } from '../helpers/harness';
+import { injectStoreFault, seedProbeDocuments } from '../helpers/seed';
 
 /** Routes that exist only in this test file, to drive the wrapper through its failure paths. */
 recordRoute({
@@ -68,10 +68,7 @@ beforeAll(async () => {
   api = await TestHost.start();
   token = await api.loginSuperAdmin();
   // A super admin's organization scope reads the organization (a soft-deleted or unknown one is 404).
-  await createItem(containers().orgs, { id: 'org-probe', organizationId: 'org-probe', docType: 'organization' });
-  for (let n = 0; n < 7; n += 1) {
-    await createItem(containers().orgs, { id: `probe-${n}`, organizationId: 'org-probe', docType: 'probe', n });
-  }
+  await seedProbeDocuments('org-probe', 7, { withOrganization: true });
 });
 afterAll(() => {
   injectStoreFault(undefined);

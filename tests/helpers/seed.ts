@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import { emailKey } from '../../shared/domain/auth/challenges';
+import { counterId } from '../../shared/domain/capacity/model';
+import { orderSortKey } from '../../shared/domain/orders/model';
+import { buildNotification, type NewNotification } from '../../shared/domain/notifications/model';
+import { notify } from '../../shared/domain/notifications/repo';
+import { containers } from '../../shared/store/client';
+import { createItem, deleteItem, queryAll, readItem, replaceItem } from '../../shared/store/operations';
+
+/**
+ * The one place where API tests touch the store. Everything a route can produce is seeded through the routes
+ * (fixtures.ts, orders.ts, events.ts); what is here is a state no route can make today, so each function
+ * says what it writes and why: records older than a rule, records of features built in another issue
+ * (invoicing, delegated sales, Shared Events), drift a crash would leave, and fault injection.
+ * The inspection helpers at the end read what no route shows, to prove that nothing was written.
+ * Keeping every store and domain import here means a move of the store adapter or of a repository touches
+ * this file only.
+ */
+
+export { injectStoreFault, type StoreOperation } from '../../shared/store/faults';
+
+type Doc = Record<string, unknown>;
+const nowIso = () => new Date().toISOString();
+
+/** Read-modify-write of one document of an organization's partition, ETag-checked like any real write. */
+async function rewriteOrgDocument(orgId: string, id: string, change: (doc: Doc) => Doc): Promise<void> {
+  const doc = await readItem<Doc>(containers().orgs, orgId, id);
+  if (!doc) throw new Error(`seed: no document ${id} in ${orgId}`);
+  await replaceItem(containers().orgs, orgId, { ...change(doc), id }, doc._etag);
+}
+
+// --- Orders: fields and states that no route writes yet, or that only old data has -------------------------
+
+/** Invoicing has no route yet: marks a settled order invoiced, as the invoicing run will. */
+export const seedInvoicedOrder = (
+  orgId: string,
+  orderId: string,
+  invoice: { invoicedAt: string; invoicedBy?: string },
+) => rewriteOrgDocument(orgId, orderId, (doc) => ({ ...doc, ...invoice }));
+
+/** A frozen invoice basis that no longer matches its order (old data, or a hand edit): its grand total changed. */
+export const seedInvoiceBasisGrandTotal = (orgId: string, orderId: string, grandTotal: number) =>
+  rewriteOrgDocument(orgId, orderId, (doc) => ({
+    ...doc,
+    invoiceBasis: { ...(doc.invoiceBasis as Doc), grandTotal },
+  }));
+
+/** Partner attribution as the delegated-sales routes (document 02, another issue) will write it. */
+export const seedDelegatedAttribution = (orgId: string, orderId: string, attribution: Doc) =>
+  rewriteOrgDocument(orgId, orderId, (doc) => ({ ...doc, ...attribution }));
+
+/** An order archived before the archive rules existed: archived although it would be blocked now. */
+export const seedLegacyArchivedOrder = (
+  orgId: string,
+  orderId: string,
+  archive: { archivedAt: string; archivedBy?: string },
+) => rewriteOrgDocument(orgId, orderId, (doc) => ({ ...doc, archived: true, ...archive }));
+
+/** A delivered order from before deliver recorded soldQuantity 0: no sold or returned count at all. */
+export const seedLegacyDeliveredOrderWithoutSoldQuantity = (orgId: string, orderId: string) =>
+  rewriteOrgDocument(orgId, orderId, ({ soldQuantity: _sold, returnedQuantity: _returned, ...doc }) => doc);
+
+/**
+ * A creation instant the API cannot produce on purpose: equal instants for tie-breaking, and the legacy
+ * spellings (no milliseconds, an offset) that old records carry. The list sort key follows, as on any save.
+ */
+export const seedOrderCreatedAt = (orgId: string, orderId: string, createdAt: string) =>
+  rewriteOrgDocument(orgId, orderId, (doc) => ({
+    ...doc,
+    createdAt,
+    sortKey: orderSortKey({ createdAt, id: orderId }),
+  }));
+
+/** Old data in bulk: `count` copies of a stored order under fresh ids, written straight to the store. */
+export async function seedLegacyCopiesOfOrder(orgId: string, orderId: string, count: number, width = 10) {
+  const { _etag, _rid, _self, _ts, _attachments, ...body } = (await readItem<Doc>(containers().orgs, orgId, orderId))!;
+  for (let start = 0; start < count; start += width) {
+    const size = Math.min(width, count - start);
+    await Promise.all(Array.from({ length: size }, () => createItem(containers().orgs, { ...body, id: randomUUID() })));
+  }
+}
+
+// --- Events: projections and records of Shared Events and delegated sales (document 02, another issue) ------
+
+/** The marker a delegated-sales projection carries (`sharedEventLink` or `orderRouting`). */
+export const seedDelegatedSalesMarker = (orgId: string, eventId: string, marker: Doc) =>
+  rewriteOrgDocument(orgId, eventId, (doc) => ({ ...doc, ...marker }));
+
+/** Outbound sales delegations on an owned event, in the shape the organization-mode dependency check reads. */
+export const seedOutboundSalesDelegations = (orgId: string, eventId: string, statuses: string[]) =>
+  rewriteOrgDocument(orgId, eventId, (doc) => ({ ...doc, salesDelegations: statuses.map((status) => ({ status })) }));
+
+/** An organization's participation in a Shared Event, in the Shared Event partition. */
+export const seedSharedEventParticipation = (orgId: string, sharedEventId: string, status = 'active') =>
+  createItem(containers().sharedEvents, {
+    id: `participant-${orgId}`,
+    sharedEventId,
+    docType: 'sharedEventParticipant',
+    organizationId: orgId,
+    status,
+  });
+
+/**
+ * An event with one showtime, one ticket type and one external sale in a selling partner's partition: a
+ * partner owns no events through the API, so these stand in for an existing target there.
+ */
+export async function seedLegacyEventWithSaleInPartnerPartition(
+  partnerId: string,
+  ids: { eventId: string; showtimeId: string; saleId: string; typeId: string },
+) {
+  const now = nowIso();
+  await createItem(containers().orgs, {
+    id: ids.eventId,
+    docType: 'event',
+    organizationId: partnerId,
+    name: 'Legacy',
+    date: '2027-01-01',
+    venueCapacity: 10,
+    active: true,
+    enableQuotas: false,
+    showtimes: [{ showtimeId: ids.showtimeId, dateTime: '2027-01-01T19:00:00.000Z', externalSold: 0 }],
+    ticketTypes: [
+      { id: ids.typeId, eventId: ids.eventId, organizationId: partnerId, name: 'A', price: 1, fee: 0, sortOrder: 0 },
+    ],
+    createdAt: now,
+    updatedAt: now,
+  });
+  await createItem(containers().orgs, {
+    id: ids.saleId,
+    docType: 'externalSale',
+    organizationId: partnerId,
+    eventId: ids.eventId,
+    showtimeId: ids.showtimeId,
+    tickets: [{ ticketTypeId: ids.typeId, ticketTypeName: 'A', quantity: 1, unitPrice: 1, unitFee: 0 }],
+    totalQuantity: 1,
+    totalAmount: 1,
+    totalFees: 0,
+    capacityQuantity: 1,
+    source: 'legacy',
+    createdAt: now,
+    createdBy: 'x',
+    updatedAt: now,
+    updatedBy: 'x',
+  });
+}
+
+// --- Capacity: drift the way a crash leaves it --------------------------------------------------------------
+
+/**
+ * A capacity-ledger document (order, registration, free ticket, external sale) written without moving the
+ * counter, as a crash between the two writes leaves it. `extra` can mark it soft-deleted.
+ */
+export const seedLedgerEntryBypassingCounter = (
+  orgId: string,
+  entry: { eventId: string; showtimeId: string; docType: string; quantity: number },
+  extra: Doc = {},
+) =>
+  createItem(containers().orgs, {
+    id: `${entry.docType}-${randomUUID()}`,
+    docType: entry.docType,
+    organizationId: orgId,
+    eventId: entry.eventId,
+    showtimeId: entry.showtimeId,
+    capacityQuantity: entry.quantity,
+    ...extra,
+  });
+
+/** A showtime's capacity counter lost altogether (the heal pass rebuilds it from the ledger). */
+export const loseCapacityCounter = (orgId: string, eventId: string, showtimeId: string) =>
+  deleteItem(containers().orgs, orgId, counterId(eventId, showtimeId));
+
+// --- Notifications: produced by other features; seeded through the same `notify` they call ----------------
+
+export const seedNotifications = (orgId: string, notes: NewNotification[]) => notify(orgId, notes);
+
+/** A notification created `ageMs` ago (past its lifetime the list must hide it even before the TTL runs). */
+export const seedNotificationCreatedAgo = (orgId: string, note: NewNotification, ageMs: number) =>
+  createItem(containers().orgs, buildNotification(orgId, note, Date.now() - ageMs));
+
+// --- Auth: an expired challenge (the embedded store has no TTL, and waiting 15 minutes is no test) ----------
+
+/** Moves the pending login challenge of `email` past its expiry, as if its 15 minutes had run out. */
+export async function expireLoginChallenge(email: string) {
+  const id = `login-${emailKey(email)}`;
+  const doc = await readItem<Doc>(containers().auth, id, id);
+  if (!doc) throw new Error(`seed: no login challenge for ${email}`);
+  await replaceItem(containers().auth, id, { ...doc, expiresAt: new Date(Date.now() - 1000).toISOString() }, doc._etag);
+}
+
+// --- Probe documents for the request pipeline's own test routes ---------------------------------------------
+
+/** `count` documents of docType 'probe' numbered 0.., in a partition of their own. */
+export async function seedProbeDocuments(orgId: string, count: number, options: { withOrganization?: boolean } = {}) {
+  // A bare organization document, so a super admin's organization scope finds the organization it reads.
+  if (options.withOrganization)
+    await createItem(containers().orgs, { id: orgId, organizationId: orgId, docType: 'organization' });
+  for (let n = 0; n < count; n += 1) {
+    await createItem(containers().orgs, { id: `probe-${n}`, organizationId: orgId, docType: 'probe', n });
+  }
+}
+
+// --- Inspection: what no route shows, read to prove what was (not) written ---------------------------------
+
+/** Every live-or-deleted document of one docType in an organization's partition, as stored. */
+export const storedDocuments = <T = any>(orgId: string, docType: string) =>
+  queryAll<T>(containers().orgs, orgId, {
+    query: 'SELECT * FROM c WHERE c.organizationId = @org AND c.docType = @type',
+    parameters: [
+      { name: '@org', value: orgId },
+      { name: '@type', value: docType },
+    ],
+  });
+
+/** One document of an organization's partition as stored (internal fields included), or undefined. */
+export const storedDocument = <T = any>(orgId: string, id: string) => readItem<T>(containers().orgs, orgId, id);
+
+/** A fingerprint of every document in an organization's partition (ids and ETags): equal means nothing written. */
+export async function partitionFingerprint(orgId: string): Promise<string[]> {
+  const docs = await queryAll<{ id: string; _etag: string }>(containers().orgs, orgId, {
+    query: 'SELECT c.id, c._etag FROM c WHERE c.organizationId = @org',
+    parameters: [{ name: '@org', value: orgId }],
+  });
+  return docs.map((d) => `${d.id}:${d._etag}`).sort();
+}
