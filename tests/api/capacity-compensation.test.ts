@@ -2,7 +2,7 @@ import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { capacitySummary, giveFree, q } from '../helpers/events';
 import { orderApi } from '../helpers/orders';
-import { injectStoreFault, type StoreOperation } from '../../shared/store/faults';
+import { injectStoreFault, type StoreOperation } from '../helpers/seed';
 
 /**
  * One capacity path (take → write → compensate), seen from outside: when the write after a take fails, the

@@ -1,3 +1,4 @@
+import { domainErrorWith } from '../helpers/domain-errors';
 import fc from 'fast-check';
 import { capacityMoves } from '../../shared/domain/capacity/rules';
 import { priceLines, saleTotals } from '../../shared/domain/external-sales/rules';
@@ -70,14 +71,12 @@ describe('external sale pricing', () => {
     });
   });
   it('refuses unknown and repeated ticket types with 400', () => {
-    expect(() => priceLines(event, [{ ticketTypeId: 'x', quantity: 1 }])).toThrow(
-      expect.objectContaining({ status: 400 }),
-    );
+    expect(() => priceLines(event, [{ ticketTypeId: 'x', quantity: 1 }])).toThrow(domainErrorWith(400));
     expect(() =>
       priceLines(event, [
         { ticketTypeId: 'a', quantity: 1 },
         { ticketTypeId: 'a', quantity: 1 },
       ]),
-    ).toThrow(expect.objectContaining({ status: 400 }));
+    ).toThrow(domainErrorWith(400));
   });
 });
