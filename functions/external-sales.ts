@@ -61,6 +61,7 @@ defineRoute<ExternalSaleBody>({
   body: externalSaleBody,
   response: externalSaleResponse,
   successStatus: 201,
+  errors: ['CAPACITY_EXCEEDED'],
   handler: async ({ principal, organizationId, params, body }) =>
     created(await createExternalSale(principal, organizationId, params.eventId, params.showtimeId, body)),
 });
@@ -76,6 +77,7 @@ defineRoute<ExternalSaleBody>({
   query: orgQuery(),
   body: externalSaleBody,
   response: externalSaleResponse,
+  errors: ['CAPACITY_EXCEEDED'],
   handler: ({ principal, organizationId, params, body }) =>
     updateExternalSale(principal, organizationId, params.id, body),
 });
@@ -105,6 +107,7 @@ defineRoute<CorrectionBody>({
   query: orgQuery(),
   body: correctionBody,
   response: { type: 'object', properties: { sale: externalSaleResponse, correction: correctionResponse } },
+  errors: ['CAPACITY_EXCEEDED'],
   handler: ({ principal, organizationId, params, body }) =>
     correctExternalSale(principal, organizationId, params.id, body),
 });

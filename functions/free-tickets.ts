@@ -43,6 +43,7 @@ defineRoute<CreateFreeTicketBody>({
   body: createFreeTicketBody,
   response: freeTicketResponse,
   successStatus: 201,
+  errors: ['CAPACITY_EXCEEDED'],
   handler: async ({ principal, organizationId, params, body }) =>
     created(await createFreeTicket(principal, organizationId, params.eventId, body)),
 });
@@ -57,6 +58,7 @@ defineRoute<UpdateFreeTicketBody>({
   query: orgQuery(),
   body: updateFreeTicketBody,
   response: freeTicketResponse,
+  errors: ['CAPACITY_EXCEEDED'],
   handler: ({ principal, organizationId, params, body }) =>
     updateFreeTicket(principal, organizationId, params.eventId, params.id, body),
 });

@@ -47,6 +47,7 @@ defineRoute<UpdateEventBody>({
   query: orgQuery(),
   body: updateEventBody,
   response: eventResponse,
+  errors: ['TICKET_TYPE_IN_USE', 'SHOWTIME_IN_USE'],
   handler: ({ organizationId, params, body }) => updateEvent(organizationId, params.id, body),
 });
 
@@ -103,6 +104,7 @@ defineRoute<ExternalUpdateBody>({
   query: orgQuery(),
   body: externalUpdateBody,
   response: eventResponse,
+  errors: ['CAPACITY_EXCEEDED'],
   handler: ({ organizationId, params, body }) =>
     setShowtimeExternal(organizationId, params.eventId, params.showtimeId, body),
 });

@@ -1,6 +1,12 @@
 import { defineRoute } from '../shared/http/define-route';
 import { emptyBody, orgQuery } from '../shared/http/schema-parts';
 import * as notifications from '../shared/domain/notifications/service';
+import {
+  markAllReadResponse,
+  notificationDeletedResponse,
+  notificationListResponse,
+  notificationResponse,
+} from '../shared/domain/notifications/responses';
 
 const tags = ['notifications'];
 
@@ -12,6 +18,7 @@ defineRoute({
   tags,
   summary: 'The caller’s 50 most recent unexpired notifications and the unread count',
   query: orgQuery(),
+  response: notificationListResponse,
   handler: ({ principal, organizationId }) => notifications.listNotifications(principal, organizationId),
 });
 
@@ -24,6 +31,7 @@ defineRoute({
   summary: 'Mark every notification of the caller read',
   query: orgQuery(),
   body: emptyBody,
+  response: markAllReadResponse,
   handler: ({ principal, organizationId }) => notifications.markAllRead(principal, organizationId),
 });
 
@@ -36,6 +44,7 @@ defineRoute({
   summary: 'Mark one of the caller’s notifications read',
   query: orgQuery(),
   body: emptyBody,
+  response: notificationResponse,
   handler: ({ principal, organizationId, params }) => notifications.markRead(principal, organizationId, params.id),
 });
 
@@ -48,6 +57,7 @@ defineRoute({
   summary: 'Delete one of the caller’s notifications',
   query: orgQuery(),
   body: emptyBody,
+  response: notificationDeletedResponse,
   handler: ({ principal, organizationId, params }) =>
     notifications.deleteNotification(principal, organizationId, params.id),
 });

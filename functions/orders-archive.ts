@@ -26,6 +26,7 @@ defineRoute<ArchiveRequest>({
   query,
   body: setArchivedBody,
   response: orderResponse,
+  errors: ['ARCHIVE_OVERRIDE_FORBIDDEN', 'INVOICE_REQUIRED', 'INVALID_INVOICE_BASIS', 'INVALID_ORDER_STATE'],
   handler: ({ principal, organizationId, params, body }) =>
     setOrderArchived(principal, organizationId, params.id, body),
 });
@@ -53,5 +54,6 @@ defineRoute<EventScopeBody>({
   query,
   body: eventScopeBody,
   response: bulkArchiveResponse,
+  multiStatus: true,
   handler: ({ principal, organizationId, body }) => bulkArchive(principal, organizationId, body.eventId),
 });

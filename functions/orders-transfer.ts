@@ -13,5 +13,6 @@ defineRoute<TransferBody>({
   query: orgQuery(),
   body: transferBody,
   response: transferResultSchema,
+  errors: ['TRANSFER_EXCEEDS_OUTSTANDING', 'TRANSFER_BLOCKED_NO_OUTSTANDING', 'TRANSFER_REQUEST_ID_REUSED'],
   handler: ({ principal, organizationId, params, body }) => transferOrder(principal, organizationId, params.id, body),
 });

@@ -32,6 +32,7 @@ import {
   deliverOrder,
   setAdminNote,
 } from '../shared/domain/orders/transitions';
+import type { ErrorCode } from '../shared/errors';
 
 const tags = ['orders'];
 const query = orgQuery();
@@ -47,6 +48,7 @@ defineRoute<CreateOrderBody>({
   body: createOrderBody,
   response: orderResponse,
   successStatus: 201,
+  errors: ['WRONG_ENDPOINT', 'SALES_LOCKED', 'ALLOCATION_EXCEEDED'],
   handler: async ({ principal, organizationId, body }) => created(await createOrder(principal, organizationId, body)),
 });
 
@@ -86,7 +88,7 @@ defineRoute({
   handler: ({ principal, organizationId, params }) => getOrderById(principal, organizationId, params.id),
 });
 
-const move = (name: string, path: string, summary: string, run: typeof approveOrder) =>
+const move = (name: string, path: string, summary: string, run: typeof approveOrder, errors: ErrorCode[]) =>
   defineRoute({
     name,
     method: 'POST',
@@ -97,15 +99,19 @@ const move = (name: string, path: string, summary: string, run: typeof approveOr
     query,
     body: emptyBody,
     response: orderResponse,
+    errors,
     handler: ({ principal, organizationId, params }) => run(principal, organizationId, params.id),
   });
-move('orders-approve', 'approve', 'Approve a pending order', approveOrder);
-move('orders-deliver', 'deliver', 'Mark an approved order delivered (sold 0, returned 0)', deliverOrder);
+move('orders-approve', 'approve', 'Approve a pending order', approveOrder, ['INVALID_ORDER_STATE']);
+move('orders-deliver', 'deliver', 'Mark an approved order delivered (sold 0, returned 0)', deliverOrder, [
+  'INVALID_ORDER_STATE',
+]);
 move(
   'orders-approve-reconciliation',
   'approve-reconciliation',
   'Settle an order awaiting reconciliation and freeze its invoice basis',
   approveReconciliation,
+  ['INVALID_LIFECYCLE_STATE'],
 );
 
 defineRoute<CancelBody>({
@@ -118,6 +124,7 @@ defineRoute<CancelBody>({
   query,
   body: cancelBody,
   response: orderResponse,
+  errors: ['INVALID_ORDER_STATE'],
   handler: ({ principal, organizationId, params, body }) => cancelOrder(principal, organizationId, params.id, body),
 });
 
@@ -131,6 +138,7 @@ defineRoute({
   query,
   body: emptyBody,
   response: deletedResponse,
+  errors: ['INVALID_ORDER_STATE'],
   handler: ({ principal, organizationId, params }) => deleteOrder(principal, organizationId, params.id),
 });
 
@@ -157,6 +165,7 @@ defineRoute<ReportSoldBody>({
   query,
   body: reportSoldBody,
   response: orderResponse,
+  errors: ['INVALID_LIFECYCLE_STATE', 'CAPACITY_EXCEEDED', 'SALES_LOCKED'],
   handler: ({ principal, organizationId, params, body }) => reportSold(principal, organizationId, params.id, body),
 });
 
@@ -170,6 +179,7 @@ defineRoute<ReturnBody>({
   query,
   body: returnBody,
   response: orderResponse,
+  errors: ['INVALID_LIFECYCLE_STATE'],
   handler: ({ principal, organizationId, params, body }) => recordReturn(principal, organizationId, params.id, body),
 });
 
@@ -184,5 +194,6 @@ defineRoute<ForceRecordSoldBody>({
   query,
   body: forceRecordSoldBody,
   response: orderResponse,
+  errors: ['INVALID_LIFECYCLE_STATE', 'CAPACITY_EXCEEDED'],
   handler: ({ principal, organizationId, params, body }) => forceRecordSold(principal, organizationId, params.id, body),
 });

@@ -39,6 +39,7 @@ defineRoute<PledgeBody>({
   query,
   body: pledgeBody,
   response: pledgeResponse,
+  errors: ['COMMITMENT_CLOSED'],
   handler: ({ principal, organizationId, params, body }) =>
     submitPledge(principal, organizationId, params.eventId, body),
 });
