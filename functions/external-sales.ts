@@ -12,6 +12,9 @@ import {
   correctionBody,
   correctionResponse,
   externalSaleBody,
+  correctionList,
+  correctionResult,
+  externalSalePage,
   externalSaleResponse,
   listExternalSalesQuery,
   type CorrectionBody,
@@ -22,7 +25,6 @@ import {
 // Ticket Manager+ (correction: Admin). The four mutations are "full org" (403 ORG_MODE_RESTRICTED before
 // the sale or event is read); the two GET routes are never restricted by organization mode.
 const tags = ['external-sales'];
-const page = { type: 'object', properties: { items: { type: 'array', items: externalSaleResponse } } };
 
 defineRoute<unknown, PageQuery>({
   name: 'external-sales-list',
@@ -32,7 +34,7 @@ defineRoute<unknown, PageQuery>({
   tags,
   summary: "An event's external sales ledger (paged)",
   query: listExternalSalesQuery,
-  response: page,
+  response: externalSalePage,
   handler: ({ organizationId, params, query }) => listExternalSales(organizationId, params.eventId, undefined, query),
 });
 
@@ -44,7 +46,7 @@ defineRoute<unknown, PageQuery>({
   tags,
   summary: "A showtime's external sales ledger (paged)",
   query: listExternalSalesQuery,
-  response: page,
+  response: externalSalePage,
   handler: ({ organizationId, params, query }) =>
     listExternalSales(organizationId, params.eventId, params.showtimeId, query),
 });
@@ -106,7 +108,7 @@ defineRoute<CorrectionBody>({
   summary: 'Administrative correction: replaces the quantities and writes an immutable audit row',
   query: orgQuery(),
   body: correctionBody,
-  response: { type: 'object', properties: { sale: externalSaleResponse, correction: correctionResponse } },
+  response: correctionResult,
   errors: ['CAPACITY_EXCEEDED'],
   handler: ({ principal, organizationId, params, body }) =>
     correctExternalSale(principal, organizationId, params.id, body),
@@ -120,6 +122,6 @@ defineRoute({
   tags,
   summary: 'The correction audit rows of one external sale, oldest first',
   query: orgQuery(),
-  response: { type: 'object', properties: { items: { type: 'array', items: correctionResponse } } },
+  response: correctionList,
   handler: ({ organizationId, params }) => listCorrections(organizationId, params.id),
 });

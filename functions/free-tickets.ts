@@ -9,6 +9,7 @@ import {
 } from '../shared/domain/free-tickets/service';
 import {
   createFreeTicketBody,
+  freeTicketPage,
   freeTicketResponse,
   listFreeTicketsQuery,
   updateFreeTicketBody,
@@ -28,7 +29,7 @@ defineRoute<unknown, ListFreeTicketsQuery>({
   tags,
   summary: "List an event's free tickets (paged; optional showtimeId filter)",
   query: listFreeTicketsQuery,
-  response: { type: 'object', properties: { items: { type: 'array', items: freeTicketResponse } } },
+  response: freeTicketPage,
   handler: ({ organizationId, params, query }) => listFreeTickets(organizationId, params.eventId, query),
 });
 

@@ -3,6 +3,7 @@ import { orgQuery } from '../shared/http/schema-parts';
 import { setCommitment } from '../shared/domain/pledges/commitment';
 import {
   commitmentBody,
+  pledgeItem,
   pledgePage,
   pledgeResponse,
   pledgeSummaryResponse,
@@ -38,7 +39,7 @@ defineRoute<PledgeBody>({
   summary: 'Submit or update the caller pledge while the commitment round is open',
   query,
   body: pledgeBody,
-  response: pledgeResponse,
+  response: pledgeItem,
   errors: ['COMMITMENT_CLOSED'],
   handler: ({ principal, organizationId, params, body }) =>
     submitPledge(principal, organizationId, params.eventId, body),

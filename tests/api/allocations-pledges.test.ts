@@ -285,7 +285,7 @@ describe('pledges and the commitment round', () => {
 
 describe('OpenAPI', () => {
   it('publishes a response shape for every order, allocation and pledge route', async () => {
-    const doc = (await api.get('openapi.json')).body.data;
+    const doc = (await api.get('openapi.json')).body;
     const missing: string[] = [];
     for (const [path, methods] of Object.entries<any>(doc.paths)) {
       for (const [method, operation] of Object.entries<any>(methods)) {
