@@ -10,7 +10,6 @@ import {
 } from '../shared/domain/external-sales/service';
 import {
   correctionBody,
-  correctionResponse,
   externalSaleBody,
   correctionList,
   correctionResult,

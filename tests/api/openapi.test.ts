@@ -128,6 +128,15 @@ describe('response contract (the harness check every API test goes through)', ()
     );
   });
 
+  it('holds every error answer to the shared error schema, codes included', async () => {
+    const res = await api.get('auth/me');
+    expect(res.status).toBe(401);
+    const url = new URL(`${api.url}/api/auth/me`);
+    expect(() => assertResponseContract('GET', url, 401, res.headers, res.text)).not.toThrow();
+    const unknownCode = JSON.stringify({ ...res.body, error: 'NOT_A_CODE' });
+    expect(() => assertResponseContract('GET', url, 401, res.headers, unknownCode)).toThrow(/drifts/);
+  });
+
   it('passes the body as served', async () => {
     const res = await api.get('health');
     expect(() =>

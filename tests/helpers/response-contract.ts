@@ -1,6 +1,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { loadFunctions } from '../../shared/http/load-functions';
+import { errorResponseSchema } from '../../shared/http/openapi-errors';
 import type { AnyRoute } from '../../shared/http/route';
 import { buildRouter } from '../../scripts/local-host';
 
@@ -31,8 +32,21 @@ function validatorFor(route: AnyRoute): ValidateFunction {
   return fn;
 }
 
-/** Throws when a successful answer does not match its route's declared response schema. */
+let errorValidator: ValidateFunction | undefined;
+
+/** Every error answer (the router's own included) is the one published error envelope with a known code. */
+function assertErrorContract(method: string, url: URL, status: number, headers: Headers, text: string) {
+  if (!(headers.get('content-type') ?? '').startsWith('application/json')) return;
+  errorValidator ??= ajv.compile(errorResponseSchema);
+  if (!errorValidator(JSON.parse(text))) {
+    const errors = (errorValidator.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
+    throw new Error(`Error answer to ${method} ${url.pathname} (${status}) drifts: ${errors.join('; ')}\n${text}`);
+  }
+}
+
+/** Throws when an answer does not match its route's declared response schema (or the error schema). */
 export function assertResponseContract(method: string, url: URL, status: number, headers: Headers, text: string) {
+  if (status >= 400 && text) return assertErrorContract(method, url, status, headers, text);
   if (status < 200 || status >= 300 || !text) return;
   const route = routeFor(method, url.pathname);
   if (!route) return;
