@@ -55,28 +55,21 @@ export const orderResponse: Schema = {
       type: 'array',
       items: closed({ ticketTypeId: str, returnQuantity: num }, ['ticketTypeId', 'returnQuantity']),
     },
-    invoiceBasis: {
-      type: 'object',
-      properties: {
+    invoiceBasis: closed(
+      {
         lines: {
           type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              ticketTypeId: str,
-              ticketTypeName: str,
-              quantity: num,
-              unitPrice: num,
-              fee: num,
-              amount: num,
-            },
-          },
+          items: closed(
+            { ticketTypeId: str, ticketTypeName: str, quantity: num, unitPrice: num, fee: num, amount: num },
+            ['ticketTypeId', 'ticketTypeName', 'quantity', 'unitPrice', 'fee', 'amount'],
+          ),
         },
         grandTotal: num,
         totalFees: num,
         frozenAt: str,
       },
-    },
+      ['lines', 'grandTotal', 'totalFees', 'frozenAt'],
+    ),
     invoiceBasisValid: { type: 'boolean' },
     ...strings(
       ['invoicedAt', 'invoicedBy', 'invoicedByName', 'archivedAt', 'archivedBy'],
