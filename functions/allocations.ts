@@ -6,6 +6,7 @@ import { deletedResponse } from '../shared/domain/orders/response-schema';
 import {
   allocationMembersPage,
   allocationPage,
+  allocationList,
   allocationResponse,
   listAllocationsQuery,
   membersQuery,
@@ -83,6 +84,6 @@ defineRoute<unknown, { eventId?: string }>({
   tags,
   summary: "The caller's allocations, with used quantities",
   query: myAllocationsQuery,
-  response: { type: 'object', properties: { items: { type: 'array', items: allocationResponse } } },
+  response: allocationList,
   handler: ({ principal, organizationId, query }) => myAllocations(principal, organizationId, query.eventId),
 });

@@ -11,6 +11,7 @@ import {
   type VerifyBody,
   type VerifyCodeBody,
 } from '../shared/domain/auth/schemas';
+import { logoutResponse, magicLinkResponse } from '../shared/domain/auth/schemas';
 
 const MINUTE = 60;
 
@@ -23,6 +24,7 @@ defineRoute<MagicLinkBody>({
   summary: 'Request a login e-mail (link and 6-digit code); always answers { sent: true }',
   rateLimit: { bucket: 'magic-link', limit: 5, windowSeconds: MINUTE },
   body: magicLinkBody,
+  response: magicLinkResponse,
   handler: ({ body }) => auth.requestMagicLink(body.email),
 });
 
@@ -36,6 +38,7 @@ defineRoute<VerifyBody>({
   rateLimit: { bucket: 'verify', limit: 20, windowSeconds: MINUTE },
   body: verifyBody,
   response: loginResponse,
+  errors: ['INVALID_LOGIN'],
   handler: ({ body }) => auth.verifyLinkToken(body.token),
 });
 
@@ -49,6 +52,7 @@ defineRoute<VerifyCodeBody>({
   rateLimit: { bucket: 'verify-code', limit: 20, windowSeconds: MINUTE },
   body: verifyCodeBody,
   response: loginResponse,
+  errors: ['INVALID_LOGIN'],
   handler: ({ body }) => auth.verifyLoginCode(body.email, body.code),
 });
 
@@ -60,6 +64,7 @@ defineRoute({
   tags: ['auth'],
   summary: 'Revoke every token of the caller',
   body: emptyBody,
+  response: logoutResponse,
   handler: ({ principal }) => auth.logout(principal),
 });
 

@@ -10,8 +10,10 @@ import {
 } from '../shared/domain/external-sales/service';
 import {
   correctionBody,
-  correctionResponse,
   externalSaleBody,
+  correctionList,
+  correctionResult,
+  externalSalePage,
   externalSaleResponse,
   listExternalSalesQuery,
   type CorrectionBody,
@@ -22,7 +24,6 @@ import {
 // Ticket Manager+ (correction: Admin). The four mutations are "full org" (403 ORG_MODE_RESTRICTED before
 // the sale or event is read); the two GET routes are never restricted by organization mode.
 const tags = ['external-sales'];
-const page = { type: 'object', properties: { items: { type: 'array', items: externalSaleResponse } } };
 
 defineRoute<unknown, PageQuery>({
   name: 'external-sales-list',
@@ -32,7 +33,7 @@ defineRoute<unknown, PageQuery>({
   tags,
   summary: "An event's external sales ledger (paged)",
   query: listExternalSalesQuery,
-  response: page,
+  response: externalSalePage,
   handler: ({ organizationId, params, query }) => listExternalSales(organizationId, params.eventId, undefined, query),
 });
 
@@ -44,7 +45,7 @@ defineRoute<unknown, PageQuery>({
   tags,
   summary: "A showtime's external sales ledger (paged)",
   query: listExternalSalesQuery,
-  response: page,
+  response: externalSalePage,
   handler: ({ organizationId, params, query }) =>
     listExternalSales(organizationId, params.eventId, params.showtimeId, query),
 });
@@ -60,6 +61,7 @@ defineRoute<ExternalSaleBody>({
   body: externalSaleBody,
   response: externalSaleResponse,
   successStatus: 201,
+  errors: ['CAPACITY_EXCEEDED'],
   handler: async ({ principal, organizationId, params, body }) =>
     created(await createExternalSale(principal, organizationId, params.eventId, params.showtimeId, body)),
 });
@@ -74,6 +76,7 @@ defineRoute<ExternalSaleBody>({
   summary: "Replace an external sale's lines, source and note; an increase is capacity-checked",
   body: externalSaleBody,
   response: externalSaleResponse,
+  errors: ['CAPACITY_EXCEEDED'],
   handler: ({ principal, organizationId, params, body }) =>
     updateExternalSale(principal, organizationId, params.id, body),
 });
@@ -100,7 +103,8 @@ defineRoute<CorrectionBody>({
   tags,
   summary: 'Administrative correction: replaces the quantities and writes an immutable audit row',
   body: correctionBody,
-  response: { type: 'object', properties: { sale: externalSaleResponse, correction: correctionResponse } },
+  response: correctionResult,
+  errors: ['CAPACITY_EXCEEDED'],
   handler: ({ principal, organizationId, params, body }) =>
     correctExternalSale(principal, organizationId, params.id, body),
 });
@@ -112,6 +116,6 @@ defineRoute({
   auth: 'ticketManager',
   tags,
   summary: 'The correction audit rows of one external sale, oldest first',
-  response: { type: 'object', properties: { items: { type: 'array', items: correctionResponse } } },
+  response: correctionList,
   handler: ({ organizationId, params }) => listCorrections(organizationId, params.id),
 });

@@ -9,6 +9,7 @@ import {
 } from '../shared/domain/free-tickets/service';
 import {
   createFreeTicketBody,
+  freeTicketPage,
   freeTicketResponse,
   listFreeTicketsQuery,
   updateFreeTicketBody,
@@ -28,7 +29,7 @@ defineRoute<unknown, ListFreeTicketsQuery>({
   tags,
   summary: "List an event's free tickets (paged; optional showtimeId filter)",
   query: listFreeTicketsQuery,
-  response: { type: 'object', properties: { items: { type: 'array', items: freeTicketResponse } } },
+  response: freeTicketPage,
   handler: ({ organizationId, params, query }) => listFreeTickets(organizationId, params.eventId, query),
 });
 
@@ -42,6 +43,7 @@ defineRoute<CreateFreeTicketBody>({
   body: createFreeTicketBody,
   response: freeTicketResponse,
   successStatus: 201,
+  errors: ['CAPACITY_EXCEEDED'],
   handler: async ({ principal, organizationId, params, body }) =>
     created(await createFreeTicket(principal, organizationId, params.eventId, body)),
 });
@@ -55,6 +57,7 @@ defineRoute<UpdateFreeTicketBody>({
   summary: 'Update a free ticket (any of showtimeId, ticketTypeId, quantity, recipient, reason)',
   body: updateFreeTicketBody,
   response: freeTicketResponse,
+  errors: ['CAPACITY_EXCEEDED'],
   handler: ({ principal, organizationId, params, body }) =>
     updateFreeTicket(principal, organizationId, params.eventId, params.id, body),
 });

@@ -1,5 +1,6 @@
 import { defineRoute } from '../shared/http/define-route';
-import { buildOpenApiDocument } from '../shared/http/openapi';
+import { buildOpenApiDocument, openApiDocumentResponse } from '../shared/http/openapi';
+import { bareJson } from '../shared/http/reply';
 import { object } from '../shared/http/schema-parts';
 import { storeKind } from '../shared/domain/platform/repo';
 import { SERVICE_VERSION } from '../shared/version';
@@ -25,6 +26,8 @@ defineRoute({
   route: 'openapi.json',
   auth: 'public',
   tags: ['platform'],
-  summary: 'This document: every route with its auth, body, query and responses',
-  handler: async () => buildOpenApiDocument(),
+  summary: 'This document, bare (no envelope): every route with its auth, body, query and responses',
+  bareResponse: true,
+  response: openApiDocumentResponse,
+  handler: async () => bareJson(buildOpenApiDocument()),
 });

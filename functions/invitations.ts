@@ -1,6 +1,6 @@
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import { emptyBody, object } from '../shared/http/schema-parts';
+import { emptyBody } from '../shared/http/schema-parts';
 import * as invitations from '../shared/domain/invitations/service';
 import {
   acceptInvitationBody,
@@ -9,6 +9,7 @@ import {
   type AcceptInvitationBody,
   type CreateInvitationBody,
 } from '../shared/domain/invitations/schemas';
+import { invitationListResponse, joinAcceptResponse, joinValidateResponse } from '../shared/domain/invitations/schemas';
 
 const tags = ['invitations'];
 
@@ -35,6 +36,7 @@ defineRoute({
   orgParam: 'organizationId',
   tags,
   summary: 'List the organization’s invitations, newest first',
+  response: invitationListResponse,
   handler: ({ organizationId }) => invitations.listInvitations(organizationId),
 });
 
@@ -60,7 +62,7 @@ defineRoute({
   tags,
   summary: 'Check an invitation code (one generic 404 for every unusable code)',
   rateLimit: { bucket: 'join', limit: 30, windowSeconds: 60 },
-  response: object({ organizationName: { type: 'string' }, role: { type: 'string' } }),
+  response: joinValidateResponse,
   handler: ({ params }) => invitations.validateInvitation(params.code),
 });
 
@@ -74,6 +76,7 @@ defineRoute<AcceptInvitationBody>({
   rateLimit: { bucket: 'join', limit: 30, windowSeconds: 60 },
   body: acceptInvitationBody,
   successStatus: 201,
+  response: joinAcceptResponse,
   handler: async ({ params, body }) => {
     const { joined, result } = await invitations.acceptInvitation(params.code, body);
     return joined ? created(result) : result;

@@ -45,6 +45,7 @@ defineRoute<UpdateEventBody>({
     'Update an event; showtimes and ticketTypes are whole lists (with id update, without create, missing delete)',
   body: updateEventBody,
   response: eventResponse,
+  errors: ['TICKET_TYPE_IN_USE', 'SHOWTIME_IN_USE'],
   handler: ({ organizationId, params, body }) => updateEvent(organizationId, params.id, body),
 });
 
@@ -97,6 +98,7 @@ defineRoute<ExternalUpdateBody>({
   summary: "Set a showtime's manual externalSold and externalNote (moves the capacity counter, no ceiling)",
   body: externalUpdateBody,
   response: eventResponse,
+  errors: ['CAPACITY_EXCEEDED'],
   handler: ({ organizationId, params, body }) =>
     setShowtimeExternal(organizationId, params.eventId, params.showtimeId, body),
 });

@@ -11,6 +11,13 @@ import {
   type PageQuery,
   type UpdateMemberBody,
 } from '../shared/domain/organizations/schemas';
+import {
+  memberAddedResponse,
+  memberPage,
+  memberRemovedResponse,
+  membershipResponse,
+} from '../shared/domain/organizations/responses';
+import { importResult } from '../shared/http/response-parts';
 
 const tags = ['members'];
 
@@ -22,6 +29,7 @@ defineRoute<unknown, PageQuery>({
   tags,
   summary: 'Members of an organization with name and e-mail (paged)',
   query: membersQuery,
+  response: memberPage,
   handler: ({ params, query }) => members.listMembers(params.id, query),
 });
 
@@ -34,6 +42,8 @@ defineRoute<AddMemberBody>({
   summary: 'Add a member by e-mail, creating the user when new',
   body: addMemberBody,
   successStatus: 201,
+  response: memberAddedResponse,
+  errors: ['USER_DELETED', 'ALREADY_MEMBER'],
   handler: async ({ params, body }) => created(await members.addMember(params.id, body)),
 });
 
@@ -45,6 +55,7 @@ defineRoute<UpdateMemberBody>({
   tags,
   summary: 'Change a member’s role, role labels or approval ({memberId} is the user id)',
   body: updateMemberBody,
+  response: membershipResponse,
   handler: ({ params, body }) => members.updateMember(params.id, params.memberId, body),
 });
 
@@ -56,6 +67,7 @@ defineRoute({
   tags,
   summary: 'Remove a membership',
   body: emptyBody,
+  response: memberRemovedResponse,
   handler: ({ params }) => members.removeMember(params.id, params.memberId),
 });
 
@@ -67,5 +79,6 @@ defineRoute({
   tags,
   summary: 'Import members from CSV (email,name,role); creates users that do not exist',
   bodyType: 'csv',
+  response: importResult,
   handler: ({ params, rawBody }) => importMembers(params.id, rawBody),
 });

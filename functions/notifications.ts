@@ -1,6 +1,12 @@
 import { defineRoute } from '../shared/http/define-route';
 import { emptyBody } from '../shared/http/schema-parts';
 import * as notifications from '../shared/domain/notifications/service';
+import {
+  markAllReadResponse,
+  notificationDeletedResponse,
+  notificationListResponse,
+  notificationResponse,
+} from '../shared/domain/notifications/responses';
 
 const tags = ['notifications'];
 
@@ -11,6 +17,7 @@ defineRoute({
   auth: 'member',
   tags,
   summary: 'The caller’s 50 most recent unexpired notifications and the unread count',
+  response: notificationListResponse,
   handler: ({ principal, organizationId }) => notifications.listNotifications(principal, organizationId),
 });
 
@@ -22,6 +29,7 @@ defineRoute({
   tags,
   summary: 'Mark every notification of the caller read',
   body: emptyBody,
+  response: markAllReadResponse,
   handler: ({ principal, organizationId }) => notifications.markAllRead(principal, organizationId),
 });
 
@@ -33,6 +41,7 @@ defineRoute({
   tags,
   summary: 'Mark one of the caller’s notifications read',
   body: emptyBody,
+  response: notificationResponse,
   handler: ({ principal, organizationId, params }) => notifications.markRead(principal, organizationId, params.id),
 });
 
@@ -44,6 +53,7 @@ defineRoute({
   tags,
   summary: 'Delete one of the caller’s notifications',
   body: emptyBody,
+  response: notificationDeletedResponse,
   handler: ({ principal, organizationId, params }) =>
     notifications.deleteNotification(principal, organizationId, params.id),
 });

@@ -23,6 +23,7 @@ defineRoute<ArchiveRequest>({
   summary: 'Archive or unarchive one order; override of invoice blockers ({ confirmed: true }) is admin-only',
   body: setArchivedBody,
   response: orderResponse,
+  errors: ['ARCHIVE_OVERRIDE_FORBIDDEN', 'INVOICE_REQUIRED', 'INVALID_INVOICE_BASIS', 'INVALID_ORDER_STATE'],
   handler: ({ principal, organizationId, params, body }) =>
     setOrderArchived(principal, organizationId, params.id, body),
 });
@@ -48,5 +49,6 @@ defineRoute<EventScopeBody>({
   summary: 'Archive up to 100 eligible orders of an event; 207 with durable counters after a partial failure',
   body: eventScopeBody,
   response: bulkArchiveResponse,
+  multiStatus: true,
   handler: ({ principal, organizationId, body }) => bulkArchive(principal, organizationId, body.eventId),
 });

@@ -11,5 +11,6 @@ defineRoute<TransferBody>({
   summary: 'Transfer outstanding tickets to another member (idempotent by transferRequestId)',
   body: transferBody,
   response: transferResultSchema,
+  errors: ['TRANSFER_EXCEEDS_OUTSTANDING', 'TRANSFER_BLOCKED_NO_OUTSTANDING', 'TRANSFER_REQUEST_ID_REUSED'],
   handler: ({ principal, organizationId, params, body }) => transferOrder(principal, organizationId, params.id, body),
 });

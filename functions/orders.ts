@@ -32,6 +32,7 @@ import {
   deliverOrder,
   setAdminNote,
 } from '../shared/domain/orders/transitions';
+import type { ErrorCode } from '../shared/errors';
 
 const tags = ['orders'];
 
@@ -45,6 +46,7 @@ defineRoute<CreateOrderBody>({
   body: createOrderBody,
   response: orderResponse,
   successStatus: 201,
+  errors: ['WRONG_ENDPOINT', 'SALES_LOCKED', 'ALLOCATION_EXCEEDED'],
   handler: async ({ principal, organizationId, body }) => created(await createOrder(principal, organizationId, body)),
 });
 
@@ -83,7 +85,7 @@ defineRoute({
   handler: ({ principal, organizationId, params }) => getOrderById(principal, organizationId, params.id),
 });
 
-const move = (name: string, path: string, summary: string, run: typeof approveOrder) =>
+const move = (name: string, path: string, summary: string, run: typeof approveOrder, errors: ErrorCode[]) =>
   defineRoute({
     name,
     method: 'POST',
@@ -93,15 +95,19 @@ const move = (name: string, path: string, summary: string, run: typeof approveOr
     summary,
     body: emptyBody,
     response: orderResponse,
+    errors,
     handler: ({ principal, organizationId, params }) => run(principal, organizationId, params.id),
   });
-move('orders-approve', 'approve', 'Approve a pending order', approveOrder);
-move('orders-deliver', 'deliver', 'Mark an approved order delivered (sold 0, returned 0)', deliverOrder);
+move('orders-approve', 'approve', 'Approve a pending order', approveOrder, ['INVALID_ORDER_STATE']);
+move('orders-deliver', 'deliver', 'Mark an approved order delivered (sold 0, returned 0)', deliverOrder, [
+  'INVALID_ORDER_STATE',
+]);
 move(
   'orders-approve-reconciliation',
   'approve-reconciliation',
   'Settle an order awaiting reconciliation and freeze its invoice basis',
   approveReconciliation,
+  ['INVALID_LIFECYCLE_STATE'],
 );
 
 defineRoute<CancelBody>({
@@ -113,6 +119,7 @@ defineRoute<CancelBody>({
   summary: 'Cancel a pending or approved order',
   body: cancelBody,
   response: orderResponse,
+  errors: ['INVALID_ORDER_STATE'],
   handler: ({ principal, organizationId, params, body }) => cancelOrder(principal, organizationId, params.id, body),
 });
 
@@ -125,6 +132,7 @@ defineRoute({
   summary: 'Soft-delete a pending or cancelled order',
   body: emptyBody,
   response: deletedResponse,
+  errors: ['INVALID_ORDER_STATE'],
   handler: ({ principal, organizationId, params }) => deleteOrder(principal, organizationId, params.id),
 });
 
@@ -149,6 +157,7 @@ defineRoute<ReportSoldBody>({
   summary: 'Record the cumulative sold total (owner or Admin); takes capacity for the increase',
   body: reportSoldBody,
   response: orderResponse,
+  errors: ['INVALID_LIFECYCLE_STATE', 'CAPACITY_EXCEEDED', 'SALES_LOCKED'],
   handler: ({ principal, organizationId, params, body }) => reportSold(principal, organizationId, params.id, body),
 });
 
@@ -161,6 +170,7 @@ defineRoute<ReturnBody>({
   summary: 'Record an incremental return (owner after the showtime, or Ticket Manager+)',
   body: returnBody,
   response: orderResponse,
+  errors: ['INVALID_LIFECYCLE_STATE'],
   handler: ({ principal, organizationId, params, body }) => recordReturn(principal, organizationId, params.id, body),
 });
 
@@ -174,5 +184,6 @@ defineRoute<ForceRecordSoldBody>({
   summary: 'Record sales beyond the capacity ceiling, with a reason; audited and alerted to admins',
   body: forceRecordSoldBody,
   response: orderResponse,
+  errors: ['INVALID_LIFECYCLE_STATE', 'CAPACITY_EXCEEDED'],
   handler: ({ principal, organizationId, params, body }) => forceRecordSold(principal, organizationId, params.id, body),
 });

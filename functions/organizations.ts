@@ -14,6 +14,7 @@ import {
   type PageQuery,
   type UpdateOrganizationBody,
 } from '../shared/domain/organizations/schemas';
+import { organizationPage } from '../shared/domain/organizations/responses';
 
 const tags = ['organizations'];
 
@@ -38,6 +39,7 @@ defineRoute<unknown, PageQuery & { includeDeleted: boolean }>({
   tags,
   summary: 'List organizations (paged)',
   query: listOrganizationsQuery,
+  response: organizationPage,
   handler: ({ query }) => organizations.listOrganizations(query),
 });
 
@@ -86,5 +88,6 @@ defineRoute<ModeBody>({
   summary: 'Set the capability mode (full or sellingPartner)',
   body: modeBody,
   response: organizationResponse,
+  errors: ['ORG_MODE_DOWNGRADE_BLOCKED', 'ORG_MODE_TRANSITION_RACED', 'ORG_MODE_DEPENDENCY_CHECK_FAILED'],
   handler: ({ principal, params, body }) => setOrganizationMode(principal, params.id, body.organizationMode),
 });

@@ -10,6 +10,11 @@ import {
   recordImpersonation,
   type RecordAuditBody,
 } from '../shared/domain/platform/impersonation';
+import {
+  cleanupResponse,
+  impersonationAuditPage,
+  impersonationAuditResponse,
+} from '../shared/domain/platform/responses';
 
 defineRoute<RecordAuditBody, { organizationId: string }>({
   name: 'impersonation-audit-record',
@@ -21,6 +26,7 @@ defineRoute<RecordAuditBody, { organizationId: string }>({
   query: recordAuditQuery,
   body: recordAuditBody,
   successStatus: 201,
+  response: impersonationAuditResponse,
   handler: async ({ principal, query, body }) =>
     created(await recordImpersonation(principal, query.organizationId, body)),
 });
@@ -33,6 +39,7 @@ defineRoute<unknown, { limit: number; continuationToken?: string; organizationId
   tags: ['platform'],
   summary: 'Impersonation audit, newest first (optionally one organization or target user)',
   query: listAuditQuery,
+  response: impersonationAuditPage,
   handler: ({ query }) => listImpersonations(query),
 });
 
@@ -45,5 +52,6 @@ defineRoute<unknown, { confirm?: string }>({
   summary: 'Delete all data (only with E2E_TEST_MODE=true and confirm=yes); super admins are kept',
   query: object({ confirm: { type: 'string', maxLength: 10 } }),
   body: emptyBody,
+  response: cleanupResponse,
   handler: ({ principal, query }) => cleanupAllData(query.confirm, principal.userId),
 });

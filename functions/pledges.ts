@@ -2,6 +2,7 @@ import { defineRoute } from '../shared/http/define-route';
 import { setCommitment } from '../shared/domain/pledges/commitment';
 import {
   commitmentBody,
+  pledgeItem,
   pledgePage,
   pledgeResponse,
   pledgeSummaryResponse,
@@ -34,7 +35,8 @@ defineRoute<PledgeBody>({
   tags,
   summary: 'Submit or update the caller pledge while the commitment round is open',
   body: pledgeBody,
-  response: pledgeResponse,
+  response: pledgeItem,
+  errors: ['COMMITMENT_CLOSED'],
   handler: ({ principal, organizationId, params, body }) =>
     submitPledge(principal, organizationId, params.eventId, body),
 });

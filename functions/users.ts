@@ -1,5 +1,5 @@
 import { defineRoute } from '../shared/http/define-route';
-import { emptyBody, object } from '../shared/http/schema-parts';
+import { emptyBody } from '../shared/http/schema-parts';
 import * as users from '../shared/domain/users/service';
 import { importUsers } from '../shared/domain/users/import';
 import {
@@ -12,14 +12,10 @@ import {
   type ListUsersQuery,
   type UpdateUserBody,
 } from '../shared/domain/users/schemas';
+import { bulkAssignResponse, bulkDeleteResponse, userPage, userResponse } from '../shared/domain/users/responses';
+import { importResult } from '../shared/http/response-parts';
 
 const tags = ['users'];
-const importResult = object({
-  created: { type: 'integer' },
-  updated: { type: 'integer' },
-  skipped: { type: 'integer' },
-  errors: { type: 'array', items: object({ line: { type: 'integer' }, message: { type: 'string' } }) },
-});
 
 defineRoute<unknown, ListUsersQuery>({
   name: 'users-list',
@@ -29,6 +25,7 @@ defineRoute<unknown, ListUsersQuery>({
   tags,
   summary: 'List users (paged; search matches e-mail or name)',
   query: listUsersQuery,
+  response: userPage,
   handler: ({ query }) => users.listUsers(query),
 });
 
@@ -52,6 +49,7 @@ defineRoute<{ userIds: string[] }>({
   tags,
   summary: 'Soft-delete users',
   body: bulkDeleteBody,
+  response: bulkDeleteResponse,
   handler: ({ principal, body }) => users.bulkDeleteUsers(principal, body.userIds),
 });
 
@@ -63,6 +61,7 @@ defineRoute<BulkAssignBody>({
   tags,
   summary: 'Add users to one organization with one role',
   body: bulkAssignBody,
+  response: bulkAssignResponse,
   handler: ({ body }) => users.bulkAssignUsers(body),
 });
 
@@ -73,6 +72,7 @@ defineRoute({
   auth: 'superAdmin',
   tags,
   summary: 'One user (soft-deleted ones too, with deletedAt)',
+  response: userResponse,
   handler: ({ params }) => users.readUser(params.id),
 });
 
@@ -84,6 +84,7 @@ defineRoute<UpdateUserBody>({
   tags,
   summary: 'Update a user’s name and contact fields (the e-mail address is the login identity and stays)',
   body: updateUserBody,
+  response: userResponse,
   handler: ({ params, body }) => users.updateUser(params.id, body),
 });
 
@@ -95,6 +96,7 @@ defineRoute<{ isSuperAdmin?: boolean }>({
   tags,
   summary: 'Set { isSuperAdmin } or, with an empty body, toggle it; your own flag cannot be removed',
   body: superAdminBody,
+  response: userResponse,
   handler: ({ principal, params, body }) => users.setSuperAdmin(principal, params.id, body.isSuperAdmin),
 });
 
@@ -106,5 +108,6 @@ defineRoute({
   tags,
   summary: 'Restore a soft-deleted user',
   body: emptyBody,
+  response: userResponse,
   handler: ({ params }) => users.restoreUser(params.id),
 });

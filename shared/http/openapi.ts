@@ -1,8 +1,12 @@
 import { SERVICE_VERSION } from '../version';
+import { errorResponseSchema, errorResponses } from './openapi-errors';
 import { isOrgRoute, registeredRoutes, type AnyRoute } from './route';
 import type { Schema } from './validation';
 
-/** OpenAPI 3.1 generated from the route table and the same ajv schemas that validate requests. */
+/**
+ * OpenAPI 3.1 generated from the route table and the same ajv schemas that validate requests and (in the
+ * tests) responses. Served bare at GET /api/openapi.json.
+ */
 export function buildOpenApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of [...registeredRoutes()].sort((a, b) => a.route.localeCompare(b.route))) {
@@ -15,29 +19,28 @@ export function buildOpenApiDocument() {
     info: {
       title: 'Ticket Sales Service',
       version: SERVICE_VERSION,
-      description: 'Every response is an envelope: { success, data } or { success: false, error, message }.',
+      description: 'Every response but this document is an envelope: { success, data } or the ErrorResponse.',
     },
+    servers: [{ url: '/', description: 'This host' }],
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: { Failure: failureSchema },
+      schemas: { ErrorResponse: errorResponseSchema },
     },
     paths,
   };
 }
 
-const failureSchema: Schema = {
+/** The shape of the document above, as the route declares it (checked by the tests like any response). */
+export const openApiDocumentResponse: Schema = {
   type: 'object',
-  required: ['success', 'error', 'message'],
+  required: ['openapi', 'info', 'servers', 'components', 'paths'],
+  additionalProperties: false,
   properties: {
-    success: { const: false },
-    error: { type: 'string' },
-    errorCode: { type: 'string' },
-    message: { type: 'string' },
-    data: { type: 'object' },
-    details: {
-      type: 'array',
-      items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } },
-    },
+    openapi: { const: '3.1.0' },
+    info: { type: 'object', required: ['title', 'version'] },
+    servers: { type: 'array', minItems: 1, items: { type: 'object', required: ['url'] } },
+    components: { type: 'object' },
+    paths: { type: 'object' },
   },
 };
 
@@ -70,9 +73,10 @@ function operation(route: AnyRoute) {
     description: `Auth: ${AUTH_TEXT[route.auth]}${route.fullOrg ? ' (full organizations only: 403 ORG_MODE_RESTRICTED otherwise)' : ''}.`,
     tags: route.tags ?? [],
     parameters,
-    responses: responses(route),
+    responses: { ...successResponses(route), ...errorResponses(route) },
+    // Public routes say so explicitly, so a document-wide default could never make them look protected.
+    security: route.auth === 'public' ? [] : [{ bearerAuth: [] }],
   };
-  if (route.auth !== 'public') op.security = [{ bearerAuth: [] }];
   if (route.bodyType === 'csv') {
     op.requestBody = { required: true, content: { 'text/csv': { schema: { type: 'string' } } } };
   } else if (route.body) {
@@ -81,32 +85,25 @@ function operation(route: AnyRoute) {
   return op;
 }
 
-function responses(route: AnyRoute) {
-  const failure = (description: string) => ({
-    description,
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } },
+function successResponses(route: AnyRoute): Record<string, unknown> {
+  const data = route.response ?? {};
+  const envelope = (extra: Record<string, Schema> = {}) => ({
+    type: 'object',
+    required: ['success', 'data', ...Object.keys(extra)],
+    properties: { success: { const: true }, data, ...extra },
   });
-  const success = {
-    description: 'Success',
-    content: {
-      'application/json': {
-        schema: {
-          type: 'object',
-          required: ['success', 'data'],
-          properties: { success: { const: true }, data: route.response ?? {} },
-        },
-      },
+  const json = (schema: Schema) => ({ content: { 'application/json': { schema } } });
+  const result: Record<string, unknown> = {
+    [String(route.successStatus ?? 200)]: {
+      description: 'Success',
+      ...json(route.bareResponse ? data : envelope()),
     },
   };
-  const result: Record<string, unknown> = {
-    [String(route.successStatus ?? 200)]: success,
-    400: failure('Invalid input'),
-  };
-  if (route.auth !== 'public') {
-    result[401] = failure('Missing or invalid authentication');
-    result[403] = failure('Role or ownership failure');
+  if (route.multiStatus) {
+    result[207] = {
+      description: 'Partial success: some work done, the rest may be retried',
+      ...json(envelope({ completed: { const: false } })),
+    };
   }
-  if (route.rateLimit) result[429] = failure('Rate limited (Retry-After header)');
-  result[500] = failure('Unexpected error (correlation id in the message)');
   return result;
 }

@@ -112,6 +112,7 @@ function toResponse(reply: Reply): OutgoingResponse {
     return { status: reply.status, headers, body: file.content };
   }
   headers['content-type'] = JSON_TYPE;
+  if (reply.extras.bare) return { status: reply.status, headers, body: JSON.stringify(reply.data) };
   const body: Record<string, unknown> = { ...successBody(reply.data) };
   if (reply.extras.completed !== undefined) body.completed = reply.extras.completed;
   return { status: reply.status, headers, body: JSON.stringify(body) };

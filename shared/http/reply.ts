@@ -3,7 +3,13 @@ export class Reply {
   constructor(
     readonly status: number,
     readonly data: unknown,
-    readonly extras: { completed?: boolean; headers?: Record<string, string>; file?: FileBody } = {},
+    readonly extras: {
+      completed?: boolean;
+      headers?: Record<string, string>;
+      file?: FileBody;
+      /** Send `data` as the whole JSON body, without the envelope (a published document such as OpenAPI). */
+      bare?: boolean;
+    } = {},
   ) {}
 }
 
@@ -17,4 +23,5 @@ export const ok = (data: unknown) => new Reply(200, data);
 export const created = (data: unknown) => new Reply(201, data);
 /** 207: partial success; the envelope keeps `success: true` and carries `completed: false`. */
 export const multiStatus = (data: unknown) => new Reply(207, data, { completed: false });
+export const bareJson = (document: unknown) => new Reply(200, document, { bare: true });
 export const fileReply = (file: FileBody) => new Reply(200, undefined, { file });

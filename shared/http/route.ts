@@ -2,6 +2,7 @@ import type { Grant } from '../auth/grant';
 import type { Principal } from '../auth/principal';
 import type { RateLimitRule } from '../auth/rate-limit';
 import { levelOfScope, scopeOfLevel, takesOrganizationQuery, type AuthLevel, type Scope } from '../auth/scope';
+import type { ErrorCode } from '../errors';
 import type { Reply } from './reply';
 import { idString } from './schema-parts';
 import type { Schema } from './validation';
@@ -40,10 +41,19 @@ interface RouteFields<B, Q> {
   /** Query fields of the route; the `organizationId` of a query-scoped route is added at registration. */
   query?: Schema;
   rateLimit?: RateLimitRule;
-  /** Response `data` schema for the OpenAPI document (documentation only). */
+  /** Schema of the response `data` (the whole body when bare): published in OpenAPI, checked by the tests. */
   response?: Schema;
   /** Status of a success, for the OpenAPI document; 200 unless stated. */
   successStatus?: number;
+  /**
+   * Codes the route's services can throw beyond those its declaration implies (auth, body, path ids, rate
+   * limit, full-organization guard): the OpenAPI document lists each under its status.
+   */
+  errors?: ErrorCode[];
+  /** The handler answers `bareJson`: the body is the document itself, not the `{ success, data }` envelope. */
+  bareResponse?: boolean;
+  /** The route may answer 207 (partial success: `completed: false` beside `data`). */
+  multiStatus?: boolean;
   handler: (input: HandlerInput<B, Q>) => Promise<Reply | unknown>;
 }
 

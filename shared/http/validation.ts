@@ -58,8 +58,3 @@ export function validateQuery<T>(schema: Schema, value: Record<string, string>):
   if (!fn(copy)) throw badRequest('Query parameters are invalid', toDetails(fn.errors));
   return copy as T;
 }
-
-/** Compile every schema at start so a bad schema fails the boot, not the first request. */
-export function precompile(schema: Schema, kind: 'body' | 'query'): void {
-  compile(kind === 'body' ? bodyAjv : queryAjv, schema);
-}

@@ -132,7 +132,7 @@ describe('event reads', () => {
 describe('OpenAPI', () => {
   it('documents every event, free-ticket and external-sales route with its auth, query and body', async () => {
     const res = await api.get('openapi.json');
-    const paths = res.body.data.paths;
+    const paths = res.body.paths;
     const expected: [string, string][] = [
       ['/api/events', 'get'],
       ['/api/events-active', 'get'],

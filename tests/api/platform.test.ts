@@ -16,20 +16,6 @@ describe('GET /api/health', () => {
   });
 });
 
-describe('GET /api/openapi.json', () => {
-  it('lists every registered route with its auth and body schema', async () => {
-    const res = await api.get('openapi.json');
-    expect(res.status).toBe(200);
-    const doc = res.body.data;
-    expect(doc.openapi).toBe('3.1.0');
-    expect(doc.paths['/api/auth/magic-link'].post.requestBody.content['application/json'].schema.required).toEqual([
-      'email',
-    ]);
-    expect(doc.paths['/api/auth/me'].get.security).toEqual([{ bearerAuth: [] }]);
-    expect(doc.paths['/api/health'].get.security).toBeUndefined();
-  });
-});
-
 describe('local host', () => {
   it('answers an unknown route with a 404 envelope', async () => {
     const res = await api.get('no/such/route');

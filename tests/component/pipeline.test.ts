@@ -1,6 +1,7 @@
 import { recordRoute } from '../../shared/http/route';
 import { conflict } from '../../shared/errors';
 import { object, pageQuery } from '../../shared/http/schema-parts';
+import { pageOf } from '../../shared/http/response-parts';
 import { containers } from '../../shared/store/client';
 import { createItem, readItem, replaceItem, withEtagRetry } from '../../shared/store/operations';
 import { queryPage } from '../../shared/store/pagination';
@@ -47,6 +48,7 @@ recordRoute({
   auth: 'member',
   summary: 'pages through a partition',
   query: object(pageQuery),
+  response: pageOf({ type: 'object' }),
   handler: async ({ organizationId, query }) => {
     const q = query as { limit: number; continuationToken?: string };
     return queryPage(

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { resetConfig } from '../../shared/config';
 import { resetMailer } from '../../shared/email/mailer';
 import { startLocalHost, type LocalHost } from '../../scripts/local-host';
+import { assertResponseContract } from './response-contract';
 
 /**
  * One local host with a fresh embedded store per test file, driven over real HTTP.
@@ -69,6 +70,7 @@ export class TestHost {
     const body = options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined);
     const response = await fetch(url, { method, headers, body });
     const text = await response.text();
+    assertResponseContract(method, url, response.status, response.headers, text);
     let parsed: unknown = undefined;
     try {
       parsed = text ? JSON.parse(text) : undefined;

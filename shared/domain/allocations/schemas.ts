@@ -1,6 +1,7 @@
 import { idString, nonNegativeInt, object, pageQuery } from '../../http/schema-parts';
 import type { Schema } from '../../http/validation';
 import { strings } from '../orders/response-schema';
+import { ROLES } from '../memberships/model';
 
 const item = object({ ticketTypeId: idString, allocated: nonNegativeInt }, ['ticketTypeId', 'allocated']);
 
@@ -33,40 +34,44 @@ export interface MembersQuery {
 
 export const myAllocationsQuery: Schema = object({ eventId: idString });
 
-/** Response shapes for the OpenAPI document (documentation only; the mappers are the source of truth). */
+/** Response shapes (the mappers): published in OpenAPI and checked by the test harness on every answer. */
 const str = { type: 'string' };
 const num = { type: 'number' };
 
-const allocationItem = {
-  type: 'object',
-  properties: { ticketTypeId: str, ticketTypeName: str, allocated: num, used: num },
-};
-export const allocationResponse: Schema = {
-  type: 'object',
-  properties: {
+const allocationItem = object({ ticketTypeId: str, ticketTypeName: str, allocated: num, used: num }, [
+  'ticketTypeId',
+  'ticketTypeName',
+  'allocated',
+  'used',
+]);
+export const allocationResponse: Schema = object(
+  {
     ...strings(['id', 'organizationId', 'eventId', 'showtimeId', 'userId', 'createdAt', 'updatedAt']),
     items: { type: 'array', items: allocationItem },
   },
-};
-export const allocationPage: Schema = {
-  type: 'object',
-  properties: { items: { type: 'array', items: allocationResponse }, continuationToken: str },
-};
-const summary = { type: 'object', properties: { allocated: num, used: num, remaining: num } };
-export const allocationMembersPage: Schema = {
-  type: 'object',
-  properties: {
+  ['id', 'organizationId', 'eventId', 'userId', 'items', 'createdAt', 'updatedAt'],
+);
+export const allocationPage: Schema = object(
+  { items: { type: 'array', items: allocationResponse }, continuationToken: str },
+  ['items'],
+);
+export const allocationList: Schema = object({ items: { type: 'array', items: allocationResponse } }, ['items']);
+const summary = object({ allocated: num, used: num, remaining: num }, ['allocated', 'used', 'remaining']);
+export const allocationMembersPage: Schema = object(
+  {
     items: {
       type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          ...strings(['userId', 'name', 'email', 'role']),
+      items: object(
+        {
+          ...strings(['userId', 'name', 'email']),
+          role: { enum: ROLES },
           allocations: { type: 'array', items: allocationResponse },
           summary,
         },
-      },
+        ['userId', 'name', 'email', 'role', 'allocations', 'summary'],
+      ),
     },
     continuationToken: str,
   },
-};
+  ['items'],
+);

@@ -18,19 +18,22 @@ export interface EventScopeBody {
 const count = { type: 'integer' };
 const blockedCounts = { blockedSettledUninvoiced: count, blockedInvalidInvoiceBasis: count };
 
-export const archivePreviewResponse: Schema = {
-  type: 'object',
-  properties: {
+export const archivePreviewResponse: Schema = object(
+  {
     eventId: { type: 'string' },
     eligibleCount: count,
-    statusBreakdown: { type: 'object', properties: { cancelled: count, settled: count } },
+    statusBreakdown: object({ cancelled: count, settled: count }, ['cancelled', 'settled']),
     ...blockedCounts,
   },
-};
+  ['eventId', 'eligibleCount', 'statusBreakdown', 'blockedSettledUninvoiced', 'blockedInvalidInvoiceBasis'],
+);
 
-export const bulkArchiveResponse: Schema = {
-  type: 'object',
-  properties: {
+/**
+ * The bulk answer: the follow-up counts are null when the count after the batch could not be read; the
+ * failure fields only on a 207 (the batch stopped early).
+ */
+export const bulkArchiveResponse: Schema = object(
+  {
     eventId: { type: 'string' },
     processed: count,
     conflicts: count,
@@ -43,4 +46,8 @@ export const bulkArchiveResponse: Schema = {
     failureCode: { type: 'string', enum: ['STORE_UNAVAILABLE', 'ARCHIVE_WRITE_FAILED'] },
     failureReason: { type: 'string' },
   },
-};
+  [
+    ...['eventId', 'processed', 'conflicts', 'skipped', 'remaining', 'hasMore', 'completed'],
+    ...['blockedSettledUninvoiced', 'blockedInvalidInvoiceBasis'],
+  ],
+);

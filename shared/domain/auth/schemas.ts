@@ -1,4 +1,6 @@
 import { email, object } from '../../http/schema-parts';
+import { ROLES } from '../memberships/model';
+import { userResponse } from '../users/responses';
 
 export const magicLinkBody = object({ email }, ['email']);
 export const verifyBody = object({ token: { type: 'string', minLength: 1, maxLength: 512 } }, ['token']);
@@ -15,16 +17,7 @@ export interface VerifyCodeBody {
   code: string;
 }
 
-const userShape = object(
-  {
-    id: { type: 'string' },
-    email: { type: 'string' },
-    name: { type: 'string' },
-    isSuperAdmin: { type: 'boolean' },
-  },
-  ['id', 'email', 'name', 'isSuperAdmin'],
-  { additionalProperties: true },
-);
+const userShape = userResponse;
 
 export const loginResponse = object(
   { token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' }, user: userShape },
@@ -40,7 +33,7 @@ export const meResponse = object(
         {
           organizationId: { type: 'string' },
           organizationName: { type: 'string' },
-          role: { type: 'string' },
+          role: { enum: ROLES },
           approved: { type: 'boolean' },
         },
         ['organizationId', 'organizationName', 'role', 'approved'],
@@ -49,3 +42,7 @@ export const meResponse = object(
   },
   ['user', 'memberships'],
 );
+
+/** Always the same answer, whether or not the address has an account (no enumeration). */
+export const magicLinkResponse = object({ sent: { const: true } }, ['sent']);
+export const logoutResponse = object({ loggedOut: { const: true } }, ['loggedOut']);

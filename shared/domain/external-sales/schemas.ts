@@ -42,14 +42,17 @@ const str: Schema = { type: 'string' };
 const num: Schema = { type: 'number' };
 const lineResponse: Schema = {
   type: 'array',
-  items: {
-    type: 'object',
-    properties: { ticketTypeId: str, ticketTypeName: str, quantity: num, unitPrice: num, unitFee: num },
-  },
+  items: object({ ticketTypeId: str, ticketTypeName: str, quantity: num, unitPrice: num, unitFee: num }, [
+    'ticketTypeId',
+    'ticketTypeName',
+    'quantity',
+    'unitPrice',
+    'unitFee',
+  ]),
 };
-export const externalSaleResponse: Schema = {
-  type: 'object',
-  properties: {
+/** `toExternalSaleResponse`: `note` and `lastCorrectedAt` once set, `deletedAt` only on the answer to a delete. */
+export const externalSaleResponse: Schema = object(
+  {
     id: str,
     organizationId: str,
     eventId: str,
@@ -66,11 +69,19 @@ export const externalSaleResponse: Schema = {
     createdBy: str,
     updatedAt: str,
     updatedBy: str,
+    deletedAt: str,
   },
-};
-export const correctionResponse: Schema = {
-  type: 'object',
-  properties: {
+  [
+    ...['id', 'organizationId', 'eventId', 'showtimeId', 'tickets', 'totalQuantity', 'totalAmount', 'totalFees'],
+    ...['source', 'correctionCount', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'],
+  ],
+);
+export const externalSalePage: Schema = object(
+  { items: { type: 'array', items: externalSaleResponse }, continuationToken: str },
+  ['items'],
+);
+export const correctionResponse: Schema = object(
+  {
     id: str,
     externalSaleId: str,
     eventId: str,
@@ -86,4 +97,14 @@ export const correctionResponse: Schema = {
     actorName: str,
     createdAt: str,
   },
-};
+  [
+    ...['id', 'externalSaleId', 'eventId', 'showtimeId', 'originalTickets', 'originalTotalQuantity'],
+    ...['originalTotalAmount', 'correctedTickets', 'correctedTotalQuantity', 'correctedTotalAmount', 'reason'],
+    ...['actorId', 'actorName', 'createdAt'],
+  ],
+);
+export const correctionResult: Schema = object({ sale: externalSaleResponse, correction: correctionResponse }, [
+  'sale',
+  'correction',
+]);
+export const correctionList: Schema = object({ items: { type: 'array', items: correctionResponse } }, ['items']);

@@ -44,9 +44,9 @@ export interface ListFreeTicketsQuery {
 }
 
 const str: Schema = { type: 'string' };
-export const freeTicketResponse: Schema = {
-  type: 'object',
-  properties: {
+/** `toFreeTicketResponse`: `reason` only when given, `deletedAt` only on the answer to a delete. */
+export const freeTicketResponse: Schema = object(
+  {
     id: str,
     organizationId: str,
     eventId: str,
@@ -62,4 +62,12 @@ export const freeTicketResponse: Schema = {
     updatedBy: str,
     deletedAt: str,
   },
-};
+  [
+    ...['id', 'organizationId', 'eventId', 'showtimeId', 'ticketTypeId', 'ticketTypeName', 'quantity'],
+    ...['recipient', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'],
+  ],
+);
+export const freeTicketPage: Schema = object(
+  { items: { type: 'array', items: freeTicketResponse }, continuationToken: str },
+  ['items'],
+);

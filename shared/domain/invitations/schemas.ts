@@ -13,18 +13,32 @@ export const acceptInvitationBody = object({ email, name: { ...shortText(255, 1)
   'name',
 ]);
 
-export const invitationResponse = object({
-  code: { type: 'string' },
-  organizationId: { type: 'string' },
-  organizationName: { type: 'string' },
-  role,
-  expiresAt: { type: 'string' },
-  maxUses: { type: 'integer' },
-  uses: { type: 'integer' },
-  createdAt: { type: 'string' },
-  createdBy: { type: 'string' },
-  revokedAt: { type: 'string' },
-});
+/** The invitation mapper: `maxUses` only when limited, `revokedAt` once revoked. */
+export const invitationResponse = object(
+  {
+    code: { type: 'string' },
+    organizationId: { type: 'string' },
+    organizationName: { type: 'string' },
+    role,
+    expiresAt: { type: 'string', format: 'date-time' },
+    maxUses: { type: 'integer' },
+    uses: { type: 'integer' },
+    createdAt: { type: 'string', format: 'date-time' },
+    createdBy: { type: 'string' },
+    revokedAt: { type: 'string', format: 'date-time' },
+  },
+  ['code', 'organizationId', 'organizationName', 'role', 'expiresAt', 'uses', 'createdAt', 'createdBy'],
+);
+export const invitationListResponse = object({ items: { type: 'array', items: invitationResponse } }, ['items']);
+/** What a code holder learns: the same body for a newcomer and for an existing member. */
+export const joinValidateResponse = object({ organizationName: { type: 'string' }, role }, [
+  'organizationName',
+  'role',
+]);
+export const joinAcceptResponse = object(
+  { organizationId: { type: 'string' }, organizationName: { type: 'string' }, role, approved: { const: true } },
+  ['organizationId', 'organizationName', 'role', 'approved'],
+);
 
 export interface CreateInvitationBody {
   role: Role;

@@ -1,14 +1,29 @@
 import type { Schema } from '../../http/validation';
 import { ORDER_STATUSES } from './model';
 
-/** Response shapes for the OpenAPI document (documentation only; the mapper is the source of truth). */
+/**
+ * Response shapes (`toOrderResponse`): published in OpenAPI and checked by the test harness on every answer.
+ * `required` holds what every order carries; the rest appear only once set (or only to managers).
+ */
 const str = { type: 'string' };
 const num = { type: 'number' };
 export const strings = (...groups: string[][]) => Object.fromEntries(groups.flat().map((name) => [name, str]));
-const typeQuantity = { type: 'object', properties: { ticketTypeId: str, soldQuantity: num } };
+const closed = (properties: Record<string, Schema>, required: string[]): Schema => ({
+  type: 'object',
+  properties,
+  required,
+  additionalProperties: false,
+});
+const typeQuantity = closed({ ticketTypeId: str, soldQuantity: num }, ['ticketTypeId', 'soldQuantity']);
 
 export const orderResponse: Schema = {
   type: 'object',
+  additionalProperties: false,
+  required: [
+    ...['id', 'organizationId', 'eventId', 'eventName', 'showtimeId', 'requestedBy', 'requestedByName'],
+    ...['requestedByEmail', 'tickets', 'totalQuantity', 'totalAmount', 'totalFees', 'status', 'invoiceBasisValid'],
+    ...['createdAt', 'updatedAt'],
+  ],
   properties: {
     id: str,
     organizationId: str,
@@ -22,10 +37,13 @@ export const orderResponse: Schema = {
     requestedByEmail: str,
     tickets: {
       type: 'array',
-      items: {
-        type: 'object',
-        properties: { ticketTypeId: str, ticketTypeName: str, quantity: num, unitPrice: num, fee: num },
-      },
+      items: closed({ ticketTypeId: str, ticketTypeName: str, quantity: num, unitPrice: num, fee: num }, [
+        'ticketTypeId',
+        'ticketTypeName',
+        'quantity',
+        'unitPrice',
+        'fee',
+      ]),
     },
     totalQuantity: num,
     totalAmount: num,
@@ -36,30 +54,23 @@ export const orderResponse: Schema = {
     returnedQuantity: num,
     returnedTypeQuantities: {
       type: 'array',
-      items: { type: 'object', properties: { ticketTypeId: str, returnQuantity: num } },
+      items: closed({ ticketTypeId: str, returnQuantity: num }, ['ticketTypeId', 'returnQuantity']),
     },
-    invoiceBasis: {
-      type: 'object',
-      properties: {
+    invoiceBasis: closed(
+      {
         lines: {
           type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              ticketTypeId: str,
-              ticketTypeName: str,
-              quantity: num,
-              unitPrice: num,
-              fee: num,
-              amount: num,
-            },
-          },
+          items: closed(
+            { ticketTypeId: str, ticketTypeName: str, quantity: num, unitPrice: num, fee: num, amount: num },
+            ['ticketTypeId', 'ticketTypeName', 'quantity', 'unitPrice', 'fee', 'amount'],
+          ),
         },
         grandTotal: num,
         totalFees: num,
         frozenAt: str,
       },
-    },
+      ['lines', 'grandTotal', 'totalFees', 'frozenAt'],
+    ),
     invoiceBasisValid: { type: 'boolean' },
     ...strings(
       ['invoicedAt', 'invoicedBy', 'invoicedByName', 'archivedAt', 'archivedBy'],
@@ -78,13 +89,9 @@ export const orderResponse: Schema = {
   },
 };
 
-export const orderPage: Schema = {
-  type: 'object',
-  properties: { items: { type: 'array', items: orderResponse }, continuationToken: str },
-};
+export const orderPage: Schema = closed({ items: { type: 'array', items: orderResponse }, continuationToken: str }, [
+  'items',
+]);
 
 /** The answer of the soft and hard deletes (orders, allocations). */
-export const deletedResponse: Schema = {
-  type: 'object',
-  properties: { id: str, deleted: { const: true } },
-};
+export const deletedResponse: Schema = closed({ id: str, deleted: { const: true } }, ['id', 'deleted']);

@@ -68,7 +68,8 @@ export const organizationResponse = object(
     updatedBy: { type: 'string' },
     deletedAt: { type: 'string' },
   },
-  ['id', 'name', 'createdAt', 'updatedAt', 'updatedBy'],
+  // `organizationMode` is not required: 01-core §2 says a full organization has no such field (issue 9).
+  ['id', 'name', 'delegatedEventSales', 'createdBy', 'createdAt', 'updatedAt', 'updatedBy'],
 );
 
 export interface CreateOrganizationBody {

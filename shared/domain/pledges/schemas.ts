@@ -27,33 +27,36 @@ export interface PledgeListQuery {
   continuationToken?: string;
 }
 
-/** Response shapes for the OpenAPI document (documentation only; the mappers are the source of truth). */
+/** Response shapes (the mappers): published in OpenAPI and checked by the test harness on every answer. */
 const str = { type: 'string' };
 const num = { type: 'number' };
 
-const pledgeItem = {
-  type: 'object',
-  properties: {
+export const pledgeItem: Schema = object(
+  {
     ...strings(['id', 'organizationId', 'eventId', 'eventName', 'userId', 'userName', 'userEmail']),
     sureCount: num,
     possibleCount: num,
     ...strings(['createdAt', 'updatedAt']),
   },
-};
+  [
+    ...['id', 'organizationId', 'eventId', 'eventName', 'userId', 'userName', 'userEmail'],
+    ...['sureCount', 'possibleCount', 'createdAt', 'updatedAt'],
+  ],
+);
 /** GET my-pledge answers null when the caller has none. */
-export const pledgeResponse: Schema = { ...pledgeItem, type: ['object', 'null'] };
-export const pledgePage: Schema = {
-  type: 'object',
-  properties: { items: { type: 'array', items: pledgeItem }, continuationToken: str },
-};
-export const pledgeSummaryResponse: Schema = {
-  type: 'object',
-  properties: {
+export const pledgeResponse: Schema = { anyOf: [pledgeItem, { type: 'null' }] };
+export const pledgePage: Schema = object({ items: { type: 'array', items: pledgeItem }, continuationToken: str }, [
+  'items',
+]);
+/** `commitmentStatus` is null before a round was ever opened; `conversion` only on the answer to a conversion. */
+export const pledgeSummaryResponse: Schema = object(
+  {
     commitmentStatus: { enum: [...COMMITMENT_STATUSES, null] },
     commitmentDeadline: str,
     pledgeCount: num,
     totalSure: num,
     totalPossible: num,
-    conversion: { type: 'object', properties: { allocationsCreated: num, skippedExisting: num } },
+    conversion: object({ allocationsCreated: num, skippedExisting: num }, ['allocationsCreated', 'skippedExisting']),
   },
-};
+  ['commitmentStatus', 'pledgeCount', 'totalSure', 'totalPossible'],
+);
