@@ -21,14 +21,8 @@ export interface NotificationDoc {
   ttl: number;
 }
 
-export interface NewNotification {
-  userId: string;
-  type: string;
-  title: string;
-  message: string;
-  actionUrl?: string;
-  meta?: Record<string, unknown>;
-}
+/** What a feature says when it notifies; the store fields are added by `buildNotification`. */
+export type NewNotification = Pick<NotificationDoc, 'userId' | 'type' | 'title' | 'message' | 'actionUrl' | 'meta'>;
 
 export function buildNotification(organizationId: string, input: NewNotification, now = Date.now()): NotificationDoc {
   return {
