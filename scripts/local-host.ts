@@ -8,6 +8,7 @@ import { clientAddress, lastForwarded } from '../shared/http/define-route';
 import { DomainError } from '../shared/errors';
 import { statusOfCode } from '../shared/http/error-status';
 import { loadFunctions } from '../shared/http/load-functions';
+import { pipeline } from 'node:stream/promises';
 import { executeRoute, type OutgoingResponse } from '../shared/http/pipeline';
 import type { AnyRoute } from '../shared/http/route';
 import { closeStore, openStore } from '../shared/store/client';
@@ -176,7 +177,16 @@ function corsHeaders(origin: string | undefined): Record<string, string> {
 
 function send(res: ServerResponse, response: OutgoingResponse) {
   res.writeHead(response.status, response.headers);
-  res.end(response.body);
+  if (typeof response.body === 'string' || Buffer.isBuffer(response.body)) {
+    res.end(response.body);
+    return;
+  }
+  // A streamed export: a failure after the headers can no longer become an envelope, so the connection is cut
+  // (the client sees a truncated body, never a complete-looking wrong file) and the cause is logged.
+  pipeline(response.body, res).catch((error: unknown) => {
+    logInfo('local-host.stream-failed', { message: String(error) });
+    res.destroy();
+  });
 }
 
 if (require.main === module) {

@@ -16,6 +16,7 @@ const insideFunctionsHost = () => Boolean(process.env.FUNCTIONS_WORKER_RUNTIME);
 export function defineRoute<B = unknown, Q = Record<string, unknown>>(declaration: RouteDeclaration<B, Q>): void {
   const route = recordRoute(declaration);
   if (!insideFunctionsHost()) return;
+  enableStreamsOnce();
   app.http(route.name, {
     methods: [route.method],
     route: route.route,
@@ -40,6 +41,14 @@ export function defineRoute<B = unknown, Q = Record<string, unknown>>(declaratio
       }
     },
   });
+}
+
+let streamsEnabled = false;
+/** Exports answer with a Readable body; the worker streams it only with HTTP streams switched on (v4 model). */
+function enableStreamsOnce() {
+  if (streamsEnabled) return;
+  app.setup({ enableHttpStream: true });
+  streamsEnabled = true;
 }
 
 async function fromAzureRequest(request: HttpRequest): Promise<IncomingRequest> {

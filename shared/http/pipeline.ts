@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { config } from '../config';
 import { currentRequestContext, runWithRequestContext } from '../request-context';
 import { enforceRateLimit } from '../auth/rate-limit';
@@ -24,7 +25,11 @@ export interface IncomingRequest {
 export interface OutgoingResponse {
   status: number;
   headers: Record<string, string>;
-  body: string | Buffer;
+  /**
+   * A Readable is a streamed file: its headers (x-store-ops included) are sent before the stream is drained, so
+   * they count the store calls made before the first byte.
+   */
+  body: string | Buffer | Readable;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /** What a handler returns: a status, the `data` of the envelope, and optional extras. */
 export class Reply {
   constructor(
@@ -16,7 +18,8 @@ export class Reply {
 export interface FileBody {
   contentType: string;
   fileName: string;
-  content: Buffer | string;
+  /** A Readable is streamed to the client as it is produced (exports), never built up as one string first. */
+  content: Buffer | string | Readable;
 }
 
 export const ok = (data: unknown) => new Reply(200, data);

@@ -66,6 +66,25 @@ export class PartitionQuery {
     return queryAll<T>(containers()[this.container], this.partitionKey, this.spec(), pageSize);
   }
 
+  /**
+   * Every result as a stream of pages (each page one counted store call), for readers that fold or forward rows
+   * as they come (dashboards, exports) instead of holding the whole result.
+   */
+  async *pages<T>(pageSize = 1000): AsyncGenerator<T[]> {
+    let continuation: string | undefined;
+    do {
+      const page = await queryOnePage<T>(
+        containers()[this.container],
+        this.partitionKey,
+        this.spec(),
+        pageSize,
+        continuation,
+      );
+      if (page.items.length > 0) yield page.items;
+      continuation = page.sdkContinuation;
+    } while (continuation);
+  }
+
   /** The first page only: `TOP`-style reads and existence checks. */
   async first<T>(maxItems = 1): Promise<T[]> {
     const page = await queryOnePage<T>(containers()[this.container], this.partitionKey, this.spec(), maxItems);

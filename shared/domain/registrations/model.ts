@@ -1,0 +1,46 @@
+import type { OrderLine } from '../orders/model';
+
+/** The edit and delete window of a registration (01-core §8): one hour after creation. */
+export const REGISTRATION_EDIT_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * A direct sale registered by a member (01-core §2 Registration, 03-decisions §7). It holds `capacityQuantity`
+ * (= totalQuantity while live) on the `registrations` channel of its showtime's counter; a soft-deleted one holds
+ * nothing. Lines keep the price and fee copied from the ticket type when the sale was registered.
+ */
+export interface RegistrationDoc {
+  id: string;
+  docType: 'registration';
+  organizationId: string;
+  eventId: string;
+  eventName: string;
+  /** Always resolved (the event's only showtime when the request named none). */
+  showtimeId: string;
+  showtimeDateTime?: string;
+  showtimeLabel?: string;
+  tickets: OrderLine[];
+  totalQuantity: number;
+  totalAmount: number;
+  totalFees: number;
+  capacityQuantity: number;
+  buyerName?: string;
+  buyerEmail?: string;
+  note?: string;
+  /** The member who made the sale (the caller who registered it). */
+  sellerId: string;
+  sellerName: string;
+  sellerEmail?: string;
+  createdAt: string;
+  /** createdAt + 1 hour: when the edit window closes. */
+  lockedAt: string;
+  updatedAt: string;
+  updatedBy?: string;
+  invoicedAt?: string;
+  /** Stable actor id of whoever marked it invoiced. */
+  invoicedById?: string;
+  invoicedByName?: string;
+  /** Legacy: older records keep the invoicing actor's display name here (never an id). */
+  invoicedBy?: string;
+  deletedAt?: string;
+  deletedBy?: string;
+}

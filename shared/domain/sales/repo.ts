@@ -1,0 +1,57 @@
+import { inPartition } from '../../store/query';
+import type { SalesSourceDoc } from './facts';
+
+/**
+ * The store reads of the sales read-model: one query inside the organization's partition, projecting only what
+ * `salesRecordOf` and the invoice summary read, streamed page by page. The number of store calls grows with
+ * pages of 1,000 documents, never with one call per order, member or event.
+ */
+const SALES_FIELDS = [
+  'docType',
+  'id',
+  'eventId',
+  'eventName',
+  'showtimeId',
+  'createdAt',
+  'capacityQuantity',
+  'status',
+  'tickets',
+  'totalQuantity',
+  'totalAmount',
+  'totalFees',
+  'soldQuantity',
+  'soldTypeQuantities',
+  'returnedQuantity',
+  'invoiceBasis',
+  'invoicedAt',
+  'archived',
+  'requestedBy',
+  'requestedByName',
+  'sellerId',
+  'sellerName',
+  'soldByOrganizationId',
+  'soldByOrganizationName',
+  'source',
+];
+
+const SALES_DOC_TYPES = ['order', 'registration', 'externalSale', 'freeTicket'];
+
+export interface SalesFilter {
+  /** One event, or every event of the organization. */
+  eventId?: string;
+  /** Only the member's own orders and registrations (personal stats and history). */
+  memberId?: string;
+}
+
+/** The live sales documents of the organization (or one event, or one member), as a stream of pages. */
+export function salesDocPages(organizationId: string, filter: SalesFilter = {}): AsyncGenerator<SalesSourceDoc[]> {
+  return inPartition('orgs', organizationId)
+    .select(SALES_FIELDS.map((f) => `c.${f}`).join(', '))
+    .where('ARRAY_CONTAINS(@salesTypes, c.docType)', {
+      '@salesTypes': filter.memberId ? ['order', 'registration'] : SALES_DOC_TYPES,
+    })
+    .where('NOT IS_DEFINED(c.deletedAt)')
+    .whereIf(filter.eventId, 'c.eventId = @event', { '@event': filter.eventId })
+    .whereIf(filter.memberId, 'c.requestedBy = @member OR c.sellerId = @member', { '@member': filter.memberId })
+    .pages<SalesSourceDoc>(1000);
+}
