@@ -93,6 +93,14 @@ function successResponses(route: AnyRoute): Record<string, unknown> {
     properties: { success: { const: true }, data, ...extra },
   });
   const json = (schema: Schema) => ({ content: { 'application/json': { schema } } });
+  if (route.fileResponse) {
+    return {
+      [String(route.successStatus ?? 200)]: {
+        description: 'The file, streamed as an attachment',
+        content: { [route.fileResponse.contentType]: { schema: { type: 'string', format: 'binary' } } },
+      },
+    };
+  }
   const result: Record<string, unknown> = {
     [String(route.successStatus ?? 200)]: {
       description: 'Success',

@@ -50,6 +50,11 @@ interface RouteFields<B, Q> {
    * limit, full-organization guard): the OpenAPI document lists each under its status.
    */
   errors?: ErrorCode[];
+  /**
+   * The success is a file (an export), not JSON: its media type is published in OpenAPI instead of a `response`
+   * schema, and the handler answers `fileReply` (a Readable content is streamed).
+   */
+  fileResponse?: { contentType: string };
   /** The handler answers `bareJson`: the body is the document itself, not the `{ success, data }` envelope. */
   bareResponse?: boolean;
   /** The route may answer 207 (partial success: `completed: false` beside `data`). */

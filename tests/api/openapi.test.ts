@@ -64,6 +64,11 @@ describe('GET /api/openapi.json', () => {
 
   it('publishes each success schema inside the envelope (the document itself bare)', () => {
     for (const route of routes()) {
+      if (route.fileResponse) {
+        const file = operationOf(route).responses[String(route.successStatus ?? 200)];
+        expect(Object.keys(file.content)).toEqual([route.fileResponse.contentType]);
+        continue;
+      }
       expect({ route: route.name, declared: Boolean(route.response) }).toEqual({ route: route.name, declared: true });
       const success = operationOf(route).responses[String(route.successStatus ?? 200)];
       const schema = success.content['application/json'].schema;

@@ -80,6 +80,24 @@ export class TestHost {
     return { status: response.status, body: parsed as T, headers: response.headers, text };
   }
 
+  /** A file download (exports): the raw bytes, with the same contract check as any answer. */
+  async download(path: string, options: RequestOptions = {}) {
+    const url = new URL(`${this.url}/api/${path.replace(/^\/+/, '')}`);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const headers: Record<string, string> = {
+      'x-forwarded-for': randomIp(),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.headers ?? {}),
+    };
+    const response = await fetch(url, { method: 'GET', headers });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const text = bytes.toString('utf8');
+    assertResponseContract('GET', url, response.status, response.headers, text);
+    return { status: response.status, headers: response.headers, bytes, text };
+  }
+
   get = (path: string, options?: RequestOptions) => this.request('GET', path, options);
   post = (path: string, options?: RequestOptions) => this.request('POST', path, options);
   put = (path: string, options?: RequestOptions) => this.request('PUT', path, options);

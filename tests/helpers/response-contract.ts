@@ -50,10 +50,15 @@ export function assertResponseContract(method: string, url: URL, status: number,
   if (status < 200 || status >= 300 || !text) return;
   const route = routeFor(method, url.pathname);
   if (!route) return;
-  // File answers (exports) carry no JSON document to check; their content type is what applies.
-  if (!(headers.get('content-type') ?? '').startsWith('application/json')) {
-    if (!headers.get('content-disposition')) throw new Error(`${route.name}: ${status} without JSON or a file`);
+  // File answers (exports) carry no JSON document to check; their declared media type is what applies.
+  if (route.fileResponse) {
+    const type = headers.get('content-type') ?? '';
+    if (!type.startsWith(route.fileResponse.contentType) || !headers.get('content-disposition'))
+      throw new Error(`${route.name}: ${status} is not the declared ${route.fileResponse.contentType} attachment`);
     return;
+  }
+  if (!(headers.get('content-type') ?? '').startsWith('application/json')) {
+    throw new Error(`${route.name}: ${status} without JSON`);
   }
   const body = JSON.parse(text) as Record<string, unknown>;
   // Enveloped answers are checked on `data`; a route that serves a bare document (openapi.json) on the whole.
