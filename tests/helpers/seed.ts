@@ -247,3 +247,10 @@ export const seedLegacyInvoicedRegistration = (
   id: string,
   invoice: { invoicedAt: string; invoicedBy: string },
 ) => rewriteOrgDocument(orgId, id, ({ invoicedById: _id, invoicedByName: _name, ...doc }) => ({ ...doc, ...invoice }));
+
+/**
+ * The event as a request that read it just before the sales lock landed saw it: `salesLocked` false while the
+ * showtime counters already mirror the lock. Proves the counter refuses the sale in the same conditional patch.
+ */
+export const seedEventReadBeforeLock = (orgId: string, eventId: string) =>
+  rewriteOrgDocument(orgId, eventId, (doc) => ({ ...doc, salesLocked: false }));
