@@ -43,9 +43,10 @@ export interface RegistrationDoc {
   invoicedBy?: string;
   /**
    * `${createdAt}|${id}`, the same one-field list order as an order's `sortKey` (orders/model.ts), so the personal
-   * history pages orders and registrations together with one single-field ORDER BY.
+   * history pages orders and registrations together with one single-field ORDER BY. Every create writes it (typed
+   * optional like the order's, so records written by other code paths and test fixtures still type-check).
    */
-  sortKey: string;
+  sortKey?: string;
   deletedAt?: string;
   deletedBy?: string;
 }
