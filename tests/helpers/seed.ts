@@ -222,3 +222,35 @@ export async function partitionFingerprint(orgId: string): Promise<string[]> {
   });
   return docs.map((d) => `${d.id}:${d._etag}`).sort();
 }
+
+// --- Registrations (direct sales): ages and legacy fields no route writes -----------------------------------
+
+/**
+ * A registration created `ageMs` ago (its one-hour window then closes at createdAt + 1 hour): waiting an hour is
+ * no test. The history sort key follows, as on any save.
+ */
+export const seedRegistrationAge = (orgId: string, id: string, ageMs: number) =>
+  rewriteOrgDocument(orgId, id, (doc) => {
+    const created = Date.now() - ageMs;
+    const createdAt = new Date(created).toISOString();
+    return {
+      ...doc,
+      createdAt,
+      lockedAt: new Date(created + 60 * 60 * 1000).toISOString(),
+      sortKey: orderSortKey({ createdAt, id }),
+    };
+  });
+
+/** A registration invoiced before the stable actor id existed: the legacy `invoicedBy` holds a display name. */
+export const seedLegacyInvoicedRegistration = (
+  orgId: string,
+  id: string,
+  invoice: { invoicedAt: string; invoicedBy: string },
+) => rewriteOrgDocument(orgId, id, ({ invoicedById: _id, invoicedByName: _name, ...doc }) => ({ ...doc, ...invoice }));
+
+/**
+ * The event as a request that read it just before the sales lock landed saw it: `salesLocked` false while the
+ * showtime counters already mirror the lock. Proves the counter refuses the sale in the same conditional patch.
+ */
+export const seedEventReadBeforeLock = (orgId: string, eventId: string) =>
+  rewriteOrgDocument(orgId, eventId, (doc) => ({ ...doc, salesLocked: false }));

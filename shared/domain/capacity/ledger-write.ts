@@ -8,6 +8,7 @@ import { showtimeSeats, withCapacity } from './with-capacity';
  * external count, …): the extra seats are taken first through `withCapacity` (409 CAPACITY_EXCEEDED when they
  * do not fit; given back if the write fails), and freed seats are released only after the write landed. A crash
  * between the steps leaves the counter high, never low, and the heal timer recomputes it from the ledger.
+ * `respectLock` refuses a take on a locked event (409 SALES_LOCKED) in the same conditional patch; releases never.
  */
 export async function writeWithCapacity<T>(
   event: Pick<EventDoc, 'id' | 'organizationId'> & Partial<EventDoc>,
@@ -15,7 +16,7 @@ export async function writeWithCapacity<T>(
   before: Holding | undefined,
   after: Holding | undefined,
   write: () => Promise<T>,
-  options: { enforceCeiling?: boolean } = {},
+  options: { enforceCeiling?: boolean; respectLock?: boolean } = {},
 ): Promise<T> {
   const moves = capacityMoves(before, after);
   const takes = moves.take.map((h) => ({
@@ -24,6 +25,7 @@ export async function writeWithCapacity<T>(
     channel,
     delta: h.quantity,
     enforceCeiling: options.enforceCeiling,
+    respectLock: options.respectLock,
   }));
   const result = await withCapacity(showtimeSeats(takes), write);
   for (const h of moves.release) await releaseCapacity(event, h.showtimeId, channel, h.quantity);

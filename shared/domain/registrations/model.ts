@@ -1,4 +1,4 @@
-import type { OrderLine } from '../orders/model';
+import { orderSortKey, type OrderLine } from '../orders/model';
 
 /** The edit and delete window of a registration (01-core §8): one hour after creation. */
 export const REGISTRATION_EDIT_WINDOW_MS = 60 * 60 * 1000;
@@ -41,6 +41,16 @@ export interface RegistrationDoc {
   invoicedByName?: string;
   /** Legacy: older records keep the invoicing actor's display name here (never an id). */
   invoicedBy?: string;
+  /**
+   * `${createdAt}|${id}`, the same one-field list order as an order's `sortKey` (orders/model.ts), so the personal
+   * history pages orders and registrations together with one single-field ORDER BY. Every create writes it (typed
+   * optional like the order's, so records written by other code paths and test fixtures still type-check).
+   */
+  sortKey?: string;
   deletedAt?: string;
   deletedBy?: string;
 }
+
+/** The history sort key of a registration: the same normalized form as an order's. */
+export const registrationSortKey = (registration: Pick<RegistrationDoc, 'createdAt' | 'id'>) =>
+  orderSortKey(registration);

@@ -12,6 +12,8 @@ const SALES_FIELDS = [
   'eventId',
   'eventName',
   'showtimeId',
+  'showtimeDateTime', // me/stats names each showtime (registrations and orders carry both)
+  'showtimeLabel',
   'createdAt',
   'capacityQuantity',
   'status',
