@@ -281,6 +281,7 @@ describe('ETag conditions, write failures and races', () => {
     const firstStamp = (await o.get(a.id)).invoicedAt;
     const again = await invoice(f.member.id, event.id, { invoiced: true });
     expect([again.status, again.body.data.updated, again.body.data.unchanged]).toEqual([200, 1, 2]);
+    expect((await o.get(a.id)).invoicedAt).toBe(firstStamp);
   });
 
   it('any other write failure is counted failed (207), the rest still lands', async () => {
