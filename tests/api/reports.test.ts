@@ -175,17 +175,22 @@ function parseCsv(text: string): Record<string, string>[] {
   const body = text.slice(1);
   for (let i = 0; i < body.length; i += 1) {
     const c = body[i];
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') ((cell += '"'), (i += 1));
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') (row.push(cell), (cell = ''));
-    else if (c === '\r' && body[i + 1] === '\n') {
+    if (quoted && c === '"' && body[i + 1] === '"') {
+      cell += '"';
+      i += 1;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (!quoted && c === ',') {
       row.push(cell);
-      rows.push(row);
-      ((row = []), (cell = ''), (i += 1));
-    } else cell += c;
+      cell = '';
+    } else if (!quoted && c === '\r' && body[i + 1] === '\n') {
+      rows.push([...row, cell]);
+      row = [];
+      cell = '';
+      i += 1;
+    } else {
+      cell += c;
+    }
   }
   if (cell !== '' || row.length > 0) rows.push([...row, cell]);
   const [header, ...data] = rows;
