@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { emailKey } from '../../shared/domain/auth/challenges';
 import { counterId } from '../../shared/domain/capacity/model';
 import { orderSortKey } from '../../shared/domain/orders/model';
+import { lineTotals } from '../../shared/domain/money';
+import type { RegistrationDoc } from '../../shared/domain/registrations/model';
 import { buildNotification, type NewNotification } from '../../shared/domain/notifications/model';
 import { notify } from '../../shared/domain/notifications/repo';
 import { containers } from '../../shared/store/client';
@@ -254,3 +256,37 @@ export const seedLegacyInvoicedRegistration = (
  */
 export const seedEventReadBeforeLock = (orgId: string, eventId: string) =>
   rewriteOrgDocument(orgId, eventId, (doc) => ({ ...doc, salesLocked: false }));
+// --- Invoicing and reports: registrations are built in another issue -----------------------------------------
+
+/**
+ * A live registration (direct sale) as the registrations routes write it (shared/domain/registrations/model.ts),
+ * written straight to the store without moving the capacity counter: the invoicing and report figures read the
+ * documents, never the counters. Totals follow the lines (03-decisions §6: amount = Σ quantity × unit price, fees
+ * apart); `capacityQuantity` = totalQuantity; `sortKey` orders it like an order.
+ */
+export async function seedRegistration(
+  orgId: string,
+  partial: Partial<RegistrationDoc> &
+    Pick<RegistrationDoc, 'eventId' | 'showtimeId' | 'sellerId' | 'sellerName' | 'tickets'>,
+) {
+  const id = partial.id ?? randomUUID();
+  const createdAt = partial.createdAt ?? nowIso();
+  const totals = lineTotals(partial.tickets);
+  const doc: RegistrationDoc & { sortKey: string } = {
+    docType: 'registration',
+    organizationId: orgId,
+    eventName: 'Spring Concert',
+    totalQuantity: totals.quantity,
+    totalAmount: totals.amount,
+    totalFees: totals.fees,
+    capacityQuantity: totals.quantity,
+    lockedAt: new Date(Date.parse(createdAt) + 60 * 60 * 1000).toISOString(),
+    updatedAt: createdAt,
+    ...partial,
+    id,
+    createdAt,
+    sortKey: `${createdAt}|${id}`,
+  };
+  await createItem(containers().orgs, doc);
+  return doc;
+}
