@@ -3,6 +3,7 @@ import { TestHost } from '../helpers/harness';
 import { setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { capacitySummary } from '../helpers/events';
 import { buildSalesScenario } from '../helpers/sales-scenario';
+import { readCsv } from '../../shared/csv/rfc4180';
 
 /**
  * Issue 10's reconciliation test: one scenario with every kind of sale, and every figure the service shows about
@@ -105,5 +106,89 @@ describe('reconciliation of every sales figure', () => {
   });
 });
 
-// Placeholders kept honest: these parts of the reconciliation are added once the routes land (see below).
+/** A CSV file as objects keyed by its header row (the BOM is stripped by the reader). */
+function csvObjects(text: string): Record<string, string>[] {
+  const { records, problems } = readCsv(text);
+  expect(problems).toEqual([]);
+  const [header, ...rows] = records.map((r) => r.fields);
+  return rows.map((fields) => Object.fromEntries(header.map((h, i) => [h, fields[i] ?? ''])));
+}
+const sumCents = (rows: Record<string, string>[], column: string) =>
+  rows.reduce((acc, r) => acc + (r[column] === '' ? 0 : cents(Number(r[column]))), 0);
+const sumInts = (rows: Record<string, string>[], column: string) =>
+  rows.reduce((acc, r) => acc + (r[column] === '' ? 0 : Number(r[column])), 0);
+
+describe('reports and report exports reconcile with the dashboard', () => {
+  it('every report tab gives the dashboard figures', async () => {
+    const [d, res] = await Promise.all([
+      dashboard(),
+      api.get('management/reports', {
+        token: f.treasurer.token,
+        query: { ...q(), type: 'all', eventId: scenario.event.id },
+      }),
+    ]);
+    expect(res.status).toBe(200);
+    const r = res.body.data;
+    expect(r.events.totals).toMatchObject({
+      ticketsSold: d.totalTicketsSold,
+      revenue: d.totalRevenue,
+      fees: d.totalFee,
+      remaining: d.ticketsRemaining,
+    });
+    for (const s of d.salesByShowtime) {
+      const row = r.events.rows[0].showtimes.find((x: any) => x.showtimeId === s.showtimeId);
+      expect(row).toMatchObject({
+        memberSold: s.sold,
+        externalSold: s.externalSold,
+        totalSold: s.totalSold,
+        remaining: s.remaining,
+        revenue: s.revenue,
+      });
+    }
+    for (const m of d.salesByMember) {
+      const row = r.members.rows.find((x: any) => x.userId === m.userId);
+      expect({ ticketsSold: row.ticketsSold, revenue: row.revenue }).toEqual({
+        ticketsSold: m.ticketsSold,
+        revenue: m.totalRevenue,
+      });
+      expect(row.fees).toBe(scenario.expected.members[m.userId].fees);
+    }
+    for (const t of d.salesByTicketType) {
+      const row = r.types.rows.find((x: any) => x.ticketTypeId === t.ticketTypeId);
+      expect({ sold: row.quantity, revenue: row.revenue }).toEqual({ sold: t.sold, revenue: t.revenue });
+    }
+    expect(r.boxoffice.totals).toMatchObject({ quantity: 8, manualQuantity: 7, revenue: 75.3, fees: 5.15 });
+    expect(r.choirs.totals).toMatchObject({ ticketsSold: d.totalTicketsSold, revenue: d.totalRevenue });
+  });
+
+  it('the transactions, members and showtimes exports add up to the same tickets and cents', async () => {
+    const d = await dashboard();
+    const exportOf = async (exportType: string) => {
+      const res = await api.download('management/reports/export', {
+        token: f.treasurer.token,
+        query: { ...q(), exportType, format: 'csv', eventId: scenario.event.id },
+      });
+      expect(res.status).toBe(200);
+      return csvObjects(res.text);
+    };
+    const [transactions, members, showtimes] = await Promise.all([
+      exportOf('transactions'),
+      exportOf('members'),
+      exportOf('showtimes'),
+    ]);
+    expect(sumInts(transactions, 'quantity')).toBe(d.totalTicketsSold);
+    expect(sumCents(transactions, 'amount')).toBe(cents(d.totalRevenue));
+    expect(sumCents(transactions, 'fees')).toBe(cents(d.totalFee));
+    expect(sumInts(members, 'ticketsSold')).toBe(d.salesByMember.reduce((a: number, m: any) => a + m.ticketsSold, 0));
+    expect(sumCents(members, 'revenue')).toBe(
+      d.salesByMember.reduce((a: number, m: any) => a + cents(m.totalRevenue), 0),
+    );
+    expect(sumInts(showtimes, 'totalSold')).toBe(d.totalTicketsSold);
+    expect(sumInts(showtimes, 'remaining')).toBe(d.ticketsRemaining);
+    expect(sumCents(showtimes, 'revenue')).toBe(cents(d.totalRevenue));
+    // The event name starts with '=': guarded in every text cell it reaches.
+    expect(new Set(showtimes.map((row) => row.eventName))).toEqual(new Set(["'=Reconciliation Night"]));
+  });
+});
+
 export { ExcelJS };
