@@ -90,7 +90,10 @@ partnerRoute({
   errors: ['DELEGATED_MEMBER_ORDERING_UNAVAILABLE', 'SALES_LOCKED'],
   gate: () => {
     if (!config().delegatedMemberOrderingEnabled) {
-      throw unavailable('Member ordering for delegated events is switched off', 'DELEGATED_MEMBER_ORDERING_UNAVAILABLE');
+      throw unavailable(
+        'Member ordering for delegated events is switched off',
+        'DELEGATED_MEMBER_ORDERING_UNAVAILABLE',
+      );
     }
   },
   run: async ({ principal, body }, grant) => created(await createSelfServiceOrder(principal, grant, body)),

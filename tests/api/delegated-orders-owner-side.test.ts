@@ -5,6 +5,7 @@ import { q } from '../helpers/events';
 import { orderApi } from '../helpers/orders';
 import {
   partitionFingerprint,
+  seedActiveDelegation,
   seedDelegatedSalesMarker,
   seedDelegationStatus,
   seedInvoiceBasisGrandTotal,
@@ -61,6 +62,20 @@ describe('revocation', () => {
   });
 });
 
+describe('permissions bundle', () => {
+  it('treats an absent canApproveOwnMemberOrders (delegations before v1.2.0) as granted', async () => {
+    const legacy = await delegatedEvent(api, w);
+    await seedActiveDelegation(w.f.orgId, legacy.event.id, w.p.orgId, {
+      permissions: { canCreateSales: true, canReportSoldReturned: true, canViewOwnAttributedReports: true },
+    });
+    const delegationId = (await storedDocument(w.f.orgId, legacy.event.id)).salesDelegations[0].id;
+    const o = partnerApi(api, { ...legacy, delegationId });
+    const order = await o.created(w.p.member, [1, 0]);
+    expect(order.delegationId).toBe(delegationId);
+    expect((await o.post(w.p.ticketManager, `/orders/${order.id}/approve-and-deliver`)).status).toBe(200);
+  });
+});
+
 describe('rule 9: nothing else is reachable through a partner', () => {
   const ALLOWED = [
     'GET sales-context',
@@ -90,7 +105,11 @@ describe('rule 9: nothing else is reachable through a partner', () => {
     const before = await partitionFingerprint(w.f.orgId);
     const ownerRoutes: [string, string, unknown][] = [
       ['POST', `orders/${order.id}/cancel`, {}],
-      ['POST', `orders/${order.id}/transfer`, { toUserId: w.p.member.id, transferRequestId: crypto.randomUUID(), quantity: 1 }],
+      [
+        'POST',
+        `orders/${order.id}/transfer`,
+        { toUserId: w.p.member.id, transferRequestId: crypto.randomUUID(), quantity: 1 },
+      ],
       ['POST', `orders/${order.id}/approve-reconciliation`, {}],
       ['PATCH', `orders/${order.id}/archive`, { archived: true }],
       ['POST', `orders/${order.id}/return`, { returnQuantity: 1 }],
@@ -116,7 +135,9 @@ describe('rule 9: nothing else is reachable through a partner', () => {
 describe('owner-side effects', () => {
   it('keeps owner members ordering on a delegated event; only a projection marker refuses POST /api/orders', async () => {
     const owner = orderApi(api, w.f);
-    expect((await owner.post('orders', w.f.member, { eventId: w.event.id, tickets: d.tickets([1, 0]) })).status).toBe(201);
+    expect((await owner.post('orders', w.f.member, { eventId: w.event.id, tickets: d.tickets([1, 0]) })).status).toBe(
+      201,
+    );
     const marked = await delegatedEvent(api, w);
     await seedDelegatedSalesMarker(w.f.orgId, marked.event.id, { orderRouting: 'delegated' });
     for (const who of [w.f.member, w.f.admin]) {

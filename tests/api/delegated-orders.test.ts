@@ -171,7 +171,12 @@ describe('POST .../orders/self', () => {
       { tickets: [{ ticketTypeId: adult, quantity: 1.5 }] },
       { tickets: [{ ticketTypeId: adult, quantity: 1 }], eventId: w.event.id },
       { tickets: [{ ticketTypeId: 'unknown-type', quantity: 1 }] },
-      { tickets: [{ ticketTypeId: adult, quantity: 1 }, { ticketTypeId: adult, quantity: 1 }] },
+      {
+        tickets: [
+          { ticketTypeId: adult, quantity: 1 },
+          { ticketTypeId: adult, quantity: 1 },
+        ],
+      },
       { tickets: [{ ticketTypeId: adult, quantity: 1 }], showtimeId: 'unknown-showtime' },
       { tickets: [{ ticketTypeId: adult, quantity: 1 }], note: 'x'.repeat(1001) },
     ];
@@ -206,9 +211,9 @@ describe('POST .../orders/self', () => {
     const res = await partnerApi(api, other).selfOrder(w.p.member);
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ error: 'SALES_LOCKED', errorCode: 'SALES_LOCKED' });
-    expect(
-      (await storedDocuments(w.f.orgId, 'order')).filter((o: any) => o.eventId === other.event.id),
-    ).toHaveLength(0);
+    expect((await storedDocuments(w.f.orgId, 'order')).filter((o: any) => o.eventId === other.event.id)).toHaveLength(
+      0,
+    );
   });
 
   it('refuses strangers to the partner: the owner organization, an outsider (403), nothing written', async () => {

@@ -125,10 +125,12 @@ export const salesContextResponse: Schema = closed(
     },
     showtimes: {
       type: 'array',
-      items: closed(
-        { showtimeId: str, dateTime: str, label: str, venueCapacity: num, remaining: num },
-        ['showtimeId', 'dateTime', 'venueCapacity', 'remaining'],
-      ),
+      items: closed({ showtimeId: str, dateTime: str, label: str, venueCapacity: num, remaining: num }, [
+        'showtimeId',
+        'dateTime',
+        'venueCapacity',
+        'remaining',
+      ]),
     },
   },
   ['eventId', 'eventName', 'date', 'active', 'salesLocked', 'delegationId', 'ticketTypes', 'showtimes'],
