@@ -77,6 +77,7 @@ function operation(route: AnyRoute) {
     // Public routes say so explicitly, so a document-wide default could never make them look protected.
     security: route.auth === 'public' ? [] : [{ bearerAuth: [] }],
   };
+  if (route.deprecated) op.deprecated = true;
   if (route.bodyType === 'csv') {
     op.requestBody = { required: true, content: { 'text/csv': { schema: { type: 'string' } } } };
   } else if (route.body) {

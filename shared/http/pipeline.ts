@@ -70,6 +70,7 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
     params: request.params,
     query: request.query,
   });
+  route.gate?.();
 
   const query = route.query ? validateQuery(route.query, request.query) : request.query;
   const body = route.bodyType === 'csv' ? request.rawBody : parseJsonBody(route, request.rawBody);

@@ -59,6 +59,13 @@ interface RouteFields<B, Q> {
   bareResponse?: boolean;
   /** The route may answer 207 (partial success: `completed: false` beside `data`). */
   multiStatus?: boolean;
+  /** Published as `deprecated: true` in OpenAPI (a route kept for old clients; a newer path does the same job). */
+  deprecated?: boolean;
+  /**
+   * A check that runs once the scope is resolved and before the query and body are validated or anything is
+   * read: a feature switch answers the same whatever the request holds.
+   */
+  gate?: () => void;
   handler: (input: HandlerInput<B, Q>) => Promise<Reply | unknown>;
 }
 

@@ -18,16 +18,30 @@ import type { ReportSoldBody } from './schemas';
  * read is needed. Store calls: order read, counter patch, order replace.
  */
 export async function reportSold(principal: Principal, organizationId: string, orderId: string, body: ReportSoldBody) {
-  const saved = await retryOnContention(async () => {
+  const saved = await reportSoldAs(organizationId, orderId, body, (order) => assertOwnerOrAdmin(order, principal));
+  return toOrderResponse(saved, principal);
+}
+
+/**
+ * The report itself, with the caller's authority checked by `authorize` on every (re)read of the order: the
+ * owner side asks for the order's owner or an admin, the delegated partner side for the partner's own order
+ * and its Ticket Manager+ or buyer. Same capacity gate, same store calls.
+ */
+export async function reportSoldAs(
+  organizationId: string,
+  orderId: string,
+  body: ReportSoldBody,
+  authorize: (order: OrderDoc) => void,
+): Promise<OrderDoc> {
+  return retryOnContention(async () => {
     const order = await loadOrder(organizationId, orderId);
-    assertOwnerOrAdmin(order, principal);
+    authorize(order);
     assertAccepts(order.status, 'reportSold');
     const { delta, next } = applySoldReport(order, body);
     if (next === order) return order; // the same total again: nothing to write
     if (delta === 0) return saveOrder({ ...next, _etag: order._etag }); // completes a force-recorded order
     return takeThenSave({ id: order.eventId, organizationId }, order, next, delta);
   }, 20);
-  return toOrderResponse(saved, principal);
 }
 
 /** Take the seats, then the conditional replace; a failed replace gives the seats back and keeps its own error. */

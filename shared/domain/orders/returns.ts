@@ -15,16 +15,31 @@ import type { ReturnBody } from './schemas';
  * Ticket Manager+ may record returns for anyone at any time. Store calls: order read, order replace.
  */
 export async function recordReturn(principal: Principal, organizationId: string, orderId: string, body: ReturnBody) {
-  const saved = await retryOnContention(async () => {
-    const order = await loadOrder(organizationId, orderId);
+  const saved = await recordReturnAs(organizationId, orderId, body, (order) => {
     assertOwnerOrManager(order, principal);
     if (!isAtLeast(principal, 'ticketManager') && !showtimePassed(order)) {
       throw forbidden('Members can return tickets only after the showtime has passed');
     }
+  });
+  return toOrderResponse(saved, principal);
+}
+
+/**
+ * The return itself, with the caller's authority and the date policy checked by `authorize` on every (re)read of
+ * the order (owner side above; the delegated partner side applies the same policy to the partner's roles).
+ */
+export function recordReturnAs(
+  organizationId: string,
+  orderId: string,
+  body: ReturnBody,
+  authorize: (order: OrderDoc) => void,
+): Promise<OrderDoc> {
+  return retryOnContention(async () => {
+    const order = await loadOrder(organizationId, orderId);
+    authorize(order);
     assertAccepts(order.status, 'return');
     return saveOrder({ ...applyReturn(order, body), _etag: order._etag });
   }, 20);
-  return toOrderResponse(saved, principal);
 }
 
 /** The order carries its showtime's date from creation; the event date is never needed separately. */

@@ -1,0 +1,29 @@
+import type { OrderStatus } from '../orders/model';
+
+/**
+ * Delegated orders (document 02, partner side) are ordinary TicketOrders in the OWNER's partition that carry the
+ * attribution fields; this area only adds the partner's routes, rules and projection over them.
+ */
+
+/** The statuses the partner's approval queue can be filtered by (02 "queue: filter pending or approved"). */
+export const QUEUE_STATUSES = ['pending', 'approved'] as const satisfies readonly OrderStatus[];
+export type QueueStatus = (typeof QUEUE_STATUSES)[number];
+
+/** Where a partner route acts: the owner's partition, the event, the partner and its live delegation. */
+export interface DelegatedContext {
+  ownerOrganizationId: string;
+  eventId: string;
+  partnerOrganizationId: string;
+  partnerOrganizationName: string;
+  delegationId: string;
+}
+
+/** A person as the attribution fields record them: id and the display name and e-mail at that moment. */
+export interface PersonStamp {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** The permissions of the fixed bundle (02 §2) that partner routes check. */
+export type DelegationPermission = 'canCreateSales' | 'canReportSoldReturned' | 'canApproveOwnMemberOrders';

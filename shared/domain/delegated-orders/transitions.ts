@@ -1,0 +1,98 @@
+import type { PartnerGrant } from '../../auth/grant';
+import type { Principal } from '../../auth/principal';
+import { actorOf, type Actor } from '../common/actor';
+import { retryOnContention } from '../common/contention';
+import { loadOrder } from '../orders/access';
+import type { OrderDoc } from '../orders/model';
+import { saveOrder } from '../orders/repo';
+import { assertAccepts } from '../orders/rules';
+import type { CancelBody } from '../orders/schemas';
+import { contextOf, isPartnerManager } from './context';
+import { toPartnerOrderResponse } from './mapper';
+import { assertBuyerOrManager, assertPartnerCancellable, assertPartnersOrder, assertPermission } from './rules';
+
+/**
+ * The partner's moves on its members' orders (02 rule 5 and §3 "Delegated order"): approve, deliver,
+ * approve-and-deliver and cancel-while-pending. Each re-checks, on every (re)read, that the order is the
+ * partner's under this delegation (the scope re-read the live delegation for this request), then one
+ * ETag-conditional replace. Store calls: the scope's four reads, order read, order replace.
+ */
+async function move(
+  principal: Principal,
+  grant: PartnerGrant,
+  orderId: string,
+  change: (order: OrderDoc, actor: Actor) => OrderDoc,
+) {
+  const ctx = contextOf(grant);
+  const saved = await retryOnContention(async () => {
+    const order = await loadOrder(ctx.ownerOrganizationId, orderId);
+    assertPartnersOrder(order, ctx);
+    return saveOrder({ ...change(order, actorOf(principal)), _etag: order._etag });
+  });
+  return toPartnerOrderResponse(saved);
+}
+
+const approved = (order: OrderDoc, actor: Actor): OrderDoc => ({
+  ...order,
+  status: 'approved',
+  approvedBy: actor.id,
+  approvedByName: actor.name,
+  approvedAt: actor.at,
+});
+
+/** Deliver records soldQuantity 0 and returnedQuantity 0 (03-decisions §6), as on the owner side. */
+const delivered = (order: OrderDoc, actor: Actor): OrderDoc => ({
+  ...order,
+  status: 'delivered',
+  soldQuantity: 0,
+  returnedQuantity: 0,
+  deliveredBy: actor.id,
+  deliveredByName: actor.name,
+  deliveredAt: actor.at,
+});
+
+export const approveDelegatedOrder = (principal: Principal, grant: PartnerGrant, orderId: string) => {
+  assertPermission(grant.delegation.permissions, 'canApproveOwnMemberOrders');
+  return move(principal, grant, orderId, (order, actor) => {
+    assertAccepts(order.status, 'approve');
+    return approved(order, actor);
+  });
+};
+
+export const deliverDelegatedOrder = (principal: Principal, grant: PartnerGrant, orderId: string) => {
+  assertPermission(grant.delegation.permissions, 'canApproveOwnMemberOrders');
+  return move(principal, grant, orderId, (order, actor) => {
+    assertAccepts(order.status, 'deliver');
+    return delivered(order, actor);
+  });
+};
+
+/** pending → delivered in ONE conditional write (both stamps, same actor and instant). */
+export const approveAndDeliverDelegatedOrder = (principal: Principal, grant: PartnerGrant, orderId: string) => {
+  assertPermission(grant.delegation.permissions, 'canApproveOwnMemberOrders');
+  return move(principal, grant, orderId, (order, actor) => {
+    assertAccepts(order.status, 'approve');
+    return delivered(approved(order, actor), actor);
+  });
+};
+
+/**
+ * The buyer, or the partner's Ticket Manager+, cancels a PENDING order; approved or delivered orders answer 409
+ * INVALID_ORDER_STATE (only owner-side routes cancel those).
+ */
+export const cancelDelegatedOrder = (principal: Principal, grant: PartnerGrant, orderId: string, body: CancelBody) => {
+  const manager = isPartnerManager(principal);
+  if (manager) assertPermission(grant.delegation.permissions, 'canApproveOwnMemberOrders');
+  return move(principal, grant, orderId, (order, actor) => {
+    assertBuyerOrManager(order, principal.userId, manager);
+    assertPartnerCancellable(order);
+    return {
+      ...order,
+      status: 'cancelled',
+      cancelledBy: actor.id,
+      cancelledByName: actor.name,
+      cancelledAt: actor.at,
+      ...(body.reason !== undefined ? { cancelReason: body.reason } : {}),
+    };
+  });
+};
