@@ -11,7 +11,7 @@ import {
   seedInvoiceBasisGrandTotal,
   storedDocument,
 } from '../helpers/seed';
-import { delegatedEvent, delegatedWorld, partnerApi, type DelegatedWorld } from './delegated-orders.fixture';
+import { delegatedEvent, delegatedWorld, partnerApi, type DelegatedWorld } from '../helpers/delegated-orders';
 
 /**
  * Delegated orders seen from the owner's side and the limits of the partner's authority: revocation effective at

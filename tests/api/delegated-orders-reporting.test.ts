@@ -2,7 +2,7 @@ import { TestHost } from '../helpers/harness';
 import { capacitySummary, giveFree, q } from '../helpers/events';
 import { orderApi } from '../helpers/orders';
 import { partitionFingerprint, storedDocuments } from '../helpers/seed';
-import { delegatedEvent, delegatedWorld, partnerApi, storeOps, type DelegatedWorld } from './delegated-orders.fixture';
+import { delegatedEvent, delegatedWorld, partnerApi, storeOps, type DelegatedWorld } from '../helpers/delegated-orders';
 
 /**
  * Partner-side reporting (02 rules 6 and 8): report-sold with the owner's atomic capacity gate, report-returned

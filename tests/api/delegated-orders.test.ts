@@ -9,7 +9,7 @@ import {
   storedDocument,
   storedDocuments,
 } from '../helpers/seed';
-import { delegatedEvent, delegatedWorld, partnerApi, storeOps, type DelegatedWorld } from './delegated-orders.fixture';
+import { delegatedEvent, delegatedWorld, partnerApi, storeOps, type DelegatedWorld } from '../helpers/delegated-orders';
 
 /**
  * Delegated sales, partner side (02 §4 rules 3 to 7): sales context, member self-service orders, the approval

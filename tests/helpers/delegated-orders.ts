@@ -1,6 +1,6 @@
-import type { ApiResponse, TestHost } from '../helpers/harness';
-import { createEvent, setupOrganization, type OrgFixture, type Person } from '../helpers/fixtures';
-import { seedActiveDelegation } from '../helpers/seed';
+import type { ApiResponse, TestHost } from './harness';
+import { createEvent, setupOrganization, type OrgFixture, type Person } from './fixtures';
+import { seedActiveDelegation } from './seed';
 
 /**
  * Shared setup of the delegated-order API tests (not a test file): an owner organization with an event, a
