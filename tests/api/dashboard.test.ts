@@ -259,7 +259,7 @@ describe('dashboard', () => {
     expect((await api.get(`management/dashboard/${event.id}`, { token: f.ticketManager.token })).status).toBe(400);
   });
 
-  it('makes a fixed number of store calls: 1,500 orders cost one more page than an empty event, not one per order', async () => {
+  it('makes a fixed number of store calls: 1,500 orders cost what an empty event costs, not one call per order', async () => {
     const small = await createEvent(api, f);
     const smallOps = ops(await dashboard(small.id));
     const big = await createEvent(api, f, { name: 'Big Night', ...TWO_SHOWTIMES });
@@ -269,7 +269,7 @@ describe('dashboard', () => {
     const res = await dashboard(big.id);
     const elapsed = performance.now() - started;
     expect(res.status).toBe(200);
-    expect(ops(res)).toBe(smallOps + 1);
+    expect(ops(res)).toBe(smallOps);
     expect(res.body.data).toMatchObject({
       totalTicketsSold: 1500,
       totalRevenue: 37500,
