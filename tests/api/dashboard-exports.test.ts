@@ -56,15 +56,20 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i += 1) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') ((field += '"'), (i += 1));
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') (row.push(field), (field = ''));
-    else if (ch === '\r' && text[i + 1] === '\n') {
+    else if (ch === ',') {
       row.push(field);
-      rows.push(row);
-      ((row = []), (field = ''), (i += 1));
+      field = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      rows.push([...row, field]);
+      row = [];
+      field = '';
+      i += 1;
     } else field += ch;
   }
   if (field !== '' || row.length > 0) rows.push([...row, field]);

@@ -31,6 +31,7 @@ export async function dashboardStats(organizationId: string, eventId: string): P
 export function dashboardFileName(stats: Pick<DashboardStats, 'eventId' | 'eventName'>, extension: 'csv' | 'xlsx') {
   const slug = stats.eventName
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 40)
