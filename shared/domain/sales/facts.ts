@@ -2,6 +2,7 @@ import type { ExternalSaleDoc } from '../external-sales/model';
 import type { FreeTicketDoc } from '../free-tickets/model';
 import { toCents } from '../money';
 import type { OrderDoc } from '../orders/model';
+import { isInvoiceBasisValid } from '../orders/invoice-basis';
 import { reportedSoldLines } from '../orders/reporting';
 import type { RegistrationDoc } from '../registrations/model';
 import type { MoneyCents, SalesRecord, SoldLineCents } from './model';
@@ -47,7 +48,10 @@ export function salesRecordOf(doc: SalesSourceDoc): SalesRecord | undefined {
   switch (doc.docType) {
     case 'order': {
       const order = doc as OrderDoc;
-      const lines = reportedSoldLines({ ...order, tickets: order.tickets ?? [] }).map(centsLine);
+      const withTickets = { ...order, tickets: order.tickets ?? [] };
+      // 01-core "Reports": a settled order counts by its validated frozen basis; an invalid one adds no money.
+      const validBasis = order.status !== 'settled' || isInvoiceBasisValid(withTickets);
+      const lines = validBasis ? reportedSoldLines(withTickets).map(centsLine) : [];
       const partner = order.soldByOrganizationId !== undefined;
       return {
         ...base,

@@ -1,0 +1,58 @@
+import { defineRoute } from '../shared/http/define-route';
+import { fileReply } from '../shared/http/reply';
+import { dashboardCsv } from '../shared/domain/dashboard/export-csv';
+import { dashboardWorkbook } from '../shared/domain/dashboard/export-excel';
+import { dashboardResponse } from '../shared/domain/dashboard/schemas';
+import { dashboardFileName, dashboardStats } from '../shared/domain/dashboard/service';
+import { XLSX_CONTENT_TYPE } from '../shared/excel/workbook';
+
+// Ticket Manager+ (01-core "Dashboard and invoicing"); reads only, so not restricted by organization mode.
+const tags = ['dashboard'];
+const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+
+defineRoute({
+  name: 'dashboard-get',
+  method: 'GET',
+  route: 'management/dashboard/{eventId}',
+  auth: 'ticketManager',
+  tags,
+  summary: 'DashboardStats of an event: sales by member, ticket type, showtime and partner organization',
+  response: dashboardResponse,
+  handler: ({ organizationId, params }) => dashboardStats(organizationId, params.eventId),
+});
+
+defineRoute({
+  name: 'dashboard-export-csv',
+  method: 'GET',
+  route: 'management/dashboard/{eventId}/export',
+  auth: 'ticketManager',
+  tags,
+  summary: 'The dashboard as one CSV table with a section column (streamed; columns in docs/exports.md)',
+  fileResponse: { contentType: CSV_CONTENT_TYPE },
+  handler: async ({ organizationId, params }) => {
+    const stats = await dashboardStats(organizationId, params.eventId);
+    return fileReply({
+      contentType: CSV_CONTENT_TYPE,
+      fileName: dashboardFileName(stats, 'csv'),
+      content: dashboardCsv(stats),
+    });
+  },
+});
+
+defineRoute({
+  name: 'dashboard-export-excel',
+  method: 'GET',
+  route: 'management/dashboard/{eventId}/export-excel',
+  auth: 'ticketManager',
+  tags,
+  summary: 'The dashboard as an Excel workbook, one worksheet per section (streamed; columns in docs/exports.md)',
+  fileResponse: { contentType: XLSX_CONTENT_TYPE },
+  handler: async ({ organizationId, params }) => {
+    const stats = await dashboardStats(organizationId, params.eventId);
+    return fileReply({
+      contentType: XLSX_CONTENT_TYPE,
+      fileName: dashboardFileName(stats, 'xlsx'),
+      content: dashboardWorkbook(stats),
+    });
+  },
+});

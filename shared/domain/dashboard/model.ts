@@ -1,0 +1,86 @@
+import type { EventDoc } from '../events/model';
+import type { MemberInvoiceSummary } from '../invoicing/summary';
+
+/**
+ * DashboardStats (01-core §2), the answer of GET management/dashboard/{eventId}. Money is a number with at most
+ * two decimals, summed in integer cents first; `totalRevenue` and every `revenue` are prices only, `totalFee`
+ * fees only (03-decisions §6). Optional fields are absent when they have no value ("absent means 0").
+ */
+export interface DashboardStats {
+  organizationId: string;
+  eventId: string;
+  eventName: string;
+  venueCapacity: number;
+  totalTicketsSold: number;
+  totalRevenue: number;
+  totalFee: number;
+  ticketsRemaining: number;
+  activeSellers: number;
+  salesByMember: MemberSales[];
+  salesByTicketType: TicketTypeSales[];
+  salesByShowtime: ShowtimeSales[];
+  salesByPartnerOrganization: PartnerOrganizationSales[];
+}
+
+/** One ticket type of a member's sales; `ticketType` is the ticket type's name. */
+export interface MemberTicketTypeSales {
+  ticketType: string;
+  quantity: number;
+  revenue: number;
+}
+
+export interface MemberSales {
+  userId: string;
+  userName: string;
+  ticketsSold: number;
+  totalRevenue: number;
+  /** Legacy copy of `invoiceSummary.allEligibleInvoiced`. */
+  invoiced: boolean;
+  invoiceSummary: MemberInvoiceSummary;
+  breakdown: MemberTicketTypeSales[];
+}
+
+export interface TicketTypeSales {
+  ticketTypeId: string;
+  name: string;
+  price: number;
+  sold: number;
+  revenue: number;
+}
+
+export interface ExternalSourceSales {
+  source: string;
+  quantity: number;
+}
+
+export interface ShowtimeSales {
+  showtimeId: string;
+  dateTime: string;
+  label?: string;
+  sold: number;
+  partnerSold?: number;
+  externalSold: number;
+  totalSold: number;
+  remaining: number;
+  revenue: number;
+  partnerRevenue?: number;
+  externalBySource: ExternalSourceSales[];
+}
+
+/** The element of `salesByPartnerOrganization` (the spec leaves it to us; docs/decisions/sales.md). */
+export interface PartnerOrganizationSales {
+  organizationId: string;
+  organizationName?: string;
+  ticketsSold: number;
+  revenue: number;
+  fee: number;
+}
+
+/** The source named for a showtime's manual `externalSold` count in `externalBySource` (03-decisions §7). */
+export const MANUAL_EXTERNAL_SOURCE = 'manual';
+
+/** What the dashboard reads of the event: one point read gives all of it. */
+export type DashboardEvent = Pick<
+  EventDoc,
+  'id' | 'organizationId' | 'name' | 'venueCapacity' | 'showtimes' | 'ticketTypes'
+>;

@@ -1,0 +1,68 @@
+import { PassThrough, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { guardText } from '../csv/write';
+
+/** How a column's cells are typed: text (formula-guarded), whole numbers, money (two decimals) or booleans. */
+export type ColumnKind = 'text' | 'integer' | 'money' | 'boolean';
+
+export interface SheetColumn {
+  header: string;
+  kind: ColumnKind;
+  /** In characters, as Excel measures it. */
+  width: number;
+}
+
+export type SheetCell = string | number | boolean | undefined;
+
+/** One worksheet: a header row (frozen) and its rows, pulled one at a time as the workbook is written. */
+export interface SheetSpec {
+  name: string;
+  columns: SheetColumn[];
+  rows: Iterable<SheetCell[]> | AsyncIterable<SheetCell[]>;
+}
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const MONEY_FORMAT = '#,##0.00';
+const INTEGER_FORMAT = '0';
+
+/**
+ * A workbook written with exceljs's streaming writer into a PassThrough that is returned at once: each row is
+ * committed as it is added, so the zip is produced while the client reads it and the workbook is never held
+ * whole. Every sheet has a frozen header row and set column widths; number cells are typed (money formatted
+ * `#,##0.00`), and every text cell, headers included, goes through the CSV formula guard (03-decisions §9).
+ * A failure after the first byte destroys the stream, so the client sees a broken download, never a wrong file.
+ */
+export function xlsxStream(sheets: SheetSpec[]): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  writeSheets(workbook, sheets).catch((error: unknown) => out.destroy(error as Error));
+  return out;
+}
+
+async function writeSheets(workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheets: SheetSpec[]) {
+  for (const sheet of sheets) {
+    const worksheet = workbook.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: 1 }] });
+    worksheet.columns = sheet.columns.map((c) => ({ header: guardText(c.header), width: c.width }));
+    const header = worksheet.getRow(1);
+    header.font = { bold: true };
+    header.commit();
+    for await (const values of sheet.rows) {
+      const row = worksheet.addRow(values.map((value, i) => cellValue(sheet.columns[i], value)));
+      sheet.columns.forEach((column, i) => {
+        const format = column.kind === 'money' ? MONEY_FORMAT : column.kind === 'integer' ? INTEGER_FORMAT : undefined;
+        if (format && typeof values[i] === 'number') row.getCell(i + 1).numFmt = format;
+      });
+      row.commit();
+    }
+    worksheet.commit();
+  }
+  await workbook.commit();
+}
+
+function cellValue(column: SheetColumn | undefined, value: SheetCell): ExcelJS.CellValue {
+  if (value === undefined) return null;
+  if (typeof value === 'string') return guardText(value);
+  if (column?.kind === 'text') return guardText(String(value));
+  return value;
+}
