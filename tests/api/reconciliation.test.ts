@@ -191,4 +191,82 @@ describe('reports and report exports reconcile with the dashboard', () => {
   });
 });
 
-export { ExcelJS };
+describe('the dashboard exports carry the same figures', () => {
+  it('CSV: summary, showtime, ticket type and member rows equal the dashboard', async () => {
+    const d = await dashboard();
+    const res = await api.download(`management/dashboard/${scenario.event.id}/export`, {
+      token: f.ticketManager.token,
+      query: q(),
+    });
+    expect(res.status).toBe(200);
+    expect(res.text.startsWith('\uFEFF')).toBe(true);
+    const rows = csvObjects(res.text);
+    const of = (section: string) => rows.filter((r) => r.section === section);
+    expect(of('summary')).toHaveLength(1);
+    expect(of('summary')[0]).toMatchObject({
+      name: "'=Reconciliation Night",
+      totalSold: String(d.totalTicketsSold),
+      remaining: String(d.ticketsRemaining),
+    });
+    expect(cents(Number(of('summary')[0].revenue))).toBe(cents(d.totalRevenue));
+    expect(cents(Number(of('summary')[0].fee))).toBe(cents(d.totalFee));
+    expect(sumInts(of('showtime'), 'totalSold')).toBe(d.totalTicketsSold);
+    expect(sumCents(of('showtime'), 'revenue')).toBe(cents(d.totalRevenue));
+    expect(sumCents(of('ticketType'), 'revenue')).toBe(cents(d.totalRevenue));
+    expect(sumInts(of('externalSource'), 'externalSold')).toBe(15);
+    for (const m of d.salesByMember) {
+      const row = of('member').find((r) => r.id === m.userId)!;
+      expect({ sold: Number(row.sold), revenue: cents(Number(row.revenue)) }).toEqual({
+        sold: m.ticketsSold,
+        revenue: cents(m.totalRevenue),
+      });
+    }
+  });
+
+  it('Excel: opened with exceljs, the sheets hold typed numbers that equal the dashboard', async () => {
+    const d = await dashboard();
+    const res = await api.download(`management/dashboard/${scenario.event.id}/export-excel`, {
+      token: f.ticketManager.token,
+      query: q(),
+    });
+    expect(res.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.bytes as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual([
+      'Summary',
+      'Showtimes',
+      'Members',
+      'Ticket types',
+      'Partners',
+    ]);
+    const table = (name: string) => {
+      const sheet = workbook.getWorksheet(name)!;
+      const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+      const body: Record<string, unknown>[] = [];
+      sheet.eachRow((row, n) => {
+        if (n > 1) body.push(Object.fromEntries(header.map((h, i) => [h, row.getCell(i + 1).value])));
+      });
+      return body;
+    };
+    const [summary] = table('Summary');
+    expect(summary).toMatchObject({
+      Event: "'=Reconciliation Night",
+      'Tickets sold': d.totalTicketsSold,
+      'Tickets remaining': d.ticketsRemaining,
+      Revenue: d.totalRevenue,
+      Fees: d.totalFee,
+    });
+    const showtimes = table('Showtimes');
+    expect(showtimes.reduce((acc, s) => acc + (s['Total sold'] as number), 0)).toBe(d.totalTicketsSold);
+    expect(showtimes.reduce((acc, s) => acc + cents(s.Revenue as number), 0)).toBe(cents(d.totalRevenue));
+    for (const m of d.salesByMember) {
+      const row = table('Members').find((r) => r['User id'] === m.userId)!;
+      expect({ sold: row['Tickets sold'], revenue: row.Revenue }).toEqual({
+        sold: m.ticketsSold,
+        revenue: m.totalRevenue,
+      });
+    }
+    const types = table('Ticket types');
+    expect(types.reduce((acc, t) => acc + cents(t.Revenue as number), 0)).toBe(cents(d.totalRevenue));
+  });
+});
