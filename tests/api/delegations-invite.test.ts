@@ -134,9 +134,10 @@ describe('POST sales-delegations (invite by partnerAdminEmail)', () => {
     const ownEvent = await createEvent(api, f);
     const res = await invite(api, f, ownEvent.id, other);
     expect(res.status).toBe(201);
-    // user, membership, owner organization (mode), invite bucket, event, e-mail index, user, memberships,
-    // organizations, event write, partner index write, sync outcome write, partner admins, notification batch
-    expect(res.headers.get('x-store-ops')).toBe('14');
+    // user, membership, owner organization (mode), invite bucket (one increment; two calls when this request
+    // opens a new window), event, e-mail index, user, memberships, organizations, event write, partner index
+    // write, sync outcome write, partner admins, notification batch
+    expect(['14', '15']).toContain(res.headers.get('x-store-ops'));
   });
 
   it('resolves an admin of the own organization and exactly one other organization to that other one', async () => {
