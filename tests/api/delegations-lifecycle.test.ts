@@ -43,7 +43,12 @@ const GENERIC_INVITATION_404 = { success: false, error: 'NOT_FOUND', message: 'T
 describe('POST /api/sales-delegations/accept', () => {
   it('moves invited to active for a partner admin; the partner lists the event', async () => {
     const { event, delegation, token } = await invited();
-    const res = await accept(api, token, partner.admin);
+    // An address no other request of this file uses, so its per-IP bucket is new (see the store-call count).
+    const res = await api.post('sales-delegations/accept', {
+      token: partner.admin.token,
+      body: { token },
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       delegatedEvent: {
@@ -58,7 +63,7 @@ describe('POST /api/sales-delegations/accept', () => {
       reverseIndexSync: { status: 'synced', operationId: expect.any(String), transitionVersion: 2 },
     });
     expect(res.body.data.reverseIndexSync.operationId).not.toBe(delegation.reverseIndexOperationId);
-    // The per-IP bucket (a fresh address: a missed increment, then its creation), user, event + owner,
+    // The per-IP bucket (a new address: a missed increment, then its creation), user, event + owner,
     // membership + partner, event write, partner index write, outcome write.
     expect(res.headers.get('x-store-ops')).toBe('10');
 

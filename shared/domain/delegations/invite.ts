@@ -98,15 +98,16 @@ async function writeInvitation(principal: Principal, event: DelegatingEvent, par
   const action = inviteAction(latest);
   if (action === 'existing') return { action, event, delegation: latest!, rawToken: undefined };
   const rawToken = randomBytes(32).toString('base64url');
+  // One instant for the invitation and its expiry: exactly 14 days apart.
+  const actor = actorOf(principal);
   const invitation = {
     invitationTokenHash: hashToken(rawToken),
-    invitationExpiresAt: invitationExpiry(Date.now(), DELEGATION_INVITATION_DAYS),
+    invitationExpiresAt: invitationExpiry(Date.parse(actor.at), DELEGATION_INVITATION_DAYS),
   };
   let delegation: SalesDelegation;
   if (action === 'rotate') {
     delegation = { ...latest!, ...invitation, assignmentVersion: latest!.assignmentVersion + 1 };
   } else {
-    const actor = actorOf(principal);
     const created: SalesDelegation = {
       id: randomUUID(),
       partnerOrganizationId: partner.id,
