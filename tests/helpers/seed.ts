@@ -500,3 +500,18 @@ export async function seedBulkSettledOrders(
     await Promise.all(batches.slice(i, i + 4).map((writes) => commitBatch(containers().orgs, orgId, writes)));
   }
 }
+// --- Delegations (issue 11): states the lifecycle routes cannot make on demand ------------------------------
+
+/**
+ * Changes fields of one delegation embedded in the owner's event, as time or an interrupted request leaves it:
+ * an invitation past its expiry, a sync left pending or failed at an older transition.
+ */
+export const seedDelegationFields = (ownerOrgId: string, eventId: string, delegationId: string, fields: Doc) =>
+  rewriteOrgDocument(ownerOrgId, eventId, (doc) => ({
+    ...doc,
+    salesDelegations: (doc.salesDelegations as Doc[]).map((d) => (d.id === delegationId ? { ...d, ...fields } : d)),
+  }));
+
+/** The partner's reverse index as stored (no route shows it to the partner except filtered by status). */
+export const storedDelegatedEventSales = async (partnerOrgId: string) =>
+  ((await readItem<Doc>(containers().orgs, partnerOrgId, partnerOrgId))?.delegatedEventSales ?? []) as Doc[];

@@ -18,6 +18,25 @@ export interface DelegationPermissions {
   canApproveOwnMemberOrders?: true;
 }
 
+/** Reserved slot (02 §2), unused: absence means `directDelivered`; it does not drive the self-service approvals. */
+export const ORDER_SUBMISSION_MODES = ['directDelivered', 'ownerApproval'] as const;
+export type OrderSubmissionMode = (typeof ORDER_SUBMISSION_MODES)[number];
+
+/** The fixed bundle every delegation carries (not configurable). */
+export const DELEGATION_PERMISSIONS: Required<DelegationPermissions> = {
+  canCreateSales: true,
+  canReportSoldReturned: true,
+  canViewOwnAttributedReports: true,
+  canApproveOwnMemberOrders: true,
+};
+
+/** One-time invitation lifetime (02 §8): 14 days. */
+export const DELEGATION_INVITATION_DAYS = 14;
+
+/**
+ * A delegation embedded in the owner's event. Fields that are unset are absent. The fields added for the
+ * lifecycle (names, reverse-index bookkeeping) are optional in the type so records written before them read.
+ */
 export interface SalesDelegation {
   id: string;
   partnerOrganizationId: string;
@@ -26,16 +45,27 @@ export interface SalesDelegation {
   invitedBy: string;
   invitedByName?: string;
   invitedAt: string;
+  /** sha256 (hex) of the raw token; present only while `invited`, never in a response. */
   invitationTokenHash?: string;
   invitationExpiresAt?: string;
   respondedBy?: string;
+  respondedByName?: string;
   respondedAt?: string;
   revokedBy?: string;
+  revokedByName?: string;
   revokedAt?: string;
   revokedReason?: string;
   permissions: DelegationPermissions;
   assignmentVersion: number;
+  orderSubmissionMode?: OrderSubmissionMode;
   reverseIndexSyncStatus: ReverseIndexSyncStatus;
+  /** Minted once per transition, reused by every retry of that transition's sync. */
+  reverseIndexOperationId?: string;
+  /** Monotonic per (partner, event): the partner's index entry never moves back to an older one. */
+  reverseIndexTransitionVersion?: number;
+  reverseIndexSyncedAt?: string;
+  /** Cumulative sync attempts over the delegation's life. */
+  reverseIndexSyncAttempts?: number;
 }
 
 /** The partner-side display index entry (never authority: the owner's delegation is re-read on every call). */

@@ -1,3 +1,4 @@
+import { publicSalesDelegations } from '../delegations/mapper';
 import type { EventDoc, TicketType } from './model';
 
 const bySortOrder = (a: TicketType, b: TicketType) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name);
@@ -35,7 +36,7 @@ export function toEventResponse(event: EventDoc) {
       ...(t.boxofficeFee !== undefined ? { boxofficeFee: t.boxofficeFee } : {}),
       sortOrder: t.sortOrder,
     })),
-    salesDelegations: event.salesDelegations ?? [],
+    salesDelegations: publicSalesDelegations(event.salesDelegations),
     createdAt: event.createdAt,
     updatedAt: event.updatedAt,
     ...(event.deletedAt ? { deletedAt: event.deletedAt } : {}),

@@ -1,4 +1,6 @@
-import { liveEventsAcrossOrganizations } from './repo';
+import { eventsWithUnsyncedDelegationsAcrossOrganizations, liveEventsAcrossOrganizations } from './repo';
+import { healEventDelegations } from '../delegations/reverse-index';
+import { organizationsByIdsAcrossPartitions } from '../organizations/repo';
 import { readCounters, syncCounters } from '../capacity/counter';
 import { checkCounters, type CounterDrift } from '../capacity/drift';
 
@@ -11,6 +13,8 @@ export interface HealReport {
   repaired: number;
   drift: (CounterDrift & { organizationId: string; eventId: string })[];
   failures: { organizationId: string; eventId: string; message: string }[];
+  /** The delegation reverse-index pass: syncs retried, and how they ended. */
+  reverseIndex: { retried: number; synced: number; failed: number };
 }
 
 /**
@@ -32,6 +36,7 @@ export async function healOnce(options: { quietMs?: number } = {}): Promise<Heal
     repaired: 0,
     drift: [],
     failures: [],
+    reverseIndex: { retried: 0, synced: 0, failed: 0 },
   };
   for (const event of events) {
     try {
@@ -48,8 +53,51 @@ export async function healOnce(options: { quietMs?: number } = {}): Promise<Heal
       });
     }
   }
+  await healReverseIndex(report);
   report.drifted = report.drift.length;
   report.repaired = report.drift.filter((d) => d.repaired).length;
   report.finishedAt = new Date().toISOString();
   return report;
 }
+
+/**
+ * The reverse-index part (03-decisions §12): every delegation whose partner index write is pending or failed is
+ * synced again with its transition's operation id (see delegations/reverse-index). Two queries find the work
+ * (the events, and their owners' names for the index entries); a sync that fails again is counted, stays
+ * `failed` for the next pass and is reported under `failures`.
+ */
+async function healReverseIndex(report: HealReport): Promise<void> {
+  let events: Awaited<ReturnType<typeof eventsWithUnsyncedDelegationsAcrossOrganizations>>;
+  let owners: Map<string, string>;
+  try {
+    events = await eventsWithUnsyncedDelegationsAcrossOrganizations();
+    const ownerIds = [...new Set(events.map((e) => e.organizationId))];
+    const organizations = ownerIds.length ? await organizationsByIdsAcrossPartitions(ownerIds) : [];
+    owners = new Map(organizations.map((o) => [o.id, o.name]));
+  } catch (error) {
+    report.failures.push({ organizationId: '', eventId: '', message: messageOf(error) });
+    return;
+  }
+  for (const event of events) {
+    try {
+      const owner = { id: event.organizationId, name: owners.get(event.organizationId) ?? '' };
+      const { outcomes } = await healEventDelegations(event, owner, Number.MAX_SAFE_INTEGER);
+      for (const d of outcomes) {
+        report.reverseIndex.retried += 1;
+        if (d.reverseIndexSyncStatus === 'synced') report.reverseIndex.synced += 1;
+        else {
+          report.reverseIndex.failed += 1;
+          report.failures.push({
+            organizationId: event.organizationId,
+            eventId: event.id,
+            message: `reverse index of delegation ${d.id} is ${d.reverseIndexSyncStatus}`,
+          });
+        }
+      }
+    } catch (error) {
+      report.failures.push({ organizationId: event.organizationId, eventId: event.id, message: messageOf(error) });
+    }
+  }
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,5 +1,6 @@
 import { acrossPartitions } from '../../store/query';
 import type { EventDoc } from '../events/model';
+import type { DelegatingEventDoc } from '../delegations/repo';
 
 /**
  * Every live event of every organization: the heal pass's one deliberate cross-partition query (the only
@@ -7,3 +8,16 @@ import type { EventDoc } from '../events/model';
  */
 export const liveEventsAcrossOrganizations = () =>
   acrossPartitions('orgs').where("c.docType = 'event' AND NOT IS_DEFINED(c.deletedAt)").all<EventDoc>();
+
+/**
+ * Live events of every organization holding a delegation whose reverse-index sync is pending or failed: the
+ * heal pass's second cross-partition query (the partner's index lives in another partition than the
+ * delegation, so the unfinished syncs cannot be found from either side alone).
+ */
+export const eventsWithUnsyncedDelegationsAcrossOrganizations = () =>
+  acrossPartitions('orgs')
+    .where("c.docType = 'event' AND NOT IS_DEFINED(c.deletedAt)")
+    .where(
+      "EXISTS(SELECT VALUE d FROM d IN c.salesDelegations WHERE d.reverseIndexSyncStatus IN ('pending', 'failed'))",
+    )
+    .all<DelegatingEventDoc & { _etag: string }>();

@@ -53,3 +53,19 @@ export function liveParticipationsAcrossSharedEvents(organizationId: string) {
     .where("c.status IN ('invited', 'accepted', 'active')")
     .all<{ id: string }>();
 }
+
+/**
+ * Organization search for the Shared Event and delegated-sales pickers (Super Admin): organizations live one per
+ * partition, so a name search is a deliberate cross-partition query. Live organizations only, case-insensitive
+ * "name contains", by name, at most `limit` (`TOP`); with `excludeSellingPartners` the selling partners are left
+ * out. Only id and name are read.
+ */
+export function organizationSearchAcrossPartitions(search: string, excludeSellingPartners: boolean, limit: number) {
+  return acrossPartitions('orgs')
+    .select(`TOP ${Math.trunc(limit)} c.id, c.name`)
+    .where("c.docType = 'organization' AND NOT IS_DEFINED(c.deletedAt)")
+    .where('CONTAINS(LOWER(c.name), @q)', { '@q': search.toLowerCase() })
+    .whereIf(excludeSellingPartners, "NOT (IS_DEFINED(c.organizationMode) AND c.organizationMode = 'sellingPartner')")
+    .orderBy('c.name')
+    .all<{ id: string; name: string }>();
+}
