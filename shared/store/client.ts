@@ -31,6 +31,11 @@ export const COMPOSITE_INDEXES: Partial<
 export interface Store {
   kind: 'embedded' | 'cosmos';
   containers: Record<ContainerName, Container>;
+  /**
+   * The embedded server's address (embedded only), so another process (`npm run heal` in a test) can be pointed
+   * at the same store with COSMOS_ENDPOINT, as it would be at a real account.
+   */
+  endpoint?: string;
   close(): Promise<void>;
 }
 
@@ -118,6 +123,7 @@ async function startEmbedded(): Promise<Store> {
   const containers = await resolveContainers(database, true);
   return {
     kind: 'embedded',
+    endpoint: `https://127.0.0.1:${port}`,
     containers,
     close: async () => {
       client.dispose();
