@@ -1,0 +1,58 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { TestHost } from '../helpers/harness';
+import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
+import { invite, setupPartner, type PartnerFixture } from '../helpers/delegations';
+import { injectStoreFault, storedDelegatedEventSales, storedDocument } from '../helpers/seed';
+import { config } from '../../shared/config';
+import { store } from '../../shared/store/client';
+
+const run = promisify(execFile);
+
+/**
+ * `npm run heal` as an operator runs it: a separate process, built from the sources, pointed with COSMOS_ENDPOINT
+ * at a store, here the test host's embedded server (the same Cosmos protocol and SDK as a real account). A
+ * reverse-index sync that failed during an invite is finished by that process, not by anything in this one.
+ */
+let api: TestHost;
+let f: OrgFixture;
+let partner: PartnerFixture;
+beforeAll(async () => {
+  api = await TestHost.start();
+  f = await setupOrganization(api);
+  partner = await setupPartner(api, f.superToken);
+}, 60_000);
+afterAll(() => api.close());
+
+it('heals a failed reverse-index sync from a separate process', async () => {
+  const event = await createEvent(api, f);
+  injectStoreFault((op) => op.kind === 'replace' && op.container === 'orgs' && op.id === partner.orgId);
+  const invited = await invite(api, f, event.id, partner);
+  injectStoreFault(undefined);
+  expect(invited.status).toBe(201);
+  expect(invited.body.data.reverseIndexSync.status).toBe('failed');
+  expect((await storedDelegatedEventSales(partner.orgId)).find((r) => r.eventId === event.id)).toBeUndefined();
+
+  const { stdout } = await run('npm', ['run', '--silent', 'heal'], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      COSMOS_ENDPOINT: store().endpoint,
+      COSMOS_KEY: 'embedded-store-key',
+      COSMOS_DATABASE: config().cosmosDatabase,
+      JWT_SECRET: 'heal-cli-test-secret-of-at-least-32-bytes',
+      // The embedded server's certificate is self-signed; a real account's is not.
+      NODE_TLS_REJECT_UNAUTHORIZED: '0',
+      TELEMETRY_STDOUT: 'false',
+    },
+    timeout: 120_000,
+  });
+  const report = JSON.parse(stdout.slice(stdout.indexOf('{')));
+  expect(report.reverseIndex.synced).toBeGreaterThanOrEqual(1);
+  expect(report.failures).toEqual([]);
+
+  const ref = (await storedDelegatedEventSales(partner.orgId)).find((r) => r.eventId === event.id);
+  expect(ref).toMatchObject({ ownerOrganizationId: f.orgId, status: 'invited', transitionVersion: 1 });
+  const owner = await storedDocument<{ salesDelegations: { reverseIndexSyncStatus: string }[] }>(f.orgId, event.id);
+  expect(owner?.salesDelegations[0].reverseIndexSyncStatus).toBe('synced');
+}, 180_000);
