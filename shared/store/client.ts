@@ -1,4 +1,5 @@
 import https from 'node:https';
+import { patchEmbeddedQueryEngine } from './embedded-patches';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:https';
 import { CosmosClient, type Container, type Database } from '@azure/cosmos';
@@ -109,6 +110,7 @@ async function resolveContainers(database: Database, create: boolean): Promise<R
 
 async function startEmbedded(): Promise<Store> {
   const { createHttpsServer } = await import('@vercel/cosmosdb-server');
+  patchEmbeddedQueryEngine();
   const server: Server = createHttpsServer({ keepAlive: true });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
