@@ -18,7 +18,7 @@ export const DASHBOARD_PAGE_SIZE = 10_000;
 export async function dashboardStats(organizationId: string, eventId: string): Promise<DashboardStats> {
   const event = await requireLiveEvent(organizationId, eventId);
   const fold = new DashboardFold(event);
-  for await (const page of salesDocPages(organizationId, { eventId }, DASHBOARD_PAGE_SIZE)) {
+  for await (const page of salesDocPages(organizationId, { eventId }, DASHBOARD_PAGE_SIZE, { descriptive: false })) {
     for (const doc of page) fold.addDoc(doc);
   }
   return fold.result();

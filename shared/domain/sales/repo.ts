@@ -36,6 +36,13 @@ const SALES_FIELDS = [
   'source',
 ];
 
+/**
+ * Fields that only describe (names, times, archive and fee totals): reports, exports and personal stats print
+ * them; a reader that only sums (the dashboard) leaves them out, a fifth less to read and ship per document.
+ */
+const DESCRIPTIVE_FIELDS = new Set(['eventName', 'showtimeDateTime', 'showtimeLabel', 'archived', 'totalFees']);
+const SUMMING_FIELDS = SALES_FIELDS.filter((f) => !DESCRIPTIVE_FIELDS.has(f));
+
 const SALES_DOC_TYPES = ['order', 'registration', 'externalSale', 'freeTicket'];
 
 export interface SalesFilter {
@@ -54,9 +61,11 @@ export function salesDocPages(
   organizationId: string,
   filter: SalesFilter = {},
   pageSize = 1000,
+  options: { descriptive?: boolean } = {},
 ): AsyncGenerator<SalesSourceDoc[]> {
+  const fields = options.descriptive === false ? SUMMING_FIELDS : SALES_FIELDS;
   return inPartition('orgs', organizationId)
-    .select(SALES_FIELDS.map((f) => `c.${f}`).join(', '))
+    .select(fields.map((f) => `c.${f}`).join(', '))
     .where('ARRAY_CONTAINS(@salesTypes, c.docType)', {
       '@salesTypes': filter.memberId ? ['order', 'registration'] : SALES_DOC_TYPES,
     })
