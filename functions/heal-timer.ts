@@ -17,6 +17,9 @@ if (process.env.FUNCTIONS_WORKER_RUNTIME) {
         events: report.events,
         drifted: report.drifted,
         repaired: report.repaired,
+        reverseIndexRetried: report.reverseIndex.retried,
+        reverseIndexSynced: report.reverseIndex.synced,
+        reverseIndexFailed: report.reverseIndex.failed,
         failures: report.failures.length,
       });
     },

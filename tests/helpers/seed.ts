@@ -515,3 +515,73 @@ export const seedDelegationFields = (ownerOrgId: string, eventId: string, delega
 /** The partner's reverse index as stored (no route shows it to the partner except filtered by status). */
 export const storedDelegatedEventSales = async (partnerOrgId: string) =>
   ((await readItem<Doc>(containers().orgs, partnerOrgId, partnerOrgId))?.delegatedEventSales ?? []) as Doc[];
+
+// --- Shared Events (issue 12): a Shared Event as creation would leave it, for tests of one part at a time ---
+
+/**
+ * A Shared Event with its organizer (whose admin `ownerUserId` is its owner) and further roster entries, written
+ * straight into its partition; the head document carries two showtimes and two ticket type templates. Routes built
+ * in parallel (creation, roster) make the same documents; this lets each part be tested on its own.
+ */
+export async function seedSharedEvent(options: {
+  organizerOrgId: string;
+  ownerUserId: string;
+  participants?: { organizationId: string; status: string }[];
+  status?: string;
+  capacityPolicy?: 'pool' | 'quota';
+  name?: string;
+}) {
+  const sharedEventId = randomUUID();
+  const now = nowIso();
+  const head = {
+    id: sharedEventId,
+    docType: 'sharedEvent',
+    sharedEventId,
+    name: options.name ?? 'Joint Festival',
+    date: '2027-06-01T18:00:00.000Z',
+    showtimes: [
+      { showtimeId: randomUUID(), dateTime: '2027-06-01T14:00:00.000Z', label: 'Matinee' },
+      { showtimeId: randomUUID(), dateTime: '2027-06-01T19:00:00.000Z', label: 'Evening' },
+    ],
+    ticketTypeTemplates: [
+      { id: randomUUID(), name: 'Adult', price: 30, fee: 2, sortOrder: 1 },
+      { id: randomUUID(), name: 'Child', price: 12, fee: 1, sortOrder: 2 },
+    ],
+    capacityPolicy: options.capacityPolicy ?? 'pool',
+    sharedCapacity: { perShowtime: 200 },
+    organizerOrgId: options.organizerOrgId,
+    status: options.status ?? 'open',
+    owners: [{ userId: options.ownerUserId, organizationId: options.organizerOrgId, addedAt: now }],
+    grants: [],
+    externalChannels: [],
+    detailsVersion: 1,
+    schemaVersion: 1,
+    createdAt: now,
+    createdBy: options.ownerUserId,
+    updatedAt: now,
+  };
+  await createItem(containers().sharedEvents, head);
+  const roster = [{ organizationId: options.organizerOrgId, status: 'active' }, ...(options.participants ?? [])];
+  for (const entry of roster) {
+    await createItem(containers().sharedEvents, {
+      id: `participant-${entry.organizationId}`,
+      docType: 'sharedEventParticipant',
+      sharedEventId,
+      organizationId: entry.organizationId,
+      status: entry.status,
+      role: entry.organizationId === options.organizerOrgId ? 'organizer' : 'participant',
+      schemaVersion: 1,
+    });
+  }
+  return head;
+}
+
+/** Every document of a Shared Event's partition of one docType (what no route shows: audit metadata, hashes). */
+export const storedSharedEventDocuments = <T = any>(sharedEventId: string, docType: string) =>
+  queryAll<T>(containers().sharedEvents, sharedEventId, {
+    query: 'SELECT * FROM c WHERE c.sharedEventId = @id AND c.docType = @type',
+    parameters: [
+      { name: '@id', value: sharedEventId },
+      { name: '@type', value: docType },
+    ],
+  });

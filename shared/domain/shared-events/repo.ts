@@ -1,6 +1,8 @@
 import { containers } from '../../store/client';
 import { createItem, readItem, upsertItem } from '../../store/operations';
 import { type Stored } from '../../store/outcomes';
+import { isConflict } from '../../store/outcomes';
+import type { SharedEventAuditEntryDoc } from './model';
 import { participantDocId, type SharedEventDoc, type SharedEventParticipantDoc } from './model';
 
 /** The Shared Event head document: id and partition key are both the sharedEventId. */
@@ -36,4 +38,16 @@ export function putParticipant(
     docType: 'sharedEventParticipant' as const,
     schemaVersion: 1 as const,
   });
+}
+
+/**
+ * Appends an audit entry. Its id is deterministic (audit.ts), so a retry that writes the same entry again meets a
+ * 409 from the store: the entry is already there, which is success.
+ */
+export async function appendAudit(entry: SharedEventAuditEntryDoc): Promise<void> {
+  try {
+    await createItem(containers().sharedEvents, entry);
+  } catch (error) {
+    if (!isConflict(error)) throw error;
+  }
 }
