@@ -6,6 +6,8 @@ import { lineTotals } from '../../shared/domain/money';
 import type { RegistrationDoc } from '../../shared/domain/registrations/model';
 import { buildNotification, type NewNotification } from '../../shared/domain/notifications/model';
 import { notify } from '../../shared/domain/notifications/repo';
+import { auditEntry, type AuditAction } from '../../shared/domain/shared-events/audit';
+import { appendAudit } from '../../shared/domain/shared-events/repo';
 import { containers } from '../../shared/store/client';
 import { createItem, deleteItem, queryAll, readItem, replaceItem } from '../../shared/store/operations';
 
@@ -585,3 +587,39 @@ export const storedSharedEventDocuments = <T = any>(sharedEventId: string, docTy
       { name: '@type', value: docType },
     ],
   });
+
+// --- Shared Events: owners, grants and the audit log (issue 12, se-grants) ---------------------------------
+
+/**
+ * Audit entries as other Shared Event changes will append them, with `metadata` (which no route may show), written
+ * through the area's own append so their ids are the deterministic ones. Timestamps are given so order is known.
+ */
+export async function seedSharedEventAuditEntries(
+  sharedEventId: string,
+  entries: {
+    action: AuditAction;
+    actorUserId: string;
+    actorOrganizationId?: string;
+    targetOrganizationId?: string;
+    targetUserId?: string;
+    timestamp: string;
+    metadata?: Record<string, unknown>;
+  }[],
+) {
+  for (const [i, e] of entries.entries()) {
+    await appendAudit(
+      auditEntry({ sharedEventId, ...e, at: e.timestamp, operation: `seed-${i}-${e.timestamp}`, metadata: e.metadata }),
+    );
+  }
+}
+
+/** Moves an organization's roster entry to another status (left, declined, removed) as the roster routes will. */
+export async function seedSharedEventParticipantStatus(sharedEventId: string, orgId: string, status: string) {
+  const doc = await readItem<Doc>(containers().sharedEvents, sharedEventId, `participant-${orgId}`);
+  if (!doc) throw new Error(`seed: ${orgId} is not on the roster of ${sharedEventId}`);
+  await replaceItem(containers().sharedEvents, sharedEventId, { ...doc, status }, doc._etag as string);
+}
+
+/** The Shared Event head document as stored (grants, owners, internal fields). */
+export const storedSharedEventHead = (sharedEventId: string) =>
+  readItem<Doc>(containers().sharedEvents, sharedEventId, sharedEventId);

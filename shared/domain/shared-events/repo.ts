@@ -1,7 +1,9 @@
+import { commitBatch } from '../../store/batch';
 import { containers } from '../../store/client';
 import { createItem, readItem, upsertItem } from '../../store/operations';
 import { type Stored } from '../../store/outcomes';
 import { isConflict } from '../../store/outcomes';
+import { inPartition } from '../../store/query';
 import type { SharedEventAuditEntryDoc } from './model';
 import { participantDocId, type SharedEventDoc, type SharedEventParticipantDoc } from './model';
 
@@ -50,4 +52,34 @@ export async function appendAudit(entry: SharedEventAuditEntryDoc): Promise<void
   } catch (error) {
     if (!isConflict(error)) throw error;
   }
+}
+
+// --- Owners and grants, audit list (se-grants) -------------------------------------------------------------
+
+/**
+ * Replaces the Shared Event head (ETag-guarded, 412 when someone changed it since it was read) and appends the
+ * audit entry of that change in one transactional batch: the change and its entry land together or not at all.
+ */
+export async function replaceSharedEventWithAudit(
+  head: Stored<SharedEventDoc>,
+  entry: SharedEventAuditEntryDoc,
+): Promise<void> {
+  await commitBatch(containers().sharedEvents, head.sharedEventId, [
+    { replace: head, ifMatch: head._etag },
+    { create: entry },
+  ]);
+}
+
+/** One page of the audit log, newest first, optionally of one action: one query in the Shared Event's partition. */
+export function auditEntriesPage(
+  sharedEventId: string,
+  filter: { action?: string },
+  limit: number,
+  continuationToken?: string,
+) {
+  return inPartition('sharedEvents', sharedEventId)
+    .where("c.docType = 'sharedEventAuditEntry'")
+    .whereIf(filter.action, 'c.action = @action', { '@action': filter.action })
+    .orderBy('c.timestamp DESC')
+    .page<SharedEventAuditEntryDoc>(limit, continuationToken);
 }
