@@ -585,3 +585,30 @@ export const storedSharedEventDocuments = <T = any>(sharedEventId: string, docTy
       { name: '@type', value: docType },
     ],
   });
+
+// --- Shared Event invitations (links, pending records, fan-out) ------------------------------------------------
+
+/** Moves an invitation link's expiry into the past (the store never expires items; expiry is checked in code). */
+export async function seedInvitationLinkExpired(sharedEventId: string, linkId: string) {
+  const doc = await readItem<Doc>(containers().sharedEvents, sharedEventId, linkId);
+  if (!doc) throw new Error(`seed: no invitation link ${linkId}`);
+  const past = new Date(Date.now() - 60_000).toISOString();
+  await replaceItem(containers().sharedEvents, sharedEventId, { ...doc, expiresAt: past }, doc._etag as string);
+}
+
+/** Every document of any type in the whole store whose JSON contains `needle` (proves an e-mail was not stored). */
+export async function storedDocumentsContaining(needle: string) {
+  const hits: unknown[] = [];
+  for (const container of [containers().orgs, containers().sharedEvents]) {
+    const all = await queryAll<Doc>(container, undefined, { query: 'SELECT * FROM c' });
+    hits.push(...all.filter((d) => JSON.stringify(d).toLowerCase().includes(needle.toLowerCase())));
+  }
+  return hits;
+}
+
+/** Every stored document of one docType across every organization partition (fan-out records, notifications). */
+export const storedOrgDocumentsAcrossPartitions = <T = any>(docType: string) =>
+  queryAll<T>(containers().orgs, undefined, {
+    query: 'SELECT * FROM c WHERE c.docType = @type',
+    parameters: [{ name: '@type', value: docType }],
+  });
