@@ -2,6 +2,7 @@ import type { SharedEventAccess } from '../shared/auth/grant';
 import { sharedEventScope } from '../shared/auth/scope';
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
+import { emptyBody } from '../shared/http/schema-parts';
 import { acceptInvitationByToken } from '../shared/domain/shared-events/invitation-accept';
 import {
   createInvitationLink,
@@ -71,6 +72,7 @@ defineRoute({
   scope: manageParticipants('admin'),
   tags,
   summary: 'Revoke an active invitation link (idempotent when already revoked; 409 when used)',
+  body: emptyBody,
   response: invitationLinkResponse,
   errors: ['CONFLICT', 'RATE_LIMITED', 'FORBIDDEN'],
   handler: ({ principal, grant, params }) => revokeInvitationLink(principal, access(grant), params.linkId),
