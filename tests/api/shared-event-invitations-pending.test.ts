@@ -162,6 +162,20 @@ describe('invitation fan-out (rule 7)', () => {
     expect((await pending(target.person)).body.data.items).toHaveLength(10);
   });
 
+  it('a soft-deleted user is not notified', async () => {
+    const { se, actor } = await organizedEvent();
+    const target = await invitee(1);
+    const deleted = await api.del('users/bulk-delete', { token: f.superToken, body: { userIds: [target.person.id] } });
+    expect(deleted.status).toBe(200);
+    const res = await createLink(api, se.sharedEventId, actor, { email: target.person.email });
+    expect(res.status).toBe(201);
+    await settleInvitationDeliveries();
+    const records = (await storedOrgDocumentsAcrossPartitions('sharedEventPendingInvitation')).filter(
+      (r) => r.recipientUserId === target.person.id,
+    );
+    expect(records).toHaveLength(0);
+  });
+
   it('a failing lookup never affects the response', async () => {
     const { se, actor } = await organizedEvent();
     const target = await invitee(1);

@@ -5,6 +5,7 @@ import {
   injectStoreFault,
   seedInvitationLinkExpired,
   seedSharedEvent,
+  seedSharedEventGrant,
   storedSharedEventDocuments,
   type StoreOperation,
 } from '../helpers/seed';
@@ -109,6 +110,48 @@ describe('POST /api/shared-events/{id}/invitation-links', () => {
     expect(await storedSharedEventDocuments(se2.sharedEventId, 'sharedEventInvitationLink')).toHaveLength(0);
   });
 
+  it('a manageParticipants grant lets its holder manage links, and nothing more than its role allows', async () => {
+    const participant = await orgWithAdmin(api, f.superToken);
+    const memberEmail = `member-${Date.now()}@example.org`;
+    const memberId = await addMember(api, f.superToken, participant.orgId, memberEmail, 'member');
+    const memberToken = await api.login(memberEmail);
+    const se = await seedSharedEvent({
+      organizerOrgId: f.orgId,
+      ownerUserId: f.admin.id,
+      participants: [{ organizationId: participant.orgId, status: 'active' }],
+    });
+    const asAdmin = { token: participant.admin.token, orgId: participant.orgId };
+    await seedSharedEventGrant(se.sharedEventId, {
+      userId: participant.admin.id,
+      organizationId: participant.orgId,
+      capabilities: ['manageOwners'],
+    });
+    expect((await createLink(api, se.sharedEventId, asAdmin)).status).toBe(403);
+    await seedSharedEventGrant(se.sharedEventId, {
+      userId: participant.admin.id,
+      organizationId: participant.orgId,
+      capabilities: ['manageParticipants'],
+    });
+    const created = await createLink(api, se.sharedEventId, asAdmin);
+    expect(created.status).toBe(201);
+    expect(created.body.data.status).toBe('active');
+    // A member holding the grant may list (the route needs only the capability) but not create (Organization Admin).
+    await seedSharedEventGrant(se.sharedEventId, {
+      userId: memberId,
+      organizationId: participant.orgId,
+      capabilities: ['manageParticipants'],
+    });
+    const list = await api.get(`shared-events/${se.sharedEventId}/invitation-links`, {
+      token: memberToken,
+      query: { organizationId: participant.orgId },
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.data.items).toHaveLength(1);
+    expect((await createLink(api, se.sharedEventId, { token: memberToken, orgId: participant.orgId })).status).toBe(
+      403,
+    );
+  });
+
   it('refuses bad input with 400 and writes nothing', async () => {
     const se = await newSharedEvent();
     for (const body of [{ email: 'not-an-address' }, { email: 'a@b.org', extra: 1 }, { token: 'x' }]) {
@@ -200,6 +243,8 @@ describe('preview and token acceptance', () => {
     const link = await newLink(se.sharedEventId);
     const res = await preview(api, link.token, f.outsider.token);
     expect(res.status).toBe(200);
+    // user, link (by id), Shared Event, organizer
+    expect(res.headers.get('x-store-ops')).toBe('4');
     expect(res.body.data).toEqual({
       sharedEventId: se.sharedEventId,
       name: 'Harbour Festival',
@@ -257,6 +302,9 @@ describe('preview and token acceptance', () => {
     const link = await newLink(se.sharedEventId);
     const res = await acceptToken(api, link.token, joiner.admin.token, joiner.orgId);
     expect(res.status).toBe(200);
+    // user, membership, organization, bucket (2 calls: this organization's first mutation opens its window), link,
+    // Shared Event, link replace, roster read + write, audit
+    expect(res.headers.get('x-store-ops')).toBe('11');
     expect(res.body.data).toMatchObject({
       sharedEventId: se.sharedEventId,
       name: se.name,

@@ -612,3 +612,14 @@ export const storedOrgDocumentsAcrossPartitions = <T = any>(docType: string) =>
     query: 'SELECT * FROM c WHERE c.docType = @type',
     parameters: [{ name: '@type', value: docType }],
   });
+
+/** Adds a named capability grant to a Shared Event head document (the grants route is another part of issue 12). */
+export async function seedSharedEventGrant(
+  sharedEventId: string,
+  grant: { userId: string; organizationId: string; capabilities: string[] },
+) {
+  const doc = await readItem<Doc>(containers().sharedEvents, sharedEventId, sharedEventId);
+  if (!doc) throw new Error(`seed: no Shared Event ${sharedEventId}`);
+  const grants = [...((doc.grants as Doc[]) ?? []), { ...grant, issuedAt: nowIso(), issuedBy: 'seed' }];
+  await replaceItem(containers().sharedEvents, sharedEventId, { ...doc, grants }, doc._etag as string);
+}
