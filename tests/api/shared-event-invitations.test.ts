@@ -6,6 +6,7 @@ import {
   seedInvitationLinkExpired,
   seedSharedEvent,
   seedSharedEventGrant,
+  seedParticipantStatus,
   storedSharedEventDocuments,
   type StoreOperation,
 } from '../helpers/seed';
@@ -416,6 +417,19 @@ describe('preview and token acceptance', () => {
     expect(await rosterEntry(se.sharedEventId, joiner.orgId)).toMatchObject({ status: 'active' });
     expect(await rosterEntry(se.sharedEventId, intruder.orgId)).toBeUndefined();
     expect((await audit(se.sharedEventId)).filter((a) => a.action === 'invitationLink.accepted')).toHaveLength(1);
+  });
+
+  it('a spent link cannot bring back an organization that was removed or left after joining', async () => {
+    const se = await newSharedEvent();
+    const link = await newLink(se.sharedEventId);
+    const joiner = await orgWithAdmin(api, f.superToken);
+    expect((await acceptToken(api, link.token, joiner.admin.token, joiner.orgId)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await seedParticipantStatus(se.sharedEventId, joiner.orgId, 'removed');
+    const replay = await acceptToken(api, link.token, joiner.admin.token, joiner.orgId);
+    expect(replay.status).toBe(404);
+    expect(replay.body.message).toBe('This invitation is not available');
+    expect(await rosterEntry(se.sharedEventId, joiner.orgId)).toMatchObject({ status: 'removed' });
   });
 
   it('the switch off refuses creation and acceptance (403) without writing', async () => {

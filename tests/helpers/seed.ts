@@ -623,3 +623,12 @@ export async function seedSharedEventGrant(
   const grants = [...((doc.grants as Doc[]) ?? []), { ...grant, issuedAt: nowIso(), issuedBy: 'seed' }];
   await replaceItem(containers().sharedEvents, sharedEventId, { ...doc, grants }, doc._etag as string);
 }
+
+/** Moves a roster entry to another status now (the leave and remove routes are another part of issue 12). */
+export async function seedParticipantStatus(sharedEventId: string, orgId: string, status: string) {
+  const id = `participant-${orgId}`;
+  const doc = await readItem<Doc>(containers().sharedEvents, sharedEventId, id);
+  if (!doc) throw new Error(`seed: no roster entry ${id}`);
+  const now = nowIso();
+  await replaceItem(containers().sharedEvents, sharedEventId, { ...doc, status, updatedAt: now }, doc._etag as string);
+}

@@ -15,6 +15,7 @@ import {
   notificationIdOf,
   notificationTtlSeconds,
   pendingRecordIdOf,
+  recoveryAllowed,
   revokeAction,
   tokenHashOf,
 } from '../../shared/domain/shared-events/invitation-rules';
@@ -85,6 +86,21 @@ describe('acceptDecision', () => {
     expect(isLive(link(), NOW)).toBe(true);
     expect(isLive(link({ status: 'used' }), NOW)).toBe(false);
     expect(isLive(link({ expiresAt: new Date(NOW - 1).toISOString() }), NOW)).toBe(false);
+  });
+});
+
+describe('recoveryAllowed', () => {
+  const usedAt = '2027-01-01T10:00:00.000Z';
+  it('admits when the roster entry is missing, live, or older than the acceptance', () => {
+    expect(recoveryAllowed(undefined, usedAt)).toBe(true);
+    expect(recoveryAllowed({ status: 'active', updatedAt: '2027-02-01T00:00:00.000Z' }, usedAt)).toBe(true);
+    expect(recoveryAllowed({ status: 'declined', updatedAt: '2026-12-01T00:00:00.000Z' }, usedAt)).toBe(true);
+    expect(recoveryAllowed({ status: 'invited' }, usedAt)).toBe(true);
+  });
+  it('refuses an organization that left, declined or was removed after the acceptance', () => {
+    for (const status of ['left', 'removed', 'declined']) {
+      expect(recoveryAllowed({ status, updatedAt: '2027-01-02T00:00:00.000Z' }, usedAt)).toBe(false);
+    }
   });
 });
 

@@ -9,10 +9,23 @@ import { getOrganization } from '../organizations/repo';
 import { admitOrganization, type AdmissionPath } from './admit';
 import { gateMutation } from './gate';
 import { invitationUnavailable } from './invitation-links';
-import { acceptDecision, acceptsInvitations, isWellFormedToken, linkIdOf, tokenHashOf } from './invitation-rules';
+import {
+  acceptDecision,
+  acceptsInvitations,
+  isWellFormedToken,
+  linkIdOf,
+  recoveryAllowed,
+  tokenHashOf,
+} from './invitation-rules';
 import type { AcceptByTokenBody } from './invitation-schemas';
 import type { SharedEventInvitationLinkDoc } from './model';
-import { findInvitationLinkById, getInvitationLink, getSharedEvent, replaceInvitationLink } from './repo';
+import {
+  findInvitationLinkById,
+  getInvitationLink,
+  getParticipant,
+  getSharedEvent,
+  replaceInvitationLink,
+} from './repo';
 
 /**
  * Accepting a Shared Event invitation (02 §2 rule 2, §4 rules 4, 6 and 8), by token or from the pending list.
@@ -70,6 +83,10 @@ export async function claimAndAdmit(
   if (!link || decision === 'unavailable') return invitationUnavailable();
   const sharedEvent = await getSharedEvent(link.sharedEventId);
   if (!sharedEvent || !acceptsInvitations(sharedEvent.status)) return invitationUnavailable();
+  if (decision === 'recover') {
+    const entry = await getParticipant(link.sharedEventId, organization.id);
+    if (!recoveryAllowed(entry, link.usedAt)) return invitationUnavailable();
+  }
   if (decision === 'claim') {
     try {
       await replaceInvitationLink({
@@ -84,6 +101,7 @@ export async function claimAndAdmit(
       // Someone else changed the link first: only this organization's own earlier claim lets it through.
       const fresh = await getInvitationLink(link.sharedEventId, link.id);
       if (acceptDecision(fresh, organization.id, Date.now(), tokenHash) !== 'recover') return invitationUnavailable();
+      // Our own organization won a parallel claim a moment ago: the admission below is idempotent.
     }
   }
   // A claim just made, or the recovery marker of an earlier one: admission is idempotent either way.

@@ -130,3 +130,17 @@ export interface SharedEventPendingInvitationDoc {
   ttl: number;
   schemaVersion: 1;
 }
+
+/**
+ * Whether the recovery marker may still admit its organization: yes when the roster entry is missing or live (an
+ * interrupted or repeated acceptance), or when it predates the acceptance (the interrupted roster write never
+ * landed); no when the organization has since left, declined or been removed: the spent link cannot bring it back.
+ */
+export function recoveryAllowed(
+  participant: { status: string; updatedAt?: string; respondedAt?: string } | undefined,
+  usedAt: string | undefined,
+): boolean {
+  if (!participant || participant.status === 'active' || participant.status === 'accepted') return true;
+  const changedAt = participant.updatedAt ?? participant.respondedAt;
+  return changedAt === undefined || (usedAt !== undefined && changedAt <= usedAt);
+}
