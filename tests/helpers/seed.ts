@@ -623,3 +623,49 @@ export async function seedSharedEventParticipantStatus(sharedEventId: string, or
 /** The Shared Event head document as stored (grants, owners, internal fields). */
 export const storedSharedEventHead = (sharedEventId: string) =>
   readItem<Doc>(containers().sharedEvents, sharedEventId, sharedEventId);
+// --- Shared Event invitations (links, pending records, fan-out) ------------------------------------------------
+
+/** Moves an invitation link's expiry into the past (the store never expires items; expiry is checked in code). */
+export async function seedInvitationLinkExpired(sharedEventId: string, linkId: string) {
+  const doc = await readItem<Doc>(containers().sharedEvents, sharedEventId, linkId);
+  if (!doc) throw new Error(`seed: no invitation link ${linkId}`);
+  const past = new Date(Date.now() - 60_000).toISOString();
+  await replaceItem(containers().sharedEvents, sharedEventId, { ...doc, expiresAt: past }, doc._etag as string);
+}
+
+/** Every document of any type in the whole store whose JSON contains `needle` (proves an e-mail was not stored). */
+export async function storedDocumentsContaining(needle: string) {
+  const hits: unknown[] = [];
+  for (const container of [containers().orgs, containers().sharedEvents]) {
+    const all = await queryAll<Doc>(container, undefined, { query: 'SELECT * FROM c' });
+    hits.push(...all.filter((d) => JSON.stringify(d).toLowerCase().includes(needle.toLowerCase())));
+  }
+  return hits;
+}
+
+/** Every stored document of one docType across every organization partition (fan-out records, notifications). */
+export const storedOrgDocumentsAcrossPartitions = <T = any>(docType: string) =>
+  queryAll<T>(containers().orgs, undefined, {
+    query: 'SELECT * FROM c WHERE c.docType = @type',
+    parameters: [{ name: '@type', value: docType }],
+  });
+
+/** Adds a named capability grant to a Shared Event head document (the grants route is another part of issue 12). */
+export async function seedSharedEventGrant(
+  sharedEventId: string,
+  grant: { userId: string; organizationId: string; capabilities: string[] },
+) {
+  const doc = await readItem<Doc>(containers().sharedEvents, sharedEventId, sharedEventId);
+  if (!doc) throw new Error(`seed: no Shared Event ${sharedEventId}`);
+  const grants = [...((doc.grants as Doc[]) ?? []), { ...grant, issuedAt: nowIso(), issuedBy: 'seed' }];
+  await replaceItem(containers().sharedEvents, sharedEventId, { ...doc, grants }, doc._etag as string);
+}
+
+/** Moves a roster entry to another status now (the leave and remove routes are another part of issue 12). */
+export async function seedParticipantStatus(sharedEventId: string, orgId: string, status: string) {
+  const id = `participant-${orgId}`;
+  const doc = await readItem<Doc>(containers().sharedEvents, sharedEventId, id);
+  if (!doc) throw new Error(`seed: no roster entry ${id}`);
+  const now = nowIso();
+  await replaceItem(containers().sharedEvents, sharedEventId, { ...doc, status, updatedAt: now }, doc._etag as string);
+}

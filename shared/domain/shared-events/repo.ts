@@ -1,11 +1,17 @@
 import { commitBatch } from '../../store/batch';
 import { containers } from '../../store/client';
-import { createItem, readItem, upsertItem } from '../../store/operations';
-import { type Stored } from '../../store/outcomes';
-import { isConflict } from '../../store/outcomes';
-import { inPartition } from '../../store/query';
-import type { SharedEventAuditEntryDoc } from './model';
-import { participantDocId, type SharedEventDoc, type SharedEventParticipantDoc } from './model';
+import { createItem, readItem, replaceItem, upsertItem } from '../../store/operations';
+import { isConflict, type Stored } from '../../store/outcomes';
+import { acrossPartitions, inPartition } from '../../store/query';
+import type { NotificationDoc } from '../notifications/model';
+import type { SharedEventPendingInvitationDoc } from './invitation-rules';
+import {
+  participantDocId,
+  type SharedEventAuditEntryDoc,
+  type SharedEventDoc,
+  type SharedEventInvitationLinkDoc,
+  type SharedEventParticipantDoc,
+} from './model';
 
 /** The Shared Event head document: id and partition key are both the sharedEventId. */
 export async function getSharedEvent(sharedEventId: string): Promise<Stored<SharedEventDoc> | undefined> {
@@ -83,3 +89,89 @@ export function auditEntriesPage(
     .orderBy('c.timestamp DESC')
     .page<SharedEventAuditEntryDoc>(limit, continuationToken);
 }
+// --- Invitation links, pending invitations and their notifications (invitation-*.ts, pending.ts, fan-out.ts) ---
+
+/** A new invitation link in its Shared Event's partition (the id is derived from the hash: a clash is a 409). */
+export const createInvitationLinkDoc = (doc: SharedEventInvitationLinkDoc) =>
+  createItem(containers().sharedEvents, doc);
+
+/** A link by id within its Shared Event (list, revoke). */
+export async function getInvitationLink(
+  sharedEventId: string,
+  linkId: string,
+): Promise<Stored<SharedEventInvitationLinkDoc> | undefined> {
+  const doc = await readItem<SharedEventInvitationLinkDoc>(containers().sharedEvents, sharedEventId, linkId);
+  return doc?.docType === 'sharedEventInvitationLink' ? doc : undefined;
+}
+
+/**
+ * A link by id alone, for the token routes (the raw token names no Shared Event): a deliberate cross-partition
+ * read of one id, answered by the id index.
+ */
+export async function findInvitationLinkById(
+  linkId: string,
+): Promise<Stored<SharedEventInvitationLinkDoc> | undefined> {
+  const [doc] = await acrossPartitions('sharedEvents')
+    .where("c.docType = 'sharedEventInvitationLink' AND c.id = @id", { '@id': linkId })
+    .all<Stored<SharedEventInvitationLinkDoc>>();
+  return doc;
+}
+
+/** ETag-conditional replace of a link (412 when another writer got there first: acceptance's single winner). */
+export const replaceInvitationLink = (doc: Stored<SharedEventInvitationLinkDoc>) =>
+  replaceItem(containers().sharedEvents, doc.sharedEventId, doc, doc._etag);
+
+/** One page of a Shared Event's links, newest first. */
+export const invitationLinksPage = (sharedEventId: string, limit: number, continuationToken?: string) =>
+  inPartition('sharedEvents', sharedEventId)
+    .where("c.docType = 'sharedEventInvitationLink'")
+    .orderBy('c.createdAt DESC')
+    .page<SharedEventInvitationLinkDoc>(limit, continuationToken);
+
+/** Links among `ids` that are still active: one cross-partition read for the pending list. */
+export const activeInvitationLinksAmong = (ids: string[]) =>
+  ids.length === 0
+    ? Promise.resolve([] as SharedEventInvitationLinkDoc[])
+    : acrossPartitions('sharedEvents')
+        .select('c.id, c.sharedEventId, c.status, c.expiresAt')
+        .where("c.docType = 'sharedEventInvitationLink' AND ARRAY_CONTAINS(@ids, c.id) AND c.status = 'active'", {
+          '@ids': [...new Set(ids)],
+        })
+        .all<Pick<SharedEventInvitationLinkDoc, 'id' | 'sharedEventId' | 'status' | 'expiresAt'>>();
+
+/** Creates a document, a 409 (it is already there: a repeat of the same fan-out) counting as success. */
+async function createOnce<T extends { id: string }>(container: 'orgs', doc: T): Promise<void> {
+  try {
+    await createItem(containers()[container], doc);
+  } catch (error) {
+    if (!isConflict(error)) throw error;
+  }
+}
+
+/** Rule 7's recipient record in the recipient organization's partition (deterministic id: written once). */
+export const createPendingInvitationOnce = (doc: SharedEventPendingInvitationDoc) => createOnce('orgs', doc);
+
+/** Rule 7's notification, with its deterministic id and incident key (a duplicate is success). */
+export const createInvitationNotificationOnce = (doc: NotificationDoc & { incidentKey: string }) =>
+  createOnce('orgs', doc);
+
+export async function getPendingInvitation(
+  organizationId: string,
+  id: string,
+): Promise<SharedEventPendingInvitationDoc | undefined> {
+  const doc = await readItem<SharedEventPendingInvitationDoc>(containers().orgs, organizationId, id);
+  return doc?.docType === 'sharedEventPendingInvitation' ? doc : undefined;
+}
+
+/**
+ * The caller's unexpired pending records in every organization partition: a deliberate cross-partition read
+ * (the list takes no organizationId; 02 §4 rule 8), bounded by `max`.
+ */
+export const pendingInvitationsOfUser = (userId: string, nowIso: string, max: number) =>
+  acrossPartitions('orgs')
+    .select(`TOP ${max} *`)
+    .where("c.docType = 'sharedEventPendingInvitation' AND c.recipientUserId = @user AND c.expiresAt > @now", {
+      '@user': userId,
+      '@now': nowIso,
+    })
+    .all<SharedEventPendingInvitationDoc>();
