@@ -585,3 +585,38 @@ export const storedSharedEventDocuments = <T = any>(sharedEventId: string, docTy
       { name: '@type', value: docType },
     ],
   });
+
+// --- Shared Event core (se-core): grants and fingerprints no core route writes ------------------------------
+
+/** Adds a named capability grant to a Shared Event's head (the grant routes are another part of issue 12). */
+export async function seedSharedEventGrant(
+  sharedEventId: string,
+  grant: { userId: string; organizationId: string; capabilities: string[] },
+) {
+  const head = await readItem<Doc & { grants: Doc[] }>(containers().sharedEvents, sharedEventId, sharedEventId);
+  if (!head) throw new Error(`seed: no Shared Event ${sharedEventId}`);
+  const issued = { ...grant, issuedAt: nowIso(), issuedBy: 'seed' };
+  await replaceItem(
+    containers().sharedEvents,
+    sharedEventId,
+    { ...head, grants: [...head.grants, issued] },
+    head._etag as string,
+  );
+}
+
+/** A fingerprint of every document of a Shared Event's partition (ids and ETags): equal means nothing written. */
+export async function sharedEventFingerprint(sharedEventId: string): Promise<string[]> {
+  const docs = await queryAll<{ id: string; _etag: string }>(containers().sharedEvents, sharedEventId, {
+    query: 'SELECT c.id, c._etag FROM c WHERE c.sharedEventId = @id',
+    parameters: [{ name: '@id', value: sharedEventId }],
+  });
+  return docs.map((d) => `${d.id}:${d._etag}`).sort();
+}
+
+/** How many Shared Events exist at all (a creation refused before any write leaves this unchanged). */
+export async function sharedEventCount(): Promise<number> {
+  const rows = await queryAll<{ id: string }>(containers().sharedEvents, undefined, {
+    query: "SELECT c.id FROM c WHERE c.docType = 'sharedEvent'",
+  });
+  return rows.length;
+}
