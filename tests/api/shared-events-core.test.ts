@@ -1,4 +1,5 @@
 import { TestHost } from '../helpers/harness';
+import { sharedEventBody } from '../helpers/shared-events-core';
 import { addPerson, createOrganization, setupOrganization, type OrgFixture, type Person } from '../helpers/fixtures';
 import {
   partitionFingerprint,
@@ -16,23 +17,6 @@ let c: { orgId: string; admin: Person };
 let partner: { orgId: string; admin: Person };
 
 const ops = (res: { headers: Headers }) => Number(res.headers.get('x-store-ops'));
-
-export function sharedEventBody(overrides: Record<string, unknown> = {}) {
-  return {
-    name: 'Harbour Festival',
-    description: 'Three choirs, one stage',
-    location: 'Harbour Hall',
-    date: '2027-07-01T18:00:00.000Z',
-    showtimes: [{ dateTime: '2027-07-01T14:00:00.000Z', label: 'Matinee' }, { dateTime: '2027-07-01T19:00:00.000Z' }],
-    ticketTypeTemplates: [
-      { name: 'Adult', price: 30, fee: 2 },
-      { name: 'Child', price: 12 },
-    ],
-    capacityPolicy: 'pool',
-    sharedCapacity: { perShowtime: 300 },
-    ...overrides,
-  };
-}
 
 beforeAll(async () => {
   api = await TestHost.start();
