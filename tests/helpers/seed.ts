@@ -620,3 +620,15 @@ export async function sharedEventCount(): Promise<number> {
   });
   return rows.length;
 }
+
+/** Deletes an organization's projection of a Shared Event, as an operator's mistake or a lost write leaves it. */
+export const loseSharedEventProjection = (orgId: string, sharedEventId: string) =>
+  deleteItem(containers().orgs, orgId, `se-${sharedEventId}`);
+
+/** Marks a projection as carrying a newer details version (what a later, concurrent sync leaves behind). */
+export const seedProjectionAhead = (orgId: string, sharedEventId: string, detailsVersion: number, name: string) =>
+  rewriteOrgDocument(orgId, `se-${sharedEventId}`, (doc) => ({
+    ...doc,
+    name,
+    sharedEventLink: { ...(doc.sharedEventLink as Doc), detailsVersion },
+  }));
