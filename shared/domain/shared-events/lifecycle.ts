@@ -73,13 +73,25 @@ export async function retireSharedEvent(principal: Principal, sharedEventId: str
   if (!isDocumentId(sharedEventId)) throw notFound('Shared Event');
   const head = await getSharedEvent(sharedEventId);
   if (!head) throw notFound('Shared Event');
-  if (head.status === 'cancelled' && (head as { retiredAt?: string }).retiredAt) return toSharedEventResponse(head);
+  const retired = head.status === 'cancelled' && (head as { retiredAt?: string }).retiredAt !== undefined;
+  const now = new Date().toISOString();
+  const saved = retired ? head : await retire(head, principal, now);
+  const roster = await rosterOf(sharedEventId);
+  await Promise.all(
+    roster
+      .filter((p) => p.projectionLink)
+      .map((p) => softDeleteProjection(p.organizationId, p.projectionLink!.eventId, principal.userId, now)),
+  );
+  return toSharedEventResponse(saved, { roster });
+}
+
+/** The head's retirement (a draft only) and its audit entry; a repeat of the DELETE finds it done. */
+async function retire(head: Stored<SharedEventDoc>, principal: Principal, now: string) {
   if (!isRetirable(head)) {
     throw conflict(`Only a draft Shared Event can be retired; this one is ${head.status}`, 'CONFLICT', {
       status: head.status,
     });
   }
-  const now = new Date().toISOString();
   let saved: Stored<SharedEventDoc>;
   try {
     saved = await replaceSharedEvent({
@@ -95,20 +107,14 @@ export async function retireSharedEvent(principal: Principal, sharedEventId: str
   }
   await appendAudit(
     auditEntry({
-      sharedEventId,
+      sharedEventId: head.sharedEventId,
       action: 'sharedEvent.retired',
       actorUserId: principal.userId,
-      operation: sharedEventId,
+      operation: head.sharedEventId,
       at: now,
     }),
   );
-  const roster = await rosterOf(sharedEventId);
-  await Promise.all(
-    roster
-      .filter((p) => p.projectionLink)
-      .map((p) => softDeleteProjection(p.organizationId, p.projectionLink!.eventId, principal.userId, now)),
-  );
-  return toSharedEventResponse(saved, { roster });
+  return saved;
 }
 
 async function softDeleteProjection(organizationId: string, eventId: string, userId: string, now: string) {
