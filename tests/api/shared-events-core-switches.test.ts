@@ -103,3 +103,37 @@ describe('Shared Events narrowed by an allowlist', () => {
     expect(refused.status).toBe(403);
   });
 });
+
+describe('the per-organization mutation bucket', () => {
+  let api: TestHost;
+  let f: OrgFixture;
+  beforeAll(async () => {
+    api = await TestHost.start();
+    f = await setupOrganization(api);
+  }, 60_000);
+  afterAll(() => api.close());
+
+  it('answers 429 RATE_LIMITED once the organization has used its 120 mutations of the minute; others are unaffected', async () => {
+    const se = await seedSharedEvent({
+      organizerOrgId: f.outsider.orgId,
+      ownerUserId: f.outsider.id,
+      participants: [{ organizationId: f.orgId, status: 'invited' }],
+    });
+    const decline = () => api.post(`shared-events/${se.id}/participants/${f.orgId}/decline`, { token: f.admin.token });
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 6; batch += 1) {
+      statuses.push(...(await Promise.all(Array.from({ length: 20 }, decline))).map((r) => r.status));
+    }
+    expect(statuses).toEqual(Array(120).fill(200));
+    const over = await decline();
+    expect(over.status).toBe(429);
+    expect(over.body.error).toBe('RATE_LIMITED');
+    // The bucket is the acting organization's: the organizer's own mutations still pass.
+    const other = await api.patch(`shared-events/${se.id}/lifecycle`, {
+      token: f.outsider.token,
+      query: { organizationId: f.outsider.orgId },
+      body: { status: 'locked' },
+    });
+    expect(other.status).toBe(200);
+  }, 60_000);
+});

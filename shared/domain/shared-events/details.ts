@@ -6,7 +6,7 @@ import { isPreconditionFailed, type Stored } from '../../store/outcomes';
 import { auditEntry } from './audit';
 import { actorOf, gateActingOrganization, requireCapabilities } from './capabilities';
 import { toSharedEventResponse } from './mapper';
-import type { SharedEventDoc, SharedEventParticipantDoc } from './model';
+import type { SharedEventDoc } from './model';
 import { advanceProjections, type ProjectionReport } from './projections';
 import { appendAudit, getSharedEvent, replaceSharedEventWithRoster, rosterOf } from './repo';
 import { capabilitiesForPatch, isChangeable, mergeShowtimes, mergeTemplates, PRICING_FIELDS, versionOf } from './rules';
@@ -112,5 +112,3 @@ export async function projectionStatus(access: SharedEventAccess, options: { all
   }
   return { sharedEventId: head.sharedEventId, detailsVersion: versionOf(head), projections };
 }
-
-export type { SharedEventParticipantDoc };

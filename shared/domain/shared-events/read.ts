@@ -4,12 +4,7 @@ import type { Principal } from '../../auth/principal';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { getMembership } from '../memberships/repo';
 import { toInvitedView, toListItem, toSharedEventResponse } from './mapper';
-import {
-  SHARED_EVENT_CAPABILITIES,
-  type SharedEventCapability,
-  type SharedEventDoc,
-  type SharedEventParticipantDoc,
-} from './model';
+import { SHARED_EVENT_CAPABILITIES, type SharedEventCapability, type SharedEventDoc } from './model';
 import {
   allSharedEventsPage,
   getParticipant,
@@ -108,5 +103,3 @@ export function capabilitiesOf(
   const held = new Set(head.grants.filter(mine).flatMap((g) => g.capabilities));
   return SHARED_EVENT_CAPABILITIES.filter((c) => held.has(c));
 }
-
-export type { SharedEventParticipantDoc };
