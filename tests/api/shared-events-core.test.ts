@@ -226,7 +226,10 @@ describe('GET shared-events and shared-events/{id}', () => {
     expect(invited.body.data.items.find((i: any) => i.id === se.id).participantStatus).toBe('invited');
     // Authentication (1) + membership (1) + roster entries (1) + heads (1).
     expect(ops(invited)).toBeLessThanOrEqual(4);
-    const other = await api.get('shared-events', { token: c.admin.token, query: { organizationId: c.orgId } });
+    const other = await api.get('shared-events', {
+      token: f.outsider.token,
+      query: { organizationId: f.outsider.orgId },
+    });
     expect(other.body.data.items).toEqual([]);
   });
 

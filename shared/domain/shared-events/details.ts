@@ -8,43 +8,51 @@ import { actorOf, gateActingOrganization, requireCapabilities } from './capabili
 import { toSharedEventResponse } from './mapper';
 import type { SharedEventDoc } from './model';
 import { advanceProjections, type ProjectionReport } from './projections';
-import { appendAudit, getSharedEvent, replaceSharedEventWithRoster, rosterOf } from './repo';
+import { appendAudit, getSharedEvent, markProjectionPending, replaceSharedEvent, rosterOf } from './repo';
 import { capabilitiesForPatch, isChangeable, mergeShowtimes, mergeTemplates, PRICING_FIELDS, versionOf } from './rules';
 import type { UpdateSharedEventBody } from './schemas';
 
 /**
  * PATCH /api/shared-events/{id}: canonical details need manageSharedDetails, ticket type templates need
- * managePricing (a body touching both needs both). The new details version and the projection work it queues
- * (every roster entry holding a projection marked `pending`) are one transactional batch in the Shared Event's
- * partition; one propagation attempt follows at once, and what fails stays queued (never failing the PATCH).
+ * managePricing (a body touching both needs both). Every roster entry holding a projection is marked `pending`,
+ * then the new details version lands (ETag-guarded, retried on a race); one propagation attempt follows at once,
+ * and what fails stays queued (never failing the PATCH).
  */
 export async function updateSharedEvent(principal: Principal, access: SharedEventAccess, body: UpdateSharedEventBody) {
   requireCapabilities(access, capabilitiesForPatch(body as Record<string, unknown>));
   await gateActingOrganization(access.organizationId);
   let head: Stored<SharedEventDoc> | undefined = access.sharedEvent;
-  for (let attempt = 0; attempt < 5 && head; attempt += 1) {
+  for (let attempt = 0; attempt < 10 && head; attempt += 1) {
     if (!isChangeable(head.status)) {
       throw conflict(`A ${head.status} Shared Event cannot be changed`, 'CONFLICT', { status: head.status });
     }
     const next = applyPatch(head, body);
-    const roster = await rosterOf(head.sharedEventId);
-    const queued = roster
-      .filter((p) => p.projectionLink)
-      .map((p) => ({ ...p, projectionLink: { ...p.projectionLink!, syncStatus: 'pending' as const } }));
+    // The work is queued before the new version lands, so a crash in between leaves it findable by the heal pass
+    // (a marker without a new version only costs a no-op sync).
+    if (attempt === 0) await queueProjectionWork(head.sharedEventId);
+    let saved: Stored<SharedEventDoc>;
     try {
-      await replaceSharedEventWithRoster(next, queued);
+      saved = await replaceSharedEvent(next);
     } catch (error) {
       if (!isPreconditionFailed(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
       head = await getSharedEvent(head.sharedEventId);
       continue;
     }
-    await auditChange(principal, access.organizationId, next, body);
-    const saved = { ...next, _etag: '' };
-    // The queued entries were just written: re-read with their new ETags by the propagation itself.
-    await advanceProjections(saved);
+    await auditChange(principal, access.organizationId, saved, body);
+    const roster = await rosterOf(saved.sharedEventId);
+    await advanceProjections(saved, { roster });
     return toSharedEventResponse(saved, { roster: await rosterOf(saved.sharedEventId) });
   }
   throw conflict('The Shared Event kept changing; retry', 'CONFLICT');
+}
+
+/** Marks every roster entry holding a projection `pending` (one field patch each, in parallel). */
+async function queueProjectionWork(sharedEventId: string) {
+  const roster = await rosterOf(sharedEventId);
+  await Promise.all(
+    roster.filter((p) => p.projectionLink).map((p) => markProjectionPending(sharedEventId, p.organizationId)),
+  );
 }
 
 function applyPatch(head: Stored<SharedEventDoc>, body: UpdateSharedEventBody): Stored<SharedEventDoc> {

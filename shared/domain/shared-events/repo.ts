@@ -1,6 +1,6 @@
 import { commitBatch } from '../../store/batch';
 import { containers } from '../../store/client';
-import { createItem, readItem, replaceItem, upsertItem } from '../../store/operations';
+import { createItem, patchItem, readItem, replaceItem, upsertItem } from '../../store/operations';
 import { acrossPartitions, inPartition } from '../../store/query';
 import type { EventDoc } from '../events/model';
 import { type Stored } from '../../store/outcomes';
@@ -76,16 +76,12 @@ export async function createSharedEventWithRoster(head: SharedEventDoc, roster: 
 }
 
 /**
- * The head replace (guarded by its ETag, first) together with the roster entries it marks, in one transactional
- * batch: a details version and the projection work it queues land together or not at all.
+ * Queues projection work on a roster entry: one field patched (`projectionLink.syncStatus = pending`), so it never
+ * races with a status change or a sync writing the rest of the entry.
  */
-export async function replaceSharedEventWithRoster(
-  head: Stored<SharedEventDoc>,
-  roster: Stored<SharedEventParticipantDoc>[],
-) {
-  await commitBatch(containers().sharedEvents, head.sharedEventId, [
-    { replace: head, ifMatch: head._etag },
-    ...roster.map((p) => ({ replace: p, ifMatch: p._etag })),
+export async function markProjectionPending(sharedEventId: string, organizationId: string): Promise<void> {
+  await patchItem(containers().sharedEvents, sharedEventId, participantDocId(organizationId), [
+    { op: 'set', path: '/projectionLink/syncStatus', value: 'pending' },
   ]);
 }
 
