@@ -54,7 +54,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxFile: env.OUTBOX_FILE || '.local/outbox.jsonl',
     corsOrigins: list(env.CORS_ORIGINS),
     e2eTestMode: flag(env.E2E_TEST_MODE, false),
-    sharedEventsEnabled: flag(env.SHARED_EVENTS_ENABLED, false),
+    sharedEventsEnabled: flag(env.SHARED_EVENTS_ENABLED, local),
     sharedEventsOrgAllowlist: list(env.SHARED_EVENTS_ORG_ALLOWLIST),
     delegatedMemberOrderingEnabled: flag(env.DELEGATED_MEMBER_ORDERING_ENABLED, local),
     appInsightsConnectionString: env.APPLICATIONINSIGHTS_CONNECTION_STRING || undefined,

@@ -1,5 +1,4 @@
-import { sharedEventScope } from '../../shared/auth/scope';
-import { isOrgRoute, recordRoute, registeredRoutes, type AnyRoute } from '../../shared/http/route';
+import { isOrgRoute, registeredRoutes, type AnyRoute } from '../../shared/http/route';
 import { TestHost } from '../helpers/harness';
 import { ROLE_BELOW, setupOrganization, type OrgFixture, type Person } from '../helpers/fixtures';
 
@@ -8,17 +7,6 @@ import { ROLE_BELOW, setupOrganization, type OrgFixture, type Person } from '../
  * route's declared scope (public, authenticated, super admin, organization, Shared Event, partner), so a new
  * route is covered the day it is declared.
  */
-// The Shared Event scope has no routes yet (issue 12): a probe route, living only in this test file, keeps its row
-// of the matrix exercised until real ones land. The partner row is exercised by the delegated-order routes.
-recordRoute({
-  name: 'test-shared-event-probe',
-  method: 'GET',
-  route: 'test/shared-events/{sharedEventId}/probe',
-  scope: sharedEventScope({ sharedEventParam: 'sharedEventId', role: 'admin' }),
-  summary: 'Shared Event scope probe',
-  handler: async ({ grant }) => ({ kind: grant.kind }),
-});
-
 let api: TestHost;
 let token: string;
 let f: OrgFixture;

@@ -650,7 +650,9 @@ export const storedOrgDocumentsAcrossPartitions = <T = any>(docType: string) =>
     parameters: [{ name: '@type', value: docType }],
   });
 
-/** Adds a named capability grant to a Shared Event head document (the grants route is another part of issue 12). */
+// --- Shared Event core (se-core): grants and fingerprints no core route writes ------------------------------
+
+/** Adds a named capability grant to a Shared Event's head (the grant routes are another part of issue 12). */
 export async function seedSharedEventGrant(
   sharedEventId: string,
   grant: { userId: string; organizationId: string; capabilities: string[] },
@@ -669,3 +671,32 @@ export async function seedParticipantStatus(sharedEventId: string, orgId: string
   const now = nowIso();
   await replaceItem(containers().sharedEvents, sharedEventId, { ...doc, status, updatedAt: now }, doc._etag as string);
 }
+
+/** A fingerprint of every document of a Shared Event's partition (ids and ETags): equal means nothing written. */
+export async function sharedEventFingerprint(sharedEventId: string): Promise<string[]> {
+  const docs = await queryAll<{ id: string; _etag: string }>(containers().sharedEvents, sharedEventId, {
+    query: 'SELECT c.id, c._etag FROM c WHERE c.sharedEventId = @id',
+    parameters: [{ name: '@id', value: sharedEventId }],
+  });
+  return docs.map((d) => `${d.id}:${d._etag}`).sort();
+}
+
+/** How many Shared Events exist at all (a creation refused before any write leaves this unchanged). */
+export async function sharedEventCount(): Promise<number> {
+  const rows = await queryAll<{ id: string }>(containers().sharedEvents, undefined, {
+    query: "SELECT c.id FROM c WHERE c.docType = 'sharedEvent'",
+  });
+  return rows.length;
+}
+
+/** Deletes an organization's projection of a Shared Event, as an operator's mistake or a lost write leaves it. */
+export const loseSharedEventProjection = (orgId: string, sharedEventId: string) =>
+  deleteItem(containers().orgs, orgId, `se-${sharedEventId}`);
+
+/** Marks a projection as carrying a newer details version (what a later, concurrent sync leaves behind). */
+export const seedProjectionAhead = (orgId: string, sharedEventId: string, detailsVersion: number, name: string) =>
+  rewriteOrgDocument(orgId, `se-${sharedEventId}`, (doc) => ({
+    ...doc,
+    name,
+    sharedEventLink: { ...(doc.sharedEventLink as Doc), detailsVersion },
+  }));

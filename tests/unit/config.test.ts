@@ -17,6 +17,12 @@ describe('configuration', () => {
     ).toBe(false);
   });
 
+  it('serves Shared Events locally and keeps them off by default when deployed (03 §1)', () => {
+    expect(readConfig({}).sharedEventsEnabled).toBe(true);
+    expect(readConfig({ SHARED_EVENTS_ENABLED: 'false' }).sharedEventsEnabled).toBe(false);
+    expect(readConfig({ COSMOS_ENDPOINT: 'https://x', JWT_SECRET: 's'.repeat(32) }).sharedEventsEnabled).toBe(false);
+  });
+
   it('reads super admin e-mails case-insensitively and trims lists', () => {
     const cfg = readConfig({
       SUPER_ADMIN_EMAILS: ' A@Example.org, b@example.org ,',

@@ -1,3 +1,4 @@
+import { unavailable } from '../../errors';
 import { logError } from '../../telemetry/telemetry';
 import { releaseCapacity, takeCapacity, type CapacityCounterDoc, type CapacityRequest } from './counter';
 
@@ -50,6 +51,11 @@ export function showtimeSeats(requests: CapacityRequest[]): SeatHold<CapacityCou
     describe,
     release: releaseTaken,
     async take() {
+      // A Shared Event projection holds no local capacity: its seats belong to the Shared Event's counters
+      // (the capacity engine, next issue). Until then every capacity-taking write on one is refused here.
+      if (requests.some((r) => r.delta > 0 && r.event.sharedEventLink !== undefined)) {
+        throw unavailable('Shared Event capacity is not available yet');
+      }
       const counters: CapacityCounterDoc[] = [];
       for (const request of requests.filter((r) => r.delta !== 0)) {
         try {

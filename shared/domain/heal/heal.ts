@@ -3,6 +3,7 @@ import { healEventDelegations } from '../delegations/reverse-index';
 import { organizationsByIdsAcrossPartitions } from '../organizations/repo';
 import { readCounters, syncCounters } from '../capacity/counter';
 import { checkCounters, type CounterDrift } from '../capacity/drift';
+import { healProjections } from '../shared-events/projections';
 
 export interface HealReport {
   startedAt: string;
@@ -15,6 +16,8 @@ export interface HealReport {
   failures: { organizationId: string; eventId: string; message: string }[];
   /** The delegation reverse-index pass: syncs retried, and how they ended. */
   reverseIndex: { retried: number; synced: number; failed: number };
+  /** The Shared Event projection pass: Shared Events with queued work, and how their projections ended. */
+  projections: { sharedEvents: number; synced: number; failed: number };
 }
 
 /**
@@ -37,6 +40,7 @@ export async function healOnce(options: { quietMs?: number } = {}): Promise<Heal
     drift: [],
     failures: [],
     reverseIndex: { retried: 0, synced: 0, failed: 0 },
+    projections: { sharedEvents: 0, synced: 0, failed: 0 },
   };
   for (const event of events) {
     try {
@@ -54,6 +58,7 @@ export async function healOnce(options: { quietMs?: number } = {}): Promise<Heal
     }
   }
   await healReverseIndex(report);
+  await healSharedEventProjections(report);
   report.drifted = report.drift.length;
   report.repaired = report.drift.filter((d) => d.repaired).length;
   report.finishedAt = new Date().toISOString();
@@ -97,6 +102,18 @@ async function healReverseIndex(report: HealReport): Promise<void> {
     } catch (error) {
       report.failures.push({ organizationId: event.organizationId, eventId: event.id, message: messageOf(error) });
     }
+  }
+}
+
+/** Queued Shared Event projection work (03 §12): each Shared Event with pending or failed projections advanced. */
+async function healSharedEventProjections(report: HealReport): Promise<void> {
+  try {
+    const outcome = await healProjections();
+    report.projections = { sharedEvents: outcome.sharedEvents, synced: outcome.synced, failed: outcome.failed };
+    for (const f of outcome.failures)
+      report.failures.push({ organizationId: '', eventId: f.sharedEventId, message: f.message });
+  } catch (error) {
+    report.failures.push({ organizationId: '', eventId: '', message: messageOf(error) });
   }
 }
 

@@ -1,6 +1,8 @@
 import { auditEntry, type AuditAction } from './audit';
 import type { SharedEventDoc, SharedEventParticipantDoc } from './model';
-import { appendAudit, getParticipant, putParticipant } from './repo';
+import { syncProjection } from './projections';
+import { appendAudit, getParticipant, getSharedEvent, putParticipant } from './repo';
+import { projectionEventId } from './rules';
 
 /** How an organization came onto the roster. */
 export type AdmissionPath = 'rosterAccept' | 'invitationLink' | 'pendingInvitation' | 'directAdd';
@@ -25,15 +27,19 @@ export interface Admission {
 /**
  * The one way onto a Shared Event's roster, shared by every acceptance route: the roster entry becomes `active`
  * (idempotent: an organization already active stays as it is) and the admission is audited once. The caller has
- * already checked authority, the organization's mode and the invitation. The organization's local Event
- * projection is created by the projection step (projections.ts) after this.
+ * already checked authority, the organization's mode and the invitation. Admission also ensures the
+ * organization's local Event projection (projections.ts): the roster entry is written with its projection
+ * queued (`pending`), then one attempt creates it; a failure leaves it `failed` for operation-status,
+ * sync-projections and the heal timer, never failing the admission itself. Pass the whole Shared Event when the
+ * caller has it (no second read); with only its id and organizer the head is read once here.
  */
 export async function admitOrganization(admission: Admission): Promise<SharedEventParticipantDoc> {
   const { sharedEventId, organizerOrgId } = admission.sharedEvent;
   const existing = await getParticipant(sharedEventId, admission.organizationId);
   const now = new Date().toISOString();
+  const queued = { eventId: existing?.projectionLink?.eventId ?? projectionEventId(sharedEventId) };
   const entry =
-    existing?.status === 'active'
+    existing?.status === 'active' && existing.projectionLink
       ? existing
       : await putParticipant({
           ...(existing ?? {}),
@@ -42,7 +48,8 @@ export async function admitOrganization(admission: Admission): Promise<SharedEve
           ...(admission.organizationName !== undefined ? { organizationName: admission.organizationName } : {}),
           status: 'active',
           role: admission.organizationId === organizerOrgId ? 'organizer' : 'participant',
-          respondedAt: now,
+          projectionLink: { ...(existing?.projectionLink ?? {}), ...queued, syncStatus: 'pending' },
+          respondedAt: existing?.status === 'active' ? (existing.respondedAt ?? now) : now,
           updatedAt: now,
         });
   await appendAudit(
@@ -56,5 +63,10 @@ export async function admitOrganization(admission: Admission): Promise<SharedEve
       at: now,
     }),
   );
-  return entry;
+  if (entry.projectionLink?.syncStatus === 'synced') return entry;
+  const head = isWhole(admission.sharedEvent) ? admission.sharedEvent : await getSharedEvent(sharedEventId);
+  return head ? syncProjection(head, entry) : entry;
 }
+
+const isWhole = (doc: Admission['sharedEvent']): doc is SharedEventDoc =>
+  'capacityPolicy' in doc && 'name' in doc && 'status' in doc;

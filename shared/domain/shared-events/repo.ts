@@ -1,8 +1,9 @@
 import { commitBatch } from '../../store/batch';
 import { containers } from '../../store/client';
-import { createItem, readItem, replaceItem, upsertItem } from '../../store/operations';
+import { createItem, patchItem, readItem, replaceItem, upsertItem } from '../../store/operations';
 import { isConflict, type Stored } from '../../store/outcomes';
 import { acrossPartitions, inPartition } from '../../store/query';
+import type { EventDoc } from '../events/model';
 import type { NotificationDoc } from '../notifications/model';
 import type { SharedEventPendingInvitationDoc } from './invitation-rules';
 import {
@@ -175,3 +176,87 @@ export const pendingInvitationsOfUser = (userId: string, nowIso: string, max: nu
       '@now': nowIso,
     })
     .all<SharedEventPendingInvitationDoc>();
+// --- Core, roster and projections (se-core) -----------------------------------------------------------------
+
+/** The ETag-guarded replace of the head document (412 when someone changed it since it was read). */
+export function replaceSharedEvent(doc: Stored<SharedEventDoc>): Promise<Stored<SharedEventDoc>> {
+  return replaceItem(containers().sharedEvents, doc.sharedEventId, doc, doc._etag);
+}
+
+/** The ETag-guarded replace of a roster entry. */
+export function replaceParticipant(doc: Stored<SharedEventParticipantDoc>): Promise<Stored<SharedEventParticipantDoc>> {
+  return replaceItem(containers().sharedEvents, doc.sharedEventId, doc, doc._etag);
+}
+
+/** Creates a new Shared Event's head and initial roster in one transactional batch (the head first). */
+export async function createSharedEventWithRoster(head: SharedEventDoc, roster: SharedEventParticipantDoc[]) {
+  await commitBatch(containers().sharedEvents, head.sharedEventId, [
+    { create: head },
+    ...roster.map((create) => ({ create })),
+  ]);
+}
+
+/**
+ * Queues projection work on a roster entry: one field patched (`projectionLink.syncStatus = pending`), so it never
+ * races with a status change or a sync writing the rest of the entry.
+ */
+export async function markProjectionPending(sharedEventId: string, organizationId: string): Promise<void> {
+  await patchItem(containers().sharedEvents, sharedEventId, participantDocId(organizationId), [
+    { op: 'set', path: '/projectionLink/syncStatus', value: 'pending' },
+  ]);
+}
+
+/** The whole roster of a Shared Event: one query in its partition. */
+export const rosterOf = (sharedEventId: string) =>
+  inPartition('sharedEvents', sharedEventId)
+    .where("c.docType = 'sharedEventParticipant'")
+    .all<Stored<SharedEventParticipantDoc>>();
+
+/**
+ * One organization's roster entries across Shared Events (live or invited), paged. The container is partitioned
+ * by Shared Event, so "my Shared Events" is a deliberate cross-partition query (like the mode downgrade check).
+ */
+export const participationsOfOrganization = (organizationId: string, limit: number, continuationToken?: string) =>
+  acrossPartitions('sharedEvents')
+    .where("c.docType = 'sharedEventParticipant' AND c.organizationId = @org", { '@org': organizationId })
+    .where("c.status IN ('invited', 'accepted', 'active')")
+    .orderBy('c.sharedEventId')
+    .page<SharedEventParticipantDoc>(limit, continuationToken);
+
+/** The heads of the given Shared Events (one page of a list): one cross-partition query by id. */
+export function sharedEventsByIds(ids: string[]) {
+  const params = Object.fromEntries(ids.map((id, i) => [`@s${i}`, id]));
+  return acrossPartitions('sharedEvents')
+    .where("c.docType = 'sharedEvent'")
+    .where(`c.sharedEventId IN (${Object.keys(params).join(', ')})`, params)
+    .all<SharedEventDoc>();
+}
+
+/** Every Shared Event (Super Admin, `scope=all`), paged: one cross-partition query. */
+export const allSharedEventsPage = (limit: number, continuationToken?: string) =>
+  acrossPartitions('sharedEvents')
+    .where("c.docType = 'sharedEvent'")
+    .orderBy('c.createdAt DESC')
+    .page<SharedEventDoc>(limit, continuationToken);
+
+/**
+ * The Shared Events with queued projection work (heal pass): roster entries whose projection is pending or
+ * failed. A deliberate cross-partition query behind no route.
+ */
+export const sharedEventsWithProjectionWork = () =>
+  acrossPartitions('sharedEvents')
+    .select('c.sharedEventId')
+    .where("c.docType = 'sharedEventParticipant' AND IS_DEFINED(c.projectionLink)")
+    .where("c.projectionLink.syncStatus IN ('pending', 'failed')")
+    .all<{ sharedEventId: string }>();
+
+/** A participant's local Event (the projection) in its own organization partition. */
+export async function getProjectionEvent(organizationId: string, eventId: string) {
+  const doc = await readItem<EventDoc>(containers().orgs, organizationId, eventId);
+  return doc?.docType === 'event' ? doc : undefined;
+}
+
+export const createProjectionEvent = (event: EventDoc) => createItem(containers().orgs, event);
+
+export const replaceProjectionEvent = (event: Stored<EventDoc>) =>
+  replaceItem(containers().orgs, event.organizationId, event, event._etag);

@@ -1,0 +1,31 @@
+import type { TestHost } from './harness';
+import type { OrgFixture } from './fixtures';
+
+/** A Shared Event creation body (02 §4, our design): two showtimes, two templates, a pool of 300 a showtime. */
+export function sharedEventBody(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Harbour Festival',
+    description: 'Three choirs, one stage',
+    location: 'Harbour Hall',
+    date: '2027-07-01T18:00:00.000Z',
+    showtimes: [{ dateTime: '2027-07-01T14:00:00.000Z', label: 'Matinee' }, { dateTime: '2027-07-01T19:00:00.000Z' }],
+    ticketTypeTemplates: [
+      { name: 'Adult', price: 30, fee: 2 },
+      { name: 'Child', price: 12 },
+    ],
+    capacityPolicy: 'pool',
+    sharedCapacity: { perShowtime: 300 },
+    ...overrides,
+  };
+}
+
+/** Creates a Shared Event organized by the fixture's organization, as its admin; returns the response data. */
+export async function createSharedEvent(api: TestHost, f: OrgFixture, overrides: Record<string, unknown> = {}) {
+  const res = await api.post('shared-events', {
+    token: f.admin.token,
+    query: { organizationId: f.orgId },
+    body: sharedEventBody(overrides),
+  });
+  if (res.status !== 201) throw new Error(`create Shared Event failed: ${res.status} ${res.text}`);
+  return res.body.data;
+}
