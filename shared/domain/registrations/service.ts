@@ -29,13 +29,13 @@ const showtimeFields = (showtime: Showtime) => ({
 /**
  * POST /api/registrations: a direct sale by the caller, prices and fees copied now. Refused like an order on an
  * unknown or deleted (404), inactive (409), locked (409 SALES_LOCKED) or delegated-routing (409 WRONG_ENDPOINT)
- * event. The seats are taken atomically on the showtime counter, which also re-checks the lock in the same
+ * event; on a Shared Event projection the capacity path answers 503 until the Shared Event capacity engine exists. The seats are taken atomically on the showtime counter, which also re-checks the lock in the same
  * conditional patch (a lock set after the event was read still wins): 409 CAPACITY_EXCEEDED with
  * `availableCapacity` and `requestedDelta`. Store calls: event read, counter patch, create.
  */
 export async function createRegistration(principal: Principal, organizationId: string, body: CreateRegistrationBody) {
   const event = await getEvent(organizationId, body.eventId);
-  assertEventTakesOrders(event);
+  assertEventTakesOrders(event, { sharedEventProjection: 'allowed' });
   const showtime = resolveShowtime(event, body.showtimeId);
   const tickets = buildOrderLines(event, body.tickets);
   const totals = orderTotals(tickets);
