@@ -304,8 +304,10 @@ describe('preview and token acceptance', () => {
     const res = await acceptToken(api, link.token, joiner.admin.token, joiner.orgId);
     expect(res.status).toBe(200);
     // user, membership, organization, bucket (2 calls: this organization's first mutation opens its window), link,
-    // Shared Event, link replace, roster read + write, audit
-    expect(res.headers.get('x-store-ops')).toBe('11');
+    // Shared Event, link replace, roster read + write, audit, then the projection: its read, its write and the
+    // roster entry's link
+    expect(res.headers.get('x-store-ops')).toBe('14');
+    expect(res.body.data.eventId).toBe(`se-${se.sharedEventId}`);
     expect(res.body.data).toMatchObject({
       sharedEventId: se.sharedEventId,
       name: se.name,
