@@ -1,0 +1,84 @@
+import type { SharedEventAccess } from '../shared/auth/grant';
+import { sharedEventScope } from '../shared/auth/scope';
+import { defineRoute } from '../shared/http/define-route';
+import { emptyBody } from '../shared/http/schema-parts';
+import { sharedEventsSwitch } from '../shared/domain/shared-events/capabilities';
+import {
+  channelListResponse,
+  channelResponse,
+  putChannelBody,
+  type PutChannelBody,
+} from '../shared/domain/shared-events/channel-schemas';
+import { disableChannel, getChannel, listChannels, putChannel } from '../shared/domain/shared-events/channels';
+import { viewerQuery, type ViewerQuery } from '../shared/domain/shared-events/schemas';
+
+/**
+ * Shared Event external sales channels (02 §4 "reporting, channels, operations", rules 5 and 9). Reads: a member
+ * of a live or invited participant, or a Super Admin (`connectionRef` shown, redacted or removed per reader);
+ * writes: an Organization Admin of a live participant holding manageExternalSales (owners hold it), or a Super Admin.
+ */
+const tags = ['shared-events'];
+const writeScope = sharedEventScope({
+  sharedEventParam: 'sharedEventId',
+  role: 'admin',
+  capability: 'manageExternalSales',
+});
+const accessOf = (grant: unknown) => grant as SharedEventAccess;
+
+defineRoute<unknown, ViewerQuery>({
+  name: 'shared-event-channels-list',
+  method: 'GET',
+  route: 'shared-events/{sharedEventId}/external-sales-channels',
+  auth: 'authenticated',
+  tags,
+  summary:
+    "The Shared Event's external sales channels (live participants: connectionRef redacted unless assigned to " +
+    'their organization; owners and Super Admins see it; invited organizations: removed)',
+  query: viewerQuery,
+  response: channelListResponse,
+  handler: ({ principal, params, query }) => listChannels(principal, params.sharedEventId, query.organizationId),
+});
+
+defineRoute<unknown, ViewerQuery>({
+  name: 'shared-event-channels-get',
+  method: 'GET',
+  route: 'shared-events/{sharedEventId}/external-sales-channels/{source}',
+  auth: 'authenticated',
+  tags,
+  summary: 'One external sales channel (source externalA or externalB), with the same visibility as the list',
+  query: viewerQuery,
+  response: channelResponse,
+  errors: ['VALIDATION_ERROR'],
+  handler: ({ principal, params, query }) =>
+    getChannel(principal, params.sharedEventId, params.source, query.organizationId),
+});
+
+defineRoute<PutChannelBody>({
+  name: 'shared-event-channels-put',
+  method: 'PUT',
+  route: 'shared-events/{sharedEventId}/external-sales-channels/{source}',
+  scope: writeScope,
+  tags,
+  summary:
+    'Assign or update the channel of a source: mode, the responsible live participant and an optional secret ' +
+    'reference (never a credential); idempotent when unchanged',
+  gate: sharedEventsSwitch,
+  body: putChannelBody,
+  response: channelResponse,
+  errors: ['RATE_LIMITED', 'CONFLICT'],
+  handler: ({ principal, grant, params, body }) => putChannel(principal, accessOf(grant), params.source, body),
+});
+
+defineRoute({
+  name: 'shared-event-channels-disable',
+  method: 'DELETE',
+  route: 'shared-events/{sharedEventId}/external-sales-channels/{source}',
+  scope: writeScope,
+  tags,
+  summary: 'Disable the channel of a source; it keeps its responsible organization (idempotent)',
+  gate: sharedEventsSwitch,
+  body: emptyBody,
+  response: channelResponse,
+  errors: ['RATE_LIMITED'],
+  handler: ({ principal, grant, params }) => disableChannel(principal, accessOf(grant), params.source),
+});
