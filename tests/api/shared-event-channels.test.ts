@@ -323,3 +323,18 @@ describe('disabling', () => {
     expect(await audit('externalChannel.updated')).toHaveLength(updatesBefore + 1);
   });
 });
+
+describe('a finished Shared Event', () => {
+  it('refuses assigning a channel (409) and writes nothing', async () => {
+    const done = await seedSharedEvent({ organizerOrgId: a.orgId, ownerUserId: a.admin.id, status: 'cancelled' });
+    const before = await sharedEventFingerprint(done.sharedEventId);
+    const res = await api.put(`${base(done.sharedEventId)}/externalA`, {
+      token: a.admin.token,
+      query: { organizationId: a.orgId },
+      body: { mode: 'manual', responsibleOrgId: a.orgId },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ success: false, error: 'CONFLICT', data: { status: 'cancelled' } });
+    expect(await sharedEventFingerprint(done.sharedEventId)).toEqual(before);
+  });
+});

@@ -26,7 +26,7 @@ const NAMED_REFERENCE = new RegExp(`^(?:kv|secret):(${SECRET_NAME})$`);
  */
 const CREDENTIAL_LIKE = [
   /(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{24,}/,
-  /^(?:sk|pk|rk)_(?:live|test)/i,
+  /^(?:sk|pk|rk)[_-](?:live|test)/i,
 ];
 
 /**
