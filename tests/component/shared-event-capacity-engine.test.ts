@@ -14,13 +14,13 @@ import {
   ensureCounter,
   ensureFence,
   expiredHeldReservations,
+  ledgerRows,
   moveCounter,
   readCounter,
   readFence,
   replaceFence,
 } from '../../shared/domain/shared-event-capacity/repo';
 import { recomputeCounter, reserveMove } from '../../shared/domain/shared-event-capacity/rules';
-import { ledgerRows } from '../../shared/domain/shared-event-capacity/repo';
 import { randomUUID } from 'node:crypto';
 import { TestHost } from '../helpers/harness';
 
