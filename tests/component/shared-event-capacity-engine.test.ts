@@ -155,6 +155,32 @@ describe('Shared Event capacity engine', () => {
     expect(await readCounter(se, id)).toMatchObject({ reserved: 4 });
   });
 
+  it('a lapsed hold racing the timer: exactly one of commit and release wins, the counter equals the ledger', async () => {
+    const se = 'se-race';
+    const id = poolCounterId(s1);
+    await ensureCounter(counter(se, id, 50));
+    const past = new Date('2026-01-01T00:00:00Z');
+    const ops = Array.from({ length: 10 }, (_, i) => `lapsed-${i}`);
+    for (const operationId of ops)
+      await reserve({
+        sharedEventId: se,
+        counterId: id,
+        showtimeId: s1,
+        organizationId: 'a',
+        quantity: 2,
+        operationId,
+        holdMs: 1,
+        now: past,
+      });
+    const commits = await Promise.allSettled([...ops.map((op) => settle(se, op, 'commit')), releaseExpired(se)]);
+    const committed = commits.slice(0, 10).filter((r) => r.status === 'fulfilled').length;
+    for (const r of commits.slice(0, 10))
+      if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'CAPACITY_EXCEEDED' });
+    expect(commits[10]).toMatchObject({ status: 'fulfilled', value: 10 - committed });
+    expect(await readCounter(se, id)).toMatchObject({ reserved: 0, committed: 2 * committed });
+    expect(await ledgerOf(se, id)).toEqual({ reserved: 0, committed: 2 * committed });
+  });
+
   it('a cancelling fence freezes new reservations at once', async () => {
     const se = 'se-fence';
     const id = poolCounterId(s1);

@@ -41,11 +41,8 @@ describe('reservation state machine', () => {
     });
   });
 
-  it('refuses to commit a hold that lapsed, and to release a committed one', () => {
-    expect(nextReservationState(at('held', EARLIER), 'commit', NOW)).toMatchObject({
-      outcome: 'refused',
-      reason: 'RESERVATION_RELEASED',
-    });
+  it('commits a lapsed hold the timer has not released yet, refuses a released one and releasing a committed one', () => {
+    expect(nextReservationState(at('held', EARLIER), 'commit', NOW)).toEqual({ outcome: 'moved', state: 'committed' });
     expect(nextReservationState(at('released'), 'commit', NOW)).toMatchObject({ outcome: 'refused' });
     expect(nextReservationState(at('committed'), 'release', NOW)).toMatchObject({
       outcome: 'refused',

@@ -19,8 +19,8 @@ export type Transition =
     };
 
 /**
- * held → committed | released; an expired held reservation → released (by the timer, and a commit arriving
- * after expiry is refused: its seats may already belong to someone else); repeats of the same move are
+ * held → committed | released; an expired held reservation → released by the timer (a commit that comes after
+ * the timer's release is refused: its seats may already belong to someone else); repeats of the same move are
  * idempotent; committed and released are final.
  */
 export function nextReservationState(
@@ -34,9 +34,9 @@ export function nextReservationState(
     case 'commit':
       if (state === 'committed') return { outcome: 'unchanged', state };
       if (state === 'released') return { outcome: 'refused', state, reason: 'RESERVATION_RELEASED' };
-      return expired
-        ? { outcome: 'refused', state, reason: 'RESERVATION_RELEASED' }
-        : { outcome: 'moved', state: 'committed' };
+      // Still held, even past expiresAt: its seats are still in `reserved` (nobody else has them); the ETag on the
+      // write settles a race with the timer, so exactly one of commit and expire wins.
+      return { outcome: 'moved', state: 'committed' };
     case 'release':
       if (state === 'released') return { outcome: 'unchanged', state };
       if (state === 'committed') return { outcome: 'refused', state, reason: 'RESERVATION_COMMITTED' };
