@@ -1,0 +1,175 @@
+import { conflict, unavailable } from '../../errors';
+import { isConflict, isNotFound, isPreconditionFailed, withEtagRetry, type Stored } from '../../store/outcomes';
+import {
+  adjustmentId,
+  reservationId,
+  type CapacityAdjustmentDoc,
+  type CapacityReservationDoc,
+  type SharedCapacityCounterDoc,
+} from './model';
+import {
+  createAdjustment,
+  createReservation,
+  ensureFence,
+  expiredHeldReservations,
+  ledgerRows,
+  moveCounter,
+  readCounters,
+  readReservation,
+  replaceReservation,
+  setCounterFields,
+} from './repo';
+import {
+  adjustmentMove,
+  classifyHealth,
+  commitMove,
+  nextReservationState,
+  recomputeCounter,
+  releaseMove,
+  reserveMove,
+  type ReservationAction,
+} from './rules';
+
+/**
+ * The capacity protocol (docs/shared-events.md "Capacity protocol (draft)"): reserve moves the counter first
+ * (the store's condition is the gate) and then records the held reservation; commit and release move the
+ * reservation first (under its ETag) and the counter after. A crash between steps therefore leaves the counter
+ * at or above its ledger, never below: no oversell, and `recount` puts it back.
+ */
+
+export interface ReserveRequest {
+  sharedEventId: string;
+  counterId: string;
+  showtimeId: string;
+  organizationId: string;
+  quantity: number;
+  operationId: string;
+  /** How long the hold lasts before the timer may release it. */
+  holdMs: number;
+  now?: Date;
+}
+
+export async function reserve(request: ReserveRequest): Promise<Stored<CapacityReservationDoc>> {
+  const now = request.now ?? new Date();
+  const id = reservationId(request.operationId);
+  const previous = await readReservation(request.sharedEventId, id);
+  if (previous) return previous; // a retried request: the same reservation, the counter not moved twice
+  const { doc: fence } = await ensureFence(request.sharedEventId, now.toISOString());
+  if (fence.state !== 'open') throw conflict('Sales of this Shared Event are frozen', 'CAPACITY_EXCEEDED');
+  try {
+    await moveCounter(request.sharedEventId, request.counterId, reserveMove(request.quantity), now.toISOString());
+  } catch (error) {
+    if (isPreconditionFailed(error))
+      throw conflict('Not enough remaining capacity for this showtime', 'CAPACITY_EXCEEDED');
+    if (isNotFound(error)) throw unavailable('Shared Event capacity is temporarily unavailable');
+    throw error;
+  }
+  const reservation: CapacityReservationDoc = {
+    id,
+    docType: 'capacityReservation',
+    sharedEventId: request.sharedEventId,
+    showtimeId: request.showtimeId,
+    organizationId: request.organizationId,
+    counterId: request.counterId,
+    quantity: request.quantity,
+    state: 'held',
+    expiresAt: new Date(now.getTime() + request.holdMs).toISOString(),
+    operationId: request.operationId,
+    schemaVersion: 1,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+  try {
+    return await createReservation(reservation);
+  } catch (error) {
+    if (!isConflict(error)) throw error;
+    // Two concurrent retries of one operation: the other recorded it; give back what this one took.
+    await moveCounter(request.sharedEventId, request.counterId, releaseMove(request.quantity), now.toISOString());
+    const existing = await readReservation(request.sharedEventId, id);
+    if (!existing) throw error;
+    return existing;
+  }
+}
+
+/** Moves a reservation (commit, release, expire) and then its counter; repeats change nothing. */
+export async function settle(
+  sharedEventId: string,
+  operationId: string,
+  action: ReservationAction,
+  now = new Date(),
+): Promise<CapacityReservationDoc> {
+  return withEtagRetry(async () => {
+    const current = await readReservation(sharedEventId, reservationId(operationId));
+    if (!current) throw conflict('No such capacity reservation');
+    return settleDoc(current, action, now);
+  });
+}
+
+async function settleDoc(current: Stored<CapacityReservationDoc>, action: ReservationAction, now: Date) {
+  const next = nextReservationState(current, action, now);
+  if (next.outcome === 'unchanged') return current;
+  // A commit after the hold lapsed has lost its seats (they may be someone else's): a capacity refusal.
+  if (next.outcome === 'refused')
+    throw conflict(
+      `Reservation cannot ${action}: ${next.reason}`,
+      next.reason === 'RESERVATION_RELEASED' ? 'CAPACITY_EXCEEDED' : 'CONFLICT',
+    );
+  const stamp = now.toISOString();
+  const moved = await replaceReservation({ ...current, state: next.state, updatedAt: stamp }, current._etag);
+  const move = next.state === 'committed' ? commitMove(current.quantity) : releaseMove(current.quantity);
+  await moveCounter(current.sharedEventId, current.counterId, move, stamp);
+  return moved;
+}
+
+/** The timer's step: every held reservation past `expiresAt` released (one query, then one pair per row). */
+export async function releaseExpired(sharedEventId: string, now = new Date()): Promise<number> {
+  let released = 0;
+  for (const reservation of await expiredHeldReservations(sharedEventId, now.toISOString())) {
+    try {
+      await settleDoc(reservation, 'expire', now);
+      released += 1;
+    } catch (error) {
+      if (!isPreconditionFailed(error)) throw error; // committed or released by its own request meanwhile
+    }
+  }
+  return released;
+}
+
+/** Records an adjustment once (deterministic id) and moves its counter's committed by the signed delta. */
+export async function adjust(adjustment: Omit<CapacityAdjustmentDoc, 'id' | 'docType' | 'schemaVersion'>) {
+  const { doc, created } = await createAdjustment({
+    ...adjustment,
+    id: adjustmentId(adjustment.operationId),
+    docType: 'capacityAdjustment',
+    schemaVersion: 1,
+  });
+  // A repeat finds its document and leaves the counter alone; a crash between the two steps is found by recount.
+  if (created) await moveCounter(doc.sharedEventId, doc.counterId, adjustmentMove(doc.signedDelta), doc.createdAt);
+  return doc;
+}
+
+/**
+ * Recomputes every counter of a Shared Event from its ledger and marks its health (`reconciling` when it
+ * drifted, `overbooked` when the ledger commits more than capacity). Two queries, one patch per counter whose
+ * health changed; the repair itself (a reconciliation adjustment) is the heal pass's job.
+ */
+export async function checkCounters(sharedEventId: string) {
+  const [counters, rows] = await Promise.all([readCounters(sharedEventId), ledgerRows(sharedEventId)]);
+  const reservations = rows.flatMap((r) =>
+    r.docType === 'capacityReservation' && r.state
+      ? [{ counterId: r.counterId, quantity: r.quantity ?? 0, state: r.state }]
+      : [],
+  );
+  const adjustments = rows.flatMap((r) =>
+    r.docType === 'capacityAdjustment' ? [{ counterId: r.counterId, signedDelta: r.signedDelta ?? 0 }] : [],
+  );
+  const findings: { counter: SharedCapacityCounterDoc; ledger: { reserved: number; committed: number } }[] = [];
+  for (const counter of counters) {
+    const ledger = recomputeCounter(counter.id, reservations, adjustments);
+    const health = classifyHealth(counter, ledger);
+    if (health !== counter.health)
+      await setCounterFields(sharedEventId, counter.id, { health, updatedAt: new Date().toISOString() });
+    findings.push({ counter: { ...counter, health }, ledger });
+  }
+  return findings;
+}

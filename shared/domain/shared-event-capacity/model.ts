@@ -1,0 +1,102 @@
+import type { CapacityPolicy } from '../shared-events/model';
+
+/**
+ * The Shared Event capacity engine's documents (02 §2 CapacityCounter, CapacityReservation, CapacityAdjustment,
+ * CapacityFenceDoc; rule 1). All live in the Shared Event's partition of the `sharedEvents` container.
+ * Counters move only through the store's conditional increment (never read-modify-write); reservations and
+ * adjustments are the ledger the counters are recomputed from. Field names the store's patch predicates read
+ * (`capacity`, `reserved`, `committed`, `health`, `state`) are lower-case single words: the embedded store's
+ * patch predicates only handle those (see shared/domain/capacity/model.ts).
+ */
+
+export const COUNTER_HEALTH = ['ok', 'reconciling', 'overbooked', 'retired'] as const;
+export type CounterHealth = (typeof COUNTER_HEALTH)[number];
+
+export const RESERVATION_STATES = ['held', 'committed', 'released'] as const;
+export type ReservationState = (typeof RESERVATION_STATES)[number];
+
+export const ADJUSTMENT_KINDS = [
+  'wholeEventCancellation',
+  'administrativeCorrection',
+  'externalObservation',
+  'reconciliation',
+] as const;
+export type AdjustmentKind = (typeof ADJUSTMENT_KINDS)[number];
+
+export const FENCE_STATES = ['open', 'cancelling', 'cancelled'] as const;
+export type FenceState = (typeof FENCE_STATES)[number];
+
+/** `pool:{showtimeId}` (pool mode, shared by every organization) or `quota:{organizationId}:{showtimeId}`. */
+export interface SharedCapacityCounterDoc {
+  id: string;
+  docType: 'sharedCapacityCounter';
+  sharedEventId: string;
+  showtimeId: string;
+  /** Quota counters only. */
+  organizationId?: string;
+  capacity: number;
+  reserved: number;
+  committed: number;
+  health: CounterHealth;
+  schemaVersion: 1;
+  updatedAt: string;
+}
+
+export interface CapacityReservationDoc {
+  /** `reservation:{operationId}`: a retried request with the same operationId finds its own reservation. */
+  id: string;
+  docType: 'capacityReservation';
+  sharedEventId: string;
+  showtimeId: string;
+  organizationId: string;
+  /** The counter the quantity was taken from. */
+  counterId: string;
+  quantity: number;
+  state: ReservationState;
+  expiresAt: string;
+  operationId: string;
+  schemaVersion: 1;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CapacityAdjustmentDoc {
+  /** `adjustment:{operationId}`: deterministic, so a repeated adjustment meets its own document. */
+  id: string;
+  docType: 'capacityAdjustment';
+  sharedEventId: string;
+  operationId: string;
+  showtimeId: string;
+  organizationId: string;
+  counterId: string;
+  kind: AdjustmentKind;
+  /** Moves the counter's `committed` (negative gives seats back); may push it past capacity (overbooked). */
+  signedDelta: number;
+  originalQty?: number;
+  correctedQty?: number;
+  actor: string;
+  authority: string;
+  reason: string;
+  schemaVersion: 1;
+  createdAt: string;
+}
+
+export interface CapacityFenceDoc {
+  /** `fence:{sharedEventId}`; permanent, created on first reserve or cancellation. */
+  id: string;
+  docType: 'capacityFence';
+  sharedEventId: string;
+  state: FenceState;
+  schemaVersion: 1;
+  updatedAt: string;
+}
+
+export const poolCounterId = (showtimeId: string) => `pool:${showtimeId}`;
+export const quotaCounterId = (organizationId: string, showtimeId: string) => `quota:${organizationId}:${showtimeId}`;
+export const reservationId = (operationId: string) => `reservation:${operationId}`;
+export const adjustmentId = (operationId: string) => `adjustment:${operationId}`;
+export const fenceId = (sharedEventId: string) => `fence:${sharedEventId}`;
+
+/** The counter a sale of `organizationId` on `showtimeId` takes from under the Shared Event's policy. */
+export const counterIdFor = (policy: CapacityPolicy, organizationId: string, showtimeId: string) =>
+  policy === 'pool' ? poolCounterId(showtimeId) : quotaCounterId(organizationId, showtimeId);

@@ -1,0 +1,152 @@
+import type { CounterHealth, ReservationState } from './model';
+
+/**
+ * Pure rules of the Shared Event capacity engine: the reservation state machine, the counter arithmetic the
+ * store's conditional increments enforce, the recomputation of a counter from its ledger (reservations and
+ * adjustments) and the counter's health. No store access: repo.ts and engine.ts carry these out.
+ */
+
+export type ReservationAction = 'commit' | 'release' | 'expire';
+
+export type Transition =
+  | { outcome: 'moved'; state: ReservationState }
+  /** Already there (a retried request): nothing to write, the counter must not move again. */
+  | { outcome: 'unchanged'; state: ReservationState }
+  | {
+      outcome: 'refused';
+      state: ReservationState;
+      reason: 'RESERVATION_RELEASED' | 'RESERVATION_COMMITTED' | 'NOT_EXPIRED';
+    };
+
+/**
+ * held → committed | released; an expired held reservation → released by the timer (a commit that comes after
+ * the timer's release is refused: its seats may already belong to someone else); repeats of the same move are
+ * idempotent; committed and released are final.
+ */
+export function nextReservationState(
+  reservation: { state: ReservationState; expiresAt: string },
+  action: ReservationAction,
+  now: Date,
+): Transition {
+  const { state } = reservation;
+  const expired = Date.parse(reservation.expiresAt) <= now.getTime();
+  switch (action) {
+    case 'commit':
+      if (state === 'committed') return { outcome: 'unchanged', state };
+      if (state === 'released') return { outcome: 'refused', state, reason: 'RESERVATION_RELEASED' };
+      // Still held, even past expiresAt: its seats are still in `reserved` (nobody else has them); the ETag on the
+      // write settles a race with the timer, so exactly one of commit and expire wins.
+      return { outcome: 'moved', state: 'committed' };
+    case 'release':
+      if (state === 'released') return { outcome: 'unchanged', state };
+      if (state === 'committed') return { outcome: 'refused', state, reason: 'RESERVATION_COMMITTED' };
+      return { outcome: 'moved', state: 'released' };
+    case 'expire':
+      if (state !== 'held') return { outcome: 'unchanged', state };
+      return expired ? { outcome: 'moved', state: 'released' } : { outcome: 'refused', state, reason: 'NOT_EXPIRED' };
+  }
+}
+
+export interface CounterCounts {
+  capacity: number;
+  reserved: number;
+  committed: number;
+}
+
+/** What a counter move does to `reserved` and `committed` (the increments of one atomic patch). */
+export interface CounterMove {
+  increments: { reserved?: number; committed?: number };
+  /** Store-evaluated predicate guarding the patch (none: unconditional). */
+  condition?: string;
+}
+
+const assertQuantity = (quantity: number) => {
+  if (!Number.isInteger(quantity) || quantity <= 0) throw new Error(`Invalid reservation quantity ${quantity}`);
+};
+
+/** reserve: reserved + committed + q ≤ capacity, then reserved + q. */
+export function reserveMove(quantity: number): CounterMove {
+  assertQuantity(quantity);
+  return {
+    increments: { reserved: quantity },
+    condition: `c.reserved + c.committed + ${quantity} <= c.capacity`,
+  };
+}
+
+/** commit: reserved − q, committed + q (the guard keeps reserved from going negative). */
+export function commitMove(quantity: number): CounterMove {
+  assertQuantity(quantity);
+  return { increments: { reserved: -quantity, committed: quantity }, condition: `c.reserved >= ${quantity}` };
+}
+
+/** release (or expire): reserved − q. */
+export function releaseMove(quantity: number): CounterMove {
+  assertQuantity(quantity);
+  return { increments: { reserved: -quantity }, condition: `c.reserved >= ${quantity}` };
+}
+
+/** An adjustment moves committed by its signed delta, unconditionally (it records what happened). */
+export function adjustmentMove(signedDelta: number): CounterMove {
+  if (!Number.isInteger(signedDelta)) throw new Error(`Invalid adjustment delta ${signedDelta}`);
+  return { increments: { committed: signedDelta } };
+}
+
+/** The same arithmetic in memory: the counts after the move, or undefined when the store would refuse it. */
+export function applyMove(counter: CounterCounts, move: CounterMove): CounterCounts | undefined {
+  const reserved = counter.reserved + (move.increments.reserved ?? 0);
+  const committed = counter.committed + (move.increments.committed ?? 0);
+  if (move.condition) {
+    const delta = move.increments.reserved ?? 0;
+    if (delta > 0 && counter.reserved + counter.committed + delta > counter.capacity) return undefined;
+    if (delta < 0 && counter.reserved < -delta) return undefined;
+  }
+  return { capacity: counter.capacity, reserved, committed };
+}
+
+/** Room left for new reservations (never negative, also when overbooked). */
+export const available = (counter: CounterCounts) =>
+  Math.max(0, counter.capacity - counter.reserved - counter.committed);
+
+export interface LedgerReservation {
+  counterId: string;
+  quantity: number;
+  state: ReservationState;
+}
+export interface LedgerAdjustment {
+  counterId: string;
+  signedDelta: number;
+}
+
+/**
+ * A counter as its ledger says it should be: reserved = Σ held reservations, committed = Σ committed
+ * reservations + Σ adjustments (released reservations count for nothing).
+ */
+export function recomputeCounter(
+  counterId: string,
+  reservations: readonly LedgerReservation[],
+  adjustments: readonly LedgerAdjustment[],
+): { reserved: number; committed: number } {
+  let reserved = 0;
+  let committed = 0;
+  for (const r of reservations) {
+    if (r.counterId !== counterId) continue;
+    if (r.state === 'held') reserved += r.quantity;
+    else if (r.state === 'committed') committed += r.quantity;
+  }
+  for (const a of adjustments) if (a.counterId === counterId) committed += a.signedDelta;
+  return { reserved, committed };
+}
+
+/**
+ * A counter's health against its ledger: `retired` stays retired; `overbooked` when the ledger's committed
+ * exceeds capacity (the more serious finding wins); `reconciling` when the counter differs from the ledger.
+ */
+export function classifyHealth(
+  counter: CounterCounts & { health?: CounterHealth },
+  ledger: { reserved: number; committed: number },
+): CounterHealth {
+  if (counter.health === 'retired') return 'retired';
+  if (ledger.committed > counter.capacity) return 'overbooked';
+  if (counter.reserved !== ledger.reserved || counter.committed !== ledger.committed) return 'reconciling';
+  return 'ok';
+}
