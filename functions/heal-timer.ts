@@ -20,6 +20,9 @@ if (process.env.FUNCTIONS_WORKER_RUNTIME) {
         reverseIndexRetried: report.reverseIndex.retried,
         reverseIndexSynced: report.reverseIndex.synced,
         reverseIndexFailed: report.reverseIndex.failed,
+        projectionsSynced: report.projections.synced,
+        projectionsFailed: report.projections.failed,
+        capacityHoldsReleased: report.reservations.released,
         failures: report.failures.length,
       });
     },

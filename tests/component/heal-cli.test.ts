@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
@@ -6,13 +7,17 @@ import { invite, setupPartner, type PartnerFixture } from '../helpers/delegation
 import { injectStoreFault, storedDelegatedEventSales, storedDocument } from '../helpers/seed';
 import { config } from '../../shared/config';
 import { store } from '../../shared/store/client';
+import { reserve } from '../../shared/domain/shared-event-capacity/engine';
+import { poolCounterId } from '../../shared/domain/shared-event-capacity/model';
+import { ensureCounter, readCounter, readReservation } from '../../shared/domain/shared-event-capacity/repo';
 
 const run = promisify(execFile);
 
 /**
  * `npm run heal` as an operator runs it: a separate process, built from the sources, pointed with COSMOS_ENDPOINT
  * at a store, here the test host's embedded server (the same Cosmos protocol and SDK as a real account). A
- * reverse-index sync that failed during an invite is finished by that process, not by anything in this one.
+ * reverse-index sync that failed during an invite, and a Shared Event sale abandoned between its reserve and its
+ * commit, are finished by that process, not by anything in this one.
  */
 let api: TestHost;
 let f: OrgFixture;
@@ -24,8 +29,37 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => api.close());
 
-it('heals a failed reverse-index sync from a separate process', async () => {
+it('heals a failed reverse-index sync and releases an expired capacity hold from a separate process', async () => {
   const event = await createEvent(api, f);
+  // A Shared Event sale that took its seats (reserve) and died before its commit: the hold has expired.
+  const sharedEventId = randomUUID();
+  const showtimeId = randomUUID();
+  const counterId = poolCounterId(showtimeId);
+  const now = new Date().toISOString();
+  await ensureCounter({
+    id: counterId,
+    docType: 'sharedCapacityCounter',
+    sharedEventId,
+    showtimeId,
+    capacity: 10,
+    reserved: 0,
+    committed: 0,
+    health: 'ok',
+    schemaVersion: 1,
+    updatedAt: now,
+  });
+  const held = await reserve({
+    sharedEventId,
+    counterId,
+    showtimeId,
+    organizationId: f.orgId,
+    quantity: 4,
+    operationId: randomUUID(),
+    holdMs: 1,
+  });
+  expect((await readCounter(sharedEventId, counterId))?.reserved).toBe(4);
+  await new Promise((resolve) => setTimeout(resolve, 5));
+
   injectStoreFault((op) => op.kind === 'replace' && op.container === 'orgs' && op.id === partner.orgId);
   const invited = await invite(api, f, event.id, partner);
   injectStoreFault(undefined);
@@ -49,6 +83,9 @@ it('heals a failed reverse-index sync from a separate process', async () => {
   });
   const report = JSON.parse(stdout.slice(stdout.indexOf('{')));
   expect(report.reverseIndex.synced).toBeGreaterThanOrEqual(1);
+  expect(report.reservations.released).toBeGreaterThanOrEqual(1);
+  expect((await readReservation(sharedEventId, held.id))?.state).toBe('released');
+  expect(await readCounter(sharedEventId, counterId)).toMatchObject({ reserved: 0, committed: 0 });
   expect(report.failures).toEqual([]);
 
   const ref = (await storedDelegatedEventSales(partner.orgId)).find((r) => r.eventId === event.id);

@@ -1,4 +1,9 @@
-import { eventsWithUnsyncedDelegationsAcrossOrganizations, liveEventsAcrossOrganizations } from './repo';
+import {
+  eventsWithUnsyncedDelegationsAcrossOrganizations,
+  liveEventsAcrossOrganizations,
+  sharedEventsWithExpiredHoldsAcrossPartitions,
+} from './repo';
+import { releaseExpired } from '../shared-event-capacity/engine';
 import { healEventDelegations } from '../delegations/reverse-index';
 import { organizationsByIdsAcrossPartitions } from '../organizations/repo';
 import { readCounters, syncCounters } from '../capacity/counter';
@@ -18,6 +23,8 @@ export interface HealReport {
   reverseIndex: { retried: number; synced: number; failed: number };
   /** The Shared Event projection pass: Shared Events with queued work, and how their projections ended. */
   projections: { sharedEvents: number; synced: number; failed: number };
+  /** Expired Shared Event capacity holds: Shared Events that had some, and holds released. */
+  reservations: { sharedEvents: number; released: number };
 }
 
 /**
@@ -41,6 +48,7 @@ export async function healOnce(options: { quietMs?: number } = {}): Promise<Heal
     failures: [],
     reverseIndex: { retried: 0, synced: 0, failed: 0 },
     projections: { sharedEvents: 0, synced: 0, failed: 0 },
+    reservations: { sharedEvents: 0, released: 0 },
   };
   for (const event of events) {
     try {
@@ -59,6 +67,7 @@ export async function healOnce(options: { quietMs?: number } = {}): Promise<Heal
   }
   await healReverseIndex(report);
   await healSharedEventProjections(report);
+  await releaseExpiredHolds(report);
   report.drifted = report.drift.length;
   report.repaired = report.drift.filter((d) => d.repaired).length;
   report.finishedAt = new Date().toISOString();
@@ -114,6 +123,29 @@ async function healSharedEventProjections(report: HealReport): Promise<void> {
       report.failures.push({ organizationId: '', eventId: f.sharedEventId, message: f.message });
   } catch (error) {
     report.failures.push({ organizationId: '', eventId: '', message: messageOf(error) });
+  }
+}
+
+/**
+ * Expired capacity holds (03 §12): a Shared Event sale that reserved seats and never committed (its request died
+ * between the steps) gives them back once its hold has expired. The reservation moves first under its ETag, so a
+ * late commit and the timer cannot both win.
+ */
+async function releaseExpiredHolds(report: HealReport): Promise<void> {
+  let sharedEventIds: string[];
+  try {
+    sharedEventIds = await sharedEventsWithExpiredHoldsAcrossPartitions(new Date().toISOString());
+  } catch (error) {
+    report.failures.push({ organizationId: '', eventId: '', message: messageOf(error) });
+    return;
+  }
+  for (const sharedEventId of sharedEventIds) {
+    try {
+      report.reservations.sharedEvents += 1;
+      report.reservations.released += await releaseExpired(sharedEventId);
+    } catch (error) {
+      report.failures.push({ organizationId: '', eventId: sharedEventId, message: messageOf(error) });
+    }
   }
 }
 

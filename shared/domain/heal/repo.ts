@@ -21,3 +21,18 @@ export const eventsWithUnsyncedDelegationsAcrossOrganizations = () =>
       "EXISTS(SELECT VALUE d FROM d IN c.salesDelegations WHERE d.reverseIndexSyncStatus IN ('pending', 'failed'))",
     )
     .all<DelegatingEventDoc & { _etag: string }>();
+
+/**
+ * The Shared Events holding a reservation that is still `held` past its `expiresAt` (a sale abandoned between its
+ * reserve and its commit): the heal pass's cross-partition query over the sharedEvents container, which names only
+ * the partitions that have work; each is then handled inside its own partition.
+ */
+export async function sharedEventsWithExpiredHoldsAcrossPartitions(now: string): Promise<string[]> {
+  // One id per expired hold (the embedded store has no DISTINCT), made unique here: as many as holds abandoned.
+  const ids = await acrossPartitions('sharedEvents')
+    .select('VALUE c.sharedEventId')
+    .where("c.docType = 'capacityReservation' AND c.state = 'held'")
+    .where('c.expiresAt <= @now', { '@now': now })
+    .all<string>();
+  return [...new Set(ids)];
+}
