@@ -1,17 +1,12 @@
-import { execFile } from 'node:child_process';
+import { runHealProcess } from '../helpers/heal-process';
 import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
 import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { invite, setupPartner, type PartnerFixture } from '../helpers/delegations';
 import { injectStoreFault, storedDelegatedEventSales, storedDocument } from '../helpers/seed';
-import { config } from '../../shared/config';
-import { store } from '../../shared/store/client';
 import { reserve } from '../../shared/domain/shared-event-capacity/engine';
 import { poolCounterId } from '../../shared/domain/shared-event-capacity/model';
 import { ensureCounter, readCounter, readReservation } from '../../shared/domain/shared-event-capacity/repo';
-
-const run = promisify(execFile);
 
 /**
  * `npm run heal` as an operator runs it: a separate process, built from the sources, pointed with COSMOS_ENDPOINT
@@ -67,21 +62,7 @@ it('heals a failed reverse-index sync and releases an expired capacity hold from
   expect(invited.body.data.reverseIndexSync.status).toBe('failed');
   expect((await storedDelegatedEventSales(partner.orgId)).find((r) => r.eventId === event.id)).toBeUndefined();
 
-  const { stdout } = await run('npm', ['run', '--silent', 'heal'], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      COSMOS_ENDPOINT: store().endpoint,
-      COSMOS_KEY: 'embedded-store-key',
-      COSMOS_DATABASE: config().cosmosDatabase,
-      JWT_SECRET: 'heal-cli-test-secret-of-at-least-32-bytes',
-      // The embedded server's certificate is self-signed; a real account's is not.
-      NODE_TLS_REJECT_UNAUTHORIZED: '0',
-      TELEMETRY_STDOUT: 'false',
-    },
-    timeout: 120_000,
-  });
-  const report = JSON.parse(stdout.slice(stdout.indexOf('{')));
+  const report = await runHealProcess();
   expect(report.reverseIndex.synced).toBeGreaterThanOrEqual(1);
   expect(report.reservations.released).toBeGreaterThanOrEqual(1);
   expect((await readReservation(sharedEventId, held.id))?.state).toBe('released');

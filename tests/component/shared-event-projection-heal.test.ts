@@ -1,13 +1,8 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { runHealProcess } from '../helpers/heal-process';
 import { TestHost } from '../helpers/harness';
 import { addPerson, createOrganization, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { injectStoreFault, storedDocument } from '../helpers/seed';
 import { createSharedEvent } from '../helpers/shared-events-core';
-import { config } from '../../shared/config';
-import { store } from '../../shared/store/client';
-
-const run = promisify(execFile);
 
 /**
  * A rename whose propagation to one participant failed is finished by `npm run heal` run as an operator runs it:
@@ -40,20 +35,7 @@ it('heals a stale projection from a separate process', async () => {
   expect((await storedDocument(orgId, `se-${se.id}`)).name).toBe('Harbour Festival');
   expect((await storedDocument(f.orgId, `se-${se.id}`)).name).toBe('Renamed by heal');
 
-  const { stdout } = await run('npm', ['run', '--silent', 'heal'], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      COSMOS_ENDPOINT: store().endpoint,
-      COSMOS_KEY: 'embedded-store-key',
-      COSMOS_DATABASE: config().cosmosDatabase,
-      JWT_SECRET: 'heal-cli-test-secret-of-at-least-32-bytes',
-      NODE_TLS_REJECT_UNAUTHORIZED: '0',
-      TELEMETRY_STDOUT: 'false',
-    },
-    timeout: 120_000,
-  });
-  const report = JSON.parse(stdout.slice(stdout.indexOf('{')));
+  const report = await runHealProcess();
   expect(report.projections.sharedEvents).toBeGreaterThanOrEqual(1);
   expect(report.failures).toEqual([]);
 

@@ -1,3 +1,4 @@
+import { orderLinesOut } from '../orders/mapper';
 import type { OrderDoc } from '../orders/model';
 
 /**
@@ -18,13 +19,7 @@ export function toPartnerOrderResponse(order: OrderDoc) {
     eventName: order.eventName,
     showtimeId: order.showtimeId,
     ...pick('showtimeDateTime', 'showtimeLabel'),
-    tickets: order.tickets.map((t) => ({
-      ticketTypeId: t.ticketTypeId,
-      ticketTypeName: t.ticketTypeName,
-      quantity: t.quantity,
-      unitPrice: t.unitPrice,
-      fee: t.fee,
-    })),
+    tickets: orderLinesOut(order.tickets),
     totalQuantity: order.totalQuantity,
     totalAmount: order.totalAmount,
     totalFees: order.totalFees,

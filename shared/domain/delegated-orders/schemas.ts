@@ -1,3 +1,4 @@
+import { orderLineSchema, typeQuantity } from '../orders/response-schema';
 import { idString, object, pageQuery, positiveInt, shortText } from '../../http/schema-parts';
 import type { Schema } from '../../http/validation';
 import type { RequestedTickets } from '../orders/creation-rules';
@@ -68,25 +69,13 @@ export const partnerOrderResponse: Schema = closed(
     showtimeId: str,
     showtimeDateTime: str,
     showtimeLabel: str,
-    tickets: {
-      type: 'array',
-      items: closed({ ticketTypeId: str, ticketTypeName: str, quantity: num, unitPrice: num, fee: num }, [
-        'ticketTypeId',
-        'ticketTypeName',
-        'quantity',
-        'unitPrice',
-        'fee',
-      ]),
-    },
+    tickets: { type: 'array', items: orderLineSchema },
     totalQuantity: num,
     totalAmount: num,
     totalFees: num,
     status: { enum: [...ORDER_STATUSES] },
     soldQuantity: num,
-    soldTypeQuantities: {
-      type: 'array',
-      items: closed({ ticketTypeId: str, soldQuantity: num }, ['ticketTypeId', 'soldQuantity']),
-    },
+    soldTypeQuantities: { type: 'array', items: typeQuantity },
     returnedQuantity: num,
     returnedTypeQuantities: {
       type: 'array',

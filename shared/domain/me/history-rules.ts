@@ -1,3 +1,4 @@
+import { orderLinesOut } from '../orders/mapper';
 import type { OrderDoc } from '../orders/model';
 import type { RegistrationDoc } from '../registrations/model';
 
@@ -28,13 +29,7 @@ export function toHistoryItem(doc: HistorySourceDoc) {
     eventName: doc.eventName,
     showtimeId: doc.showtimeId,
     ...optional('showtimeDateTime', 'showtimeLabel'),
-    tickets: (doc.tickets ?? []).map((t) => ({
-      ticketTypeId: t.ticketTypeId,
-      ticketTypeName: t.ticketTypeName,
-      quantity: t.quantity,
-      unitPrice: t.unitPrice,
-      fee: t.fee,
-    })),
+    tickets: orderLinesOut(doc.tickets ?? []),
     totalQuantity: doc.totalQuantity,
     totalAmount: doc.totalAmount,
     totalFees: doc.totalFees,

@@ -1,3 +1,4 @@
+import { orderLineSchema } from '../orders/response-schema';
 import { idString, object, pageQuery } from '../../http/schema-parts';
 import { bool, pageOf, text } from '../../http/response-parts';
 import type { Schema } from '../../http/validation';
@@ -18,13 +19,6 @@ export interface MyStatsQuery {
 
 const num: Schema = { type: 'number' };
 const integer: Schema = { type: 'integer' };
-const line = object({ ticketTypeId: text, ticketTypeName: text, quantity: num, unitPrice: num, fee: num }, [
-  'ticketTypeId',
-  'ticketTypeName',
-  'quantity',
-  'unitPrice',
-  'fee',
-]);
 
 export const historyItem: Schema = object(
   {
@@ -35,7 +29,7 @@ export const historyItem: Schema = object(
     showtimeId: text,
     showtimeDateTime: text,
     showtimeLabel: text,
-    tickets: { type: 'array', items: line },
+    tickets: { type: 'array', items: orderLineSchema },
     totalQuantity: num,
     totalAmount: num,
     totalFees: num,

@@ -1,6 +1,6 @@
 import type { Principal } from '../../auth/principal';
 import { roleAtLeast } from '../../auth/roles';
-import type { OrderDoc } from './model';
+import type { OrderDoc, OrderLine } from './model';
 import { isInvoiceBasisValid } from './invoice-basis';
 
 /**
@@ -26,13 +26,7 @@ export function toOrderResponse(order: OrderDoc, viewer: Principal) {
     requestedBy: order.requestedBy,
     requestedByName: order.requestedByName,
     requestedByEmail: order.requestedByEmail,
-    tickets: order.tickets.map((t) => ({
-      ticketTypeId: t.ticketTypeId,
-      ticketTypeName: t.ticketTypeName,
-      quantity: t.quantity,
-      unitPrice: t.unitPrice,
-      fee: t.fee,
-    })),
+    tickets: orderLinesOut(order.tickets),
     totalQuantity: order.totalQuantity,
     totalAmount: order.totalAmount,
     totalFees: order.totalFees,
@@ -64,3 +58,13 @@ function historyFor(entry: Record<string, unknown>, privileged: boolean) {
   const { delegatedOrigin: _hidden, ...rest } = entry;
   return rest;
 }
+
+/** Order-time lines as every sale response shows them (orders, partner orders, registrations, history). */
+export const orderLinesOut = (lines: OrderLine[]) =>
+  lines.map((t) => ({
+    ticketTypeId: t.ticketTypeId,
+    ticketTypeName: t.ticketTypeName,
+    quantity: t.quantity,
+    unitPrice: t.unitPrice,
+    fee: t.fee,
+  }));

@@ -14,7 +14,12 @@ const closed = (properties: Record<string, Schema>, required: string[]): Schema 
   required,
   additionalProperties: false,
 });
-const typeQuantity = closed({ ticketTypeId: str, soldQuantity: num }, ['ticketTypeId', 'soldQuantity']);
+export const typeQuantity = closed({ ticketTypeId: str, soldQuantity: num }, ['ticketTypeId', 'soldQuantity']);
+/** An order-time line in a response (orders, partner orders, registrations, history). */
+export const orderLineSchema = closed(
+  { ticketTypeId: str, ticketTypeName: str, quantity: num, unitPrice: num, fee: num },
+  ['ticketTypeId', 'ticketTypeName', 'quantity', 'unitPrice', 'fee'],
+);
 
 export const orderResponse: Schema = {
   type: 'object',
@@ -35,16 +40,7 @@ export const orderResponse: Schema = {
     requestedBy: str,
     requestedByName: str,
     requestedByEmail: str,
-    tickets: {
-      type: 'array',
-      items: closed({ ticketTypeId: str, ticketTypeName: str, quantity: num, unitPrice: num, fee: num }, [
-        'ticketTypeId',
-        'ticketTypeName',
-        'quantity',
-        'unitPrice',
-        'fee',
-      ]),
-    },
+    tickets: { type: 'array', items: orderLineSchema },
     totalQuantity: num,
     totalAmount: num,
     totalFees: num,

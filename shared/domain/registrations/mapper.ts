@@ -1,3 +1,4 @@
+import { orderLinesOut } from '../orders/mapper';
 import type { RegistrationDoc } from './model';
 import { invoicedByNameOf } from './rules';
 
@@ -19,13 +20,7 @@ export function toRegistrationResponse(r: RegistrationDoc) {
     eventName: r.eventName,
     showtimeId: r.showtimeId,
     ...pick('showtimeDateTime', 'showtimeLabel'),
-    tickets: r.tickets.map((t) => ({
-      ticketTypeId: t.ticketTypeId,
-      ticketTypeName: t.ticketTypeName,
-      quantity: t.quantity,
-      unitPrice: t.unitPrice,
-      fee: t.fee,
-    })),
+    tickets: orderLinesOut(r.tickets),
     totalQuantity: r.totalQuantity,
     totalAmount: r.totalAmount,
     totalFees: r.totalFees,

@@ -1,3 +1,4 @@
+import { orderLineSchema } from '../orders/response-schema';
 import { email, idString, object, positiveInt, shortText } from '../../http/schema-parts';
 import { bool, text } from '../../http/response-parts';
 import type { Schema } from '../../http/validation';
@@ -35,13 +36,6 @@ export interface InvoiceRegistrationBody {
 }
 
 const num: Schema = { type: 'number' };
-const line = object({ ticketTypeId: text, ticketTypeName: text, quantity: num, unitPrice: num, fee: num }, [
-  'ticketTypeId',
-  'ticketTypeName',
-  'quantity',
-  'unitPrice',
-  'fee',
-]);
 
 /** `toRegistrationResponse`: optional fields appear only when they have a value. */
 export const registrationResponse: Schema = object(
@@ -53,7 +47,7 @@ export const registrationResponse: Schema = object(
     showtimeId: text,
     showtimeDateTime: text,
     showtimeLabel: text,
-    tickets: { type: 'array', items: line },
+    tickets: { type: 'array', items: orderLineSchema },
     totalQuantity: num,
     totalAmount: num,
     totalFees: num,
