@@ -112,7 +112,7 @@ describe('POST registrations', () => {
     });
   });
 
-  it('refuses an unknown or deleted event (404), an inactive one (409), a locked one (409 SALES_LOCKED), a delegated one (409 WRONG_ENDPOINT) and a Shared Event projection (503 until its capacity engine exists), writing nothing', async () => {
+  it('refuses an unknown or deleted event (404), an inactive one (409), a locked one (409 SALES_LOCKED), a delegated one (409 WRONG_ENDPOINT) and a projection of a Shared Event that cannot be reached (503), writing nothing', async () => {
     const gone = await createEvent(api, f);
     expect((await api.del(`management/events/${gone.id}`, { token: f.admin.token, query: q(f) })).status).toBe(200);
     const inactive = await createEvent(api, f, { active: false });

@@ -3,7 +3,6 @@ import { addPerson, createOrganization, setupOrganization, type OrgFixture, type
 import {
   injectStoreFault,
   loseSharedEventProjection,
-  partitionFingerprint,
   seedProjectionAhead,
   storedDocument,
   storedSharedEventDocuments,
@@ -162,12 +161,11 @@ describe('propagation', () => {
 });
 
 describe('capacity writes on a projection', () => {
-  it('refuse with 503 UNAVAILABLE (free tickets, external sales, manual external count) and take nothing', async () => {
+  it('free tickets, external sales and the manual external count land on the Shared Event counter', async () => {
     const se = await createSharedEvent(api, f);
     const eventId = `se-${se.id}`;
     const showtimeId = se.showtimes[0].showtimeId;
     const ticketTypeId = se.ticketTypeTemplates[0].id;
-    const before = await partitionFingerprint(f.orgId);
     const attempts = [
       api.post(`events/${eventId}/free-tickets`, {
         token: f.ticketManager.token,
@@ -177,7 +175,7 @@ describe('capacity writes on a projection', () => {
       api.post(`management/events/${eventId}/showtimes/${showtimeId}/external-sales`, {
         token: f.ticketManager.token,
         query: q(),
-        body: { tickets: [{ ticketTypeId, quantity: 2 }], source: 'box office' },
+        body: { tickets: [{ ticketTypeId, quantity: 3 }], source: 'box office' },
       }),
       api.put(`management/events/${eventId}/showtimes/${showtimeId}/external`, {
         token: f.admin.token,
@@ -185,36 +183,33 @@ describe('capacity writes on a projection', () => {
         body: { externalSold: 5 },
       }),
     ];
-    for (const res of await Promise.all(attempts)) {
-      expect(res.status).toBe(503);
-      expect(res.body).toMatchObject({
-        success: false,
-        error: 'UNAVAILABLE',
-        message: 'Shared Event capacity is not available yet',
-      });
-    }
-    expect(await partitionFingerprint(f.orgId)).toEqual(before);
+    for (const res of await Promise.all(attempts)) expect([200, 201]).toContain(res.status);
+    const [counter] = await storedSharedEventDocuments(se.id, 'sharedCapacityCounter');
+    // 2 + 3 reserved and committed; the manual count (past the ceiling by design) as an external observation.
+    expect(counter).toMatchObject({ id: `pool:${showtimeId}`, capacity: 300, reserved: 0, committed: 10 });
+    const adjustments = await storedSharedEventDocuments(se.id, 'capacityAdjustment');
+    expect(adjustments.map((a: any) => [a.kind, a.signedDelta])).toEqual([['externalObservation', 5]]);
   });
 
-  it('a printed order on a projection is a wrong endpoint; a registration waits for the capacity engine (503)', async () => {
+  it('a printed order and a registration on a projection are ordinary sales of its organization', async () => {
     const se = await createSharedEvent(api, f);
     const eventId = `se-${se.id}`;
     const showtimeId = se.showtimes[0].showtimeId;
     const tickets = [{ ticketTypeId: se.ticketTypeTemplates[0].id, quantity: 1 }];
-    const before = await partitionFingerprint(f.orgId);
     const order = await api.post('orders', {
       token: f.member.token,
       query: q(),
       body: { eventId, showtimeId, tickets },
     });
-    expect([order.status, order.body.error]).toEqual([409, 'WRONG_ENDPOINT']);
+    expect(order.status).toBe(201);
     const reg = await api.post('registrations', {
       token: f.member.token,
       query: q(),
       body: { eventId, showtimeId, tickets },
     });
-    expect([reg.status, reg.body.error]).toEqual([503, 'UNAVAILABLE']);
-    expect(await partitionFingerprint(f.orgId)).toEqual(before);
+    expect(reg.status).toBe(201);
+    expect(reg.body.data.sharedEventId).toBeUndefined();
+    expect(reg.body.data.capacityOps).toBeUndefined();
   });
 
   it('the projection reads as an ordinary event with its link', async () => {

@@ -147,8 +147,8 @@ describe('Shared Event capacity engine', () => {
       code: 'CAPACITY_EXCEEDED',
     });
     expect((await expiredHeldReservations(se, new Date().toISOString())).map((r) => r.id)).toEqual(['reservation:old']);
-    expect(await releaseExpired(se)).toBe(1);
-    expect(await releaseExpired(se)).toBe(0);
+    expect(await releaseExpired(se)).toEqual({ released: 1, committed: 0 });
+    expect(await releaseExpired(se)).toEqual({ released: 0, committed: 0 });
     expect(await readCounter(se, id)).toMatchObject({ reserved: 2, committed: 0 });
     await expect(settle(se, 'old', 'commit')).rejects.toMatchObject({ code: 'CAPACITY_EXCEEDED' });
     await reserve({ ...base, operationId: 'third', holdMs: 1_000 });
@@ -176,7 +176,7 @@ describe('Shared Event capacity engine', () => {
     const committed = commits.slice(0, 10).filter((r) => r.status === 'fulfilled').length;
     for (const r of commits.slice(0, 10))
       if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'CAPACITY_EXCEEDED' });
-    expect(commits[10]).toMatchObject({ status: 'fulfilled', value: 10 - committed });
+    expect(commits[10]).toMatchObject({ status: 'fulfilled', value: { released: 10 - committed, committed: 0 } });
     expect(await readCounter(se, id)).toMatchObject({ reserved: 0, committed: 2 * committed });
     expect(await ledgerOf(se, id)).toEqual({ reserved: 0, committed: 2 * committed });
   });
@@ -185,9 +185,9 @@ describe('Shared Event capacity engine', () => {
     const se = 'se-fence';
     const id = poolCounterId(s1);
     await ensureCounter(counter(se, id, 10));
-    const { doc: fence, created } = await ensureFence(se, NOW);
+    const { doc: fence, created } = await ensureFence(se, NOW, 'pool');
     expect(created).toBe(true);
-    expect((await ensureFence(se, NOW, 'cancelling')).created).toBe(false);
+    expect((await ensureFence(se, NOW, 'pool', 'cancelling')).created).toBe(false);
     await replaceFence({ ...fence, state: 'cancelling' }, fence._etag);
     await expect(
       reserve({

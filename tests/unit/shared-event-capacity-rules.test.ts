@@ -68,7 +68,8 @@ describe('counter arithmetic', () => {
   it('reserves only within capacity', () => {
     expect(applyMove(c(10, 3, 5), reserveMove(2))).toEqual(c(10, 5, 5));
     expect(applyMove(c(10, 3, 5), reserveMove(3))).toBeUndefined();
-    expect(reserveMove(2).condition).toBe('c.reserved + c.committed + 2 <= c.capacity');
+    expect(reserveMove(2).condition).toBe("c.health != 'retired' AND c.reserved + c.committed + 2 <= c.capacity");
+    expect(applyMove({ ...c(10, 0, 0), health: 'retired' }, reserveMove(1))).toBeUndefined();
   });
 
   it('commits and releases out of reserved, never below zero', () => {

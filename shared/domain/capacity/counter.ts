@@ -39,6 +39,10 @@ export interface CapacityRequest {
   enforceCeiling?: boolean;
   /** true refuses a locked event (409 SALES_LOCKED) in the same conditional patch. */
   respectLock?: boolean;
+  /** The local document the write lands in: a Shared Event projection's reservation names it for the timer. */
+  documentId?: string;
+  /** Who made the write (recorded on a Shared Event adjustment). */
+  actor?: string;
 }
 
 function takeCondition(request: CapacityRequest): string | undefined {

@@ -30,4 +30,32 @@ export type LedgerDocType = (typeof LEDGER_DOC_TYPES)[number];
 /** Enough of an event to address its counters; the full document is loaded only to rebuild a missing counter. */
 export type EventRef = Pick<EventDoc, 'id' | 'organizationId'> & Partial<EventDoc>;
 
+/**
+ * Fields of a ledger document written on a Shared Event projection (never returned by the API): the Shared
+ * Event its seats belong to, and the recent capacity operations it carries (the timer's roll-forward evidence).
+ */
+export interface ProjectionLedgerFields {
+  sharedEventId?: string;
+  capacityOps?: string[];
+}
+
+/** The Shared Event a projection's seats belong to (its link names it); undefined for an ordinary event. */
+export const sharedEventIdOf = (event: EventRef): string | undefined => {
+  const id = (event.sharedEventLink as { sharedEventId?: unknown } | undefined)?.sharedEventId;
+  return typeof id === 'string' ? id : undefined;
+};
+
 export const counterId = (eventId: string, showtimeId: string) => `capacity-${eventId}-${showtimeId}`;
+
+/** What a ledger document written on a projection records so later writes find the Shared Event without the event. */
+export const projectionStamp = (event: EventRef): { sharedEventId?: string } => {
+  const sharedEventId = sharedEventIdOf(event);
+  return sharedEventId === undefined ? {} : { sharedEventId };
+};
+
+/** The EventRef of a ledger document: its event, organization and, when sold on a projection, its Shared Event. */
+export const eventRefOf = (doc: { eventId: string; organizationId: string; sharedEventId?: string }): EventRef => ({
+  id: doc.eventId,
+  organizationId: doc.organizationId,
+  ...(doc.sharedEventId !== undefined ? { sharedEventLink: { sharedEventId: doc.sharedEventId } } : {}),
+});

@@ -1,6 +1,15 @@
-import { unavailable } from '../../errors';
 import { logError } from '../../telemetry/telemetry';
+import type { CapacityAdjustmentDoc, CapacityReservationDoc } from '../shared-event-capacity/model';
+import {
+  commitSharedSeats,
+  recordBeyondCeiling,
+  undoBeyondCeiling,
+  releaseSharedSeats,
+  reserveSharedSeats,
+  stampCapacityOps,
+} from '../shared-event-capacity/sale';
 import { releaseCapacity, takeCapacity, type CapacityCounterDoc, type CapacityRequest } from './counter';
+import { sharedEventIdOf } from './model';
 
 /**
  * Seats held on some counters: `take` moves them (and refuses with a domain error when they do not fit),
@@ -10,6 +19,10 @@ import { releaseCapacity, takeCapacity, type CapacityCounterDoc, type CapacityRe
 export interface SeatHold<Held> {
   take(): Promise<Held>;
   release(): Promise<void>;
+  /** After the write landed: Shared Event holds become sales (a failure is left to the timer, which commits). */
+  commit(): Promise<void>;
+  /** The local document stamped with the capacity operations it carries (unchanged when there are none). */
+  mark<T extends object>(doc: T): T;
   /** Names the counters in the log line of a failed release. */
   describe: Record<string, string>;
 }
@@ -21,52 +34,93 @@ export interface SeatHold<Held> {
  */
 export async function withCapacity<Held, T>(hold: SeatHold<Held>, write: (held: Held) => Promise<T>): Promise<T> {
   const held = await hold.take();
+  let written: T;
   try {
-    return await write(held);
+    written = await write(held);
   } catch (error) {
     await hold
       .release()
       .catch((releaseError: unknown) => logError(releaseError, { step: 'capacity-compensation', ...hold.describe }));
     throw error;
   }
+  await hold.commit();
+  return written;
 }
 
 /**
  * Seats on showtime counters, taken in order; when a later take is refused, the earlier ones go back before the
- * refusal propagates (a multi-counter take is all or nothing, like a single one).
+ * refusal propagates (a multi-counter take is all or nothing, like a single one). On a Shared Event projection
+ * the Shared Event's counter is the gate (reserved first, committed after the write: shared-event-capacity/sale.ts)
+ * and the local counter only keeps the participant's tally, so it moves without its ceiling.
  */
 export function showtimeSeats(requests: CapacityRequest[]): SeatHold<CapacityCounterDoc[]> {
   const taken: CapacityRequest[] = [];
+  const reservations: CapacityReservationDoc[] = [];
+  const beyondCeiling: CapacityAdjustmentDoc[] = [];
   const releaseTaken = async () => {
     while (taken.length > 0) {
       const r = taken.pop() as CapacityRequest;
       await releaseCapacity(r.event, r.showtimeId, r.channel, r.delta);
     }
+    await releaseSharedSeats(reservations.splice(0));
+    for (const adjustment of beyondCeiling.splice(0)) await undoBeyondCeiling(adjustment);
   };
   const describe = {
     eventId: requests[0]?.event.id ?? '',
     showtimeIds: requests.map((r) => r.showtimeId).join(','),
   };
+  const moving = requests.filter((r) => r.delta !== 0);
   return {
     describe,
     release: releaseTaken,
+    commit: () => commitSharedSeats(reservations),
+    mark: (doc) =>
+      stampCapacityOps(
+        doc,
+        reservations.map((r) => r.operationId),
+      ),
     async take() {
-      // A Shared Event projection holds no local capacity: its seats belong to the Shared Event's counters
-      // (the capacity engine, next issue). Until then every capacity-taking write on one is refused here.
-      if (requests.some((r) => r.delta > 0 && r.event.sharedEventLink !== undefined)) {
-        throw unavailable('Shared Event capacity is not available yet');
-      }
       const counters: CapacityCounterDoc[] = [];
-      for (const request of requests.filter((r) => r.delta !== 0)) {
-        try {
-          counters.push(await takeCapacity(request));
-        } catch (error) {
-          await releaseTaken().catch((e: unknown) => logError(e, { step: 'capacity-compensation', ...describe }));
-          throw error;
+      try {
+        for (const request of moving) {
+          const sharedEventId = sharedEventIdOf(request.event);
+          if (sharedEventId === undefined || request.delta <= 0) continue;
+          if (request.enforceCeiling === false) beyondCeiling.push(await recordShared(sharedEventId, request));
+          else reservations.push(await reserveShared(sharedEventId, request));
         }
-        taken.push(request);
+        for (const request of moving) {
+          const local = sharedEventIdOf(request.event) === undefined ? request : { ...request, enforceCeiling: false };
+          counters.push(await takeCapacity(local));
+          taken.push(request);
+        }
+      } catch (error) {
+        await releaseTaken().catch((e: unknown) => logError(e, { step: 'capacity-compensation', ...describe }));
+        throw error;
       }
       return counters;
     },
   };
 }
+
+function sharedSeatRequest(sharedEventId: string, request: CapacityRequest) {
+  if (request.documentId === undefined) throw new Error('A Shared Event sale needs the id of its local document');
+  return {
+    sharedEventId,
+    organizationId: request.event.organizationId,
+    showtimeId: request.showtimeId,
+    quantity: request.delta,
+    localDocumentId: request.documentId,
+  };
+}
+
+const reserveShared = (sharedEventId: string, request: CapacityRequest) =>
+  reserveSharedSeats(sharedSeatRequest(sharedEventId, request));
+
+/** A sale past the ceiling on a projection: an external observation, or an admin's correction (force-record-sold). */
+const recordShared = (sharedEventId: string, request: CapacityRequest) =>
+  recordBeyondCeiling({
+    ...sharedSeatRequest(sharedEventId, request),
+    kind: request.channel === 'external' ? 'externalObservation' : 'administrativeCorrection',
+    actor: request.actor ?? request.event.organizationId,
+    reason: `${request.channel} recorded beyond the capacity check`,
+  });

@@ -36,8 +36,9 @@ export async function setShowtimeExternal(
     });
     const before = { showtimeId, quantity: showtime.externalSold };
     const after = { showtimeId, quantity: body.externalSold };
-    return writeWithCapacity(event, 'external', before, after, () => saveEvent({ ...event, showtimes }), {
+    return writeWithCapacity(event, 'external', before, after, (mark) => saveEvent(mark({ ...event, showtimes })), {
       enforceCeiling: false,
+      documentId: event.id,
     });
   });
   return toEventResponse(saved);

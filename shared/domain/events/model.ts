@@ -1,3 +1,4 @@
+import type { ProjectionLedgerFields } from '../capacity/model';
 export interface Showtime {
   showtimeId: string;
   dateTime: string;
@@ -24,7 +25,7 @@ export const COMMITMENT_STATUSES = ['open', 'closed', 'converted'] as const;
 export type CommitmentStatus = (typeof COMMITMENT_STATUSES)[number];
 
 /** An event with its showtimes and ticket types embedded: one point read gives everything a sale needs. */
-export interface EventDoc {
+export interface EventDoc extends ProjectionLedgerFields {
   id: string;
   docType: 'event';
   organizationId: string;

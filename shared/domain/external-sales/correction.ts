@@ -63,8 +63,8 @@ export async function correctExternalSale(
       'external',
       saleHolding(current),
       saleHolding(next),
-      () => commitCorrection(next, current._etag, audit),
-      { enforceCeiling: false },
+      (mark) => commitCorrection(mark(next), current._etag, audit),
+      { enforceCeiling: false, documentId: current.id, actor: principal.userId },
     );
     return { sale: toExternalSaleResponse(next), correction: toCorrectionResponse(audit) };
   });

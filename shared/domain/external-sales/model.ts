@@ -1,3 +1,4 @@
+import type { ProjectionLedgerFields } from '../capacity/model';
 export interface ExternalSaleLine {
   ticketTypeId: string;
   ticketTypeName: string;
@@ -7,7 +8,7 @@ export interface ExternalSaleLine {
 }
 
 /** A ledger sale made outside the service (01-core §2 ExternalSale); `capacityQuantity` = totalQuantity. */
-export interface ExternalSaleDoc {
+export interface ExternalSaleDoc extends ProjectionLedgerFields {
   id: string;
   docType: 'externalSale';
   organizationId: string;

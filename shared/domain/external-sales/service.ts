@@ -58,8 +58,14 @@ export async function createExternalSale(
     updatedAt: now,
     updatedBy: principal.userId,
   };
-  const saved = await writeWithCapacity(event, 'external', undefined, saleHolding(doc), () =>
-    createExternalSaleDoc(doc),
+  const options = { documentId: doc.id, actor: principal.userId };
+  const saved = await writeWithCapacity(
+    event,
+    'external',
+    undefined,
+    saleHolding(doc),
+    (mark) => createExternalSaleDoc(mark(doc)),
+    options,
   );
   return toExternalSaleResponse(saved);
 }
@@ -96,8 +102,14 @@ export async function updateExternalSale(
       updatedAt: new Date().toISOString(),
       updatedBy: principal.userId,
     };
-    return writeWithCapacity(event, 'external', saleHolding(current), saleHolding(next), () =>
-      replaceExternalSale(next, current._etag),
+    const options = { documentId: id, actor: principal.userId };
+    return writeWithCapacity(
+      event,
+      'external',
+      saleHolding(current),
+      saleHolding(next),
+      (mark) => replaceExternalSale(mark(next), current._etag),
+      options,
     );
   });
   return toExternalSaleResponse(saved);
@@ -110,8 +122,14 @@ export async function deleteExternalSale(principal: Principal, organizationId: s
   const saved = await withEtagRetry(async () => {
     const current = await nextSale();
     const next = { ...current, deletedAt: new Date().toISOString(), deletedBy: principal.userId };
-    return writeWithCapacity(event, 'external', saleHolding(current), undefined, () =>
-      replaceExternalSale(next, current._etag),
+    const options = { documentId: id, actor: principal.userId };
+    return writeWithCapacity(
+      event,
+      'external',
+      saleHolding(current),
+      undefined,
+      () => replaceExternalSale(next, current._etag),
+      options,
     );
   });
   return toExternalSaleResponse(saved);

@@ -1,5 +1,6 @@
+import type { ProjectionLedgerFields } from '../capacity/model';
 /** A free ticket (01-core §2 FreeTicket); holds `capacityQuantity` = quantity on the `free` channel. */
-export interface FreeTicketDoc {
+export interface FreeTicketDoc extends ProjectionLedgerFields {
   id: string;
   docType: 'freeTicket';
   organizationId: string;

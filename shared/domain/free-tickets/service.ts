@@ -49,7 +49,15 @@ export async function createFreeTicket(
     updatedAt: now,
     updatedBy: principal.userId,
   };
-  const saved = await writeWithCapacity(event, 'free', undefined, holding(doc), () => createFreeTicketDoc(doc));
+  const options = { documentId: doc.id, actor: principal.userId };
+  const saved = await writeWithCapacity(
+    event,
+    'free',
+    undefined,
+    holding(doc),
+    (mark) => createFreeTicketDoc(mark(doc)),
+    options,
+  );
   return toFreeTicketResponse(saved);
 }
 
@@ -88,8 +96,14 @@ export async function updateFreeTicket(
       updatedAt: new Date().toISOString(),
       updatedBy: principal.userId,
     };
-    return writeWithCapacity(event, 'free', holding(ticket), holding(next), () =>
-      replaceFreeTicket(next, ticket._etag),
+    const options = { documentId: id, actor: principal.userId };
+    return writeWithCapacity(
+      event,
+      'free',
+      holding(ticket),
+      holding(next),
+      (mark) => replaceFreeTicket(mark(next), ticket._etag),
+      options,
     );
   });
   return toFreeTicketResponse(saved);
@@ -101,7 +115,15 @@ export async function deleteFreeTicket(principal: Principal, organizationId: str
   const saved = await withEtagRetry(async () => {
     const ticket = await requireFreeTicket(organizationId, eventId, id);
     const next = { ...ticket, deletedAt: new Date().toISOString(), deletedBy: principal.userId };
-    return writeWithCapacity(event, 'free', holding(ticket), undefined, () => replaceFreeTicket(next, ticket._etag));
+    const options = { documentId: id, actor: principal.userId };
+    return writeWithCapacity(
+      event,
+      'free',
+      holding(ticket),
+      undefined,
+      () => replaceFreeTicket(next, ticket._etag),
+      options,
+    );
   });
   return toFreeTicketResponse(saved);
 }

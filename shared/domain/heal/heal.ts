@@ -4,6 +4,7 @@ import {
   sharedEventsWithExpiredHoldsAcrossPartitions,
 } from './repo';
 import { releaseExpired } from '../shared-event-capacity/engine';
+import { localSaleLanded } from '../shared-event-capacity/sale';
 import { healEventDelegations } from '../delegations/reverse-index';
 import { organizationsByIdsAcrossPartitions } from '../organizations/repo';
 import { readCounters, syncCounters } from '../capacity/counter';
@@ -24,7 +25,7 @@ export interface HealReport {
   /** The Shared Event projection pass: Shared Events with queued work, and how their projections ended. */
   projections: { sharedEvents: number; synced: number; failed: number };
   /** Expired Shared Event capacity holds: Shared Events that had some, and holds released. */
-  reservations: { sharedEvents: number; released: number };
+  reservations: { sharedEvents: number; released: number; committed: number };
 }
 
 /**
@@ -48,7 +49,7 @@ export async function healOnce(options: { quietMs?: number } = {}): Promise<Heal
     failures: [],
     reverseIndex: { retried: 0, synced: 0, failed: 0 },
     projections: { sharedEvents: 0, synced: 0, failed: 0 },
-    reservations: { sharedEvents: 0, released: 0 },
+    reservations: { sharedEvents: 0, released: 0, committed: 0 },
   };
   for (const event of events) {
     try {
@@ -128,8 +129,9 @@ async function healSharedEventProjections(report: HealReport): Promise<void> {
 
 /**
  * Expired capacity holds (03 §12): a Shared Event sale that reserved seats and never committed (its request died
- * between the steps) gives them back once its hold has expired. The reservation moves first under its ETag, so a
- * late commit and the timer cannot both win.
+ * between the steps) is settled once its hold has expired: committed when its local document was written (the
+ * sale stands: roll forward), released otherwise (the seats return). The reservation moves first under its ETag,
+ * so a late commit and the timer cannot both win.
  */
 async function releaseExpiredHolds(report: HealReport): Promise<void> {
   let sharedEventIds: string[];
@@ -142,7 +144,9 @@ async function releaseExpiredHolds(report: HealReport): Promise<void> {
   for (const sharedEventId of sharedEventIds) {
     try {
       report.reservations.sharedEvents += 1;
-      report.reservations.released += await releaseExpired(sharedEventId);
+      const settled = await releaseExpired(sharedEventId, new Date(), localSaleLanded);
+      report.reservations.released += settled.released;
+      report.reservations.committed += settled.committed;
     } catch (error) {
       report.failures.push({ organizationId: '', eventId: sharedEventId, message: messageOf(error) });
     }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../auth/principal';
 import { conflict } from '../../errors';
 import { isPreconditionFailed, withEtagRetry } from '../../store/outcomes';
+import { projectionStamp } from '../capacity/model';
 import type { EventDoc } from '../events/model';
 import { getEvent } from '../events/repo';
 import { orderSortKey, type OrderDoc } from './model';
@@ -41,6 +42,7 @@ export async function createOrder(principal: Principal, organizationId: string, 
     status: 'pending',
     capacityQuantity: 0,
     ...(body.note !== undefined ? { note: body.note } : {}),
+    ...projectionStamp(event),
     createdAt: now,
     updatedAt: now,
   };

@@ -13,16 +13,12 @@ export interface RequestedTickets {
 /** Marks an event whose orders go through the delegated-sales routes (document 02); see docs/decisions/orders.md. */
 type RoutableEvent = EventDoc & { orderRouting?: string };
 
-export function assertEventTakesOrders(
-  event: EventDoc | undefined,
-  options: { sharedEventProjection?: 'wrongEndpoint' | 'allowed' } = {},
-): asserts event is EventDoc {
+export function assertEventTakesOrders(event: EventDoc | undefined): asserts event is EventDoc {
   assertLiveEvent(event);
   const routing = (event as RoutableEvent).orderRouting;
-  // A direct sale on a Shared Event projection is the projection's own (its seats come from the Shared Event's
-  // counters: the capacity path answers 503 until that engine exists); a printed order there is a wrong endpoint.
-  const projectionRefused = event.sharedEventLink !== undefined && options.sharedEventProjection !== 'allowed';
-  if (projectionRefused || (routing !== undefined && routing !== 'direct')) {
+  // A Shared Event projection takes orders and direct sales like any event of its organization: their seats come
+  // from the Shared Event's counters (capacity/with-capacity.ts), taken when tickets are reported sold.
+  if (routing !== undefined && routing !== 'direct') {
     throw conflict('Orders for this event are placed through the delegated-sales endpoints', 'WRONG_ENDPOINT');
   }
   if (!event.active) throw conflict('The event is not active');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../auth/principal';
-import type { CapacityCounterDoc } from '../capacity/model';
+import { eventRefOf, type CapacityCounterDoc } from '../capacity/model';
 import { showtimeSeats, withCapacity } from '../capacity/with-capacity';
 import { actorOf } from '../common/actor';
 import { retryOnContention } from '../common/contention';
@@ -34,11 +34,19 @@ export async function forceRecordSold(
     if (body.soldQuantity <= (order.soldQuantity ?? 0)) return order; // no raise: idempotent, nothing written
     const { delta, next } = applyForcedSale(order, body);
     admins ??= await approvedAdminIds(organizationId);
-    const event = { id: order.eventId, organizationId };
-    const seats = showtimeSeats([
-      { event, showtimeId: order.showtimeId, channel: 'orders', delta, enforceCeiling: false },
-    ]);
     const actor = actorOf(principal);
+    const seats = showtimeSeats([
+      {
+        event: eventRefOf(order),
+        showtimeId: order.showtimeId,
+        channel: 'orders',
+        delta,
+        enforceCeiling: false,
+        documentId: order.id,
+        actor: principal.userId,
+      },
+    ]);
+    // Past the ceiling: on a projection an adjustment, not a reservation, so there is nothing to mark.
     const saved: OrderDoc = { ...next, updatedAt: actor.at };
     const recipients = admins.filter((userId) => userId !== principal.userId);
     const alerts = await withCapacity(seats, async ([counter]) => {

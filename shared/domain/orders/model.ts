@@ -1,3 +1,4 @@
+import type { ProjectionLedgerFields } from '../capacity/model';
 /** Every state of a printed-ticket order (01-core §3); the schemas, OpenAPI and the rules read this one list. */
 export const ORDER_STATUSES = [
   'pending',
@@ -40,7 +41,7 @@ export interface InvoiceBasis {
 }
 
 /** A printed-ticket order (01-core §2 TicketOrder). */
-export interface OrderDoc {
+export interface OrderDoc extends ProjectionLedgerFields {
   id: string;
   docType: 'order';
   organizationId: string;

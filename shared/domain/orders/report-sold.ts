@@ -1,7 +1,7 @@
 import type { Principal } from '../../auth/principal';
 import { saveOrder } from './repo';
 import type { OrderDoc } from './model';
-import type { EventRef } from '../capacity/model';
+import { eventRefOf, type EventRef } from '../capacity/model';
 import { showtimeSeats, withCapacity } from '../capacity/with-capacity';
 import { assertOwnerOrAdmin, loadOrder } from './access';
 import { retryOnContention } from '../common/contention';
@@ -40,12 +40,14 @@ export async function reportSoldAs(
     const { delta, next } = applySoldReport(order, body);
     if (next === order) return order; // the same total again: nothing to write
     if (delta === 0) return saveOrder({ ...next, _etag: order._etag }); // completes a force-recorded order
-    return takeThenSave({ id: order.eventId, organizationId }, order, next, delta);
+    return takeThenSave(eventRefOf(order), order, next, delta);
   }, 20);
 }
 
 /** Take the seats, then the conditional replace; a failed replace gives the seats back and keeps its own error. */
 function takeThenSave(event: EventRef, order: OrderDoc & { _etag: string }, next: OrderDoc, delta: number) {
-  const seats = showtimeSeats([{ event, showtimeId: order.showtimeId, channel: 'orders', delta, respectLock: true }]);
-  return withCapacity(seats, () => saveOrder({ ...next, _etag: order._etag }));
+  const seats = showtimeSeats([
+    { event, showtimeId: order.showtimeId, channel: 'orders', delta, respectLock: true, documentId: order.id },
+  ]);
+  return withCapacity(seats, () => saveOrder({ ...seats.mark(next), _etag: order._etag }));
 }

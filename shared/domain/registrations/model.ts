@@ -1,3 +1,4 @@
+import type { ProjectionLedgerFields } from '../capacity/model';
 import { orderSortKey, type OrderLine } from '../orders/model';
 
 /** The edit and delete window of a registration (01-core §8): one hour after creation. */
@@ -8,7 +9,7 @@ export const REGISTRATION_EDIT_WINDOW_MS = 60 * 60 * 1000;
  * (= totalQuantity while live) on the `registrations` channel of its showtime's counter; a soft-deleted one holds
  * nothing. Lines keep the price and fee copied from the ticket type when the sale was registered.
  */
-export interface RegistrationDoc {
+export interface RegistrationDoc extends ProjectionLedgerFields {
   id: string;
   docType: 'registration';
   organizationId: string;

@@ -3,6 +3,7 @@ import type { Principal } from '../../auth/principal';
 import { notFound } from '../../errors';
 import { withEtagRetry } from '../../store/outcomes';
 import { writeWithCapacity } from '../capacity/ledger-write';
+import { eventRefOf, projectionStamp } from '../capacity/model';
 import { actorOf } from '../common/actor';
 import { requireLiveEvent } from '../common/live-event';
 import type { Showtime } from '../events/model';
@@ -29,13 +30,14 @@ const showtimeFields = (showtime: Showtime) => ({
 /**
  * POST /api/registrations: a direct sale by the caller, prices and fees copied now. Refused like an order on an
  * unknown or deleted (404), inactive (409), locked (409 SALES_LOCKED) or delegated-routing (409 WRONG_ENDPOINT)
- * event; on a Shared Event projection the capacity path answers 503 until the Shared Event capacity engine exists. The seats are taken atomically on the showtime counter, which also re-checks the lock in the same
+ * event; on a Shared Event projection the seats come from the Shared Event's counter (409 CAPACITY_EXCEEDED without
+ * `availableCapacity` when it is sold out or frozen; 503 when it cannot be reached). The seats are taken atomically on the showtime counter, which also re-checks the lock in the same
  * conditional patch (a lock set after the event was read still wins): 409 CAPACITY_EXCEEDED with
  * `availableCapacity` and `requestedDelta`. Store calls: event read, counter patch, create.
  */
 export async function createRegistration(principal: Principal, organizationId: string, body: CreateRegistrationBody) {
   const event = await getEvent(organizationId, body.eventId);
-  assertEventTakesOrders(event, { sharedEventProjection: 'allowed' });
+  assertEventTakesOrders(event);
   const showtime = resolveShowtime(event, body.showtimeId);
   const tickets = buildOrderLines(event, body.tickets);
   const totals = orderTotals(tickets);
@@ -61,16 +63,15 @@ export async function createRegistration(principal: Principal, organizationId: s
     lockedAt: lockedAtOf(now),
     updatedAt: now,
     sortKey: registrationSortKey({ createdAt: now, id }),
+    ...projectionStamp(event),
   };
   const saved = await writeWithCapacity(
     event,
     'registrations',
     undefined,
     holding(doc),
-    () => createRegistrationDoc(doc),
-    {
-      respectLock: true,
-    },
+    (mark) => createRegistrationDoc(mark(doc)),
+    { respectLock: true, documentId: id, actor: principal.userId },
   );
   return toRegistrationResponse(saved);
 }
@@ -126,8 +127,8 @@ export async function updateRegistration(
       'registrations',
       holding(registration),
       holding(next),
-      () => replaceRegistration(next, registration._etag),
-      { respectLock: true },
+      (mark) => replaceRegistration(mark(next), registration._etag),
+      { respectLock: true, documentId: id, actor: principal.userId },
     );
   });
   return toRegistrationResponse(saved);
@@ -143,9 +144,14 @@ export async function deleteRegistration(principal: Principal, organizationId: s
     assertEditable(registration);
     const at = new Date().toISOString();
     const next = { ...registration, deletedAt: at, deletedBy: principal.userId };
-    const event = { id: registration.eventId, organizationId };
-    return writeWithCapacity(event, 'registrations', holding(registration), undefined, () =>
-      replaceRegistration(next, registration._etag),
+    const options = { documentId: id, actor: principal.userId };
+    return writeWithCapacity(
+      eventRefOf(registration),
+      'registrations',
+      holding(registration),
+      undefined,
+      () => replaceRegistration(next, registration._etag),
+      options,
     );
   });
   return toRegistrationResponse(saved);

@@ -4,6 +4,7 @@ import {
   adjustmentId,
   reservationId,
   type CapacityAdjustmentDoc,
+  type CapacityFenceDoc,
   type CapacityReservationDoc,
   type SharedCapacityCounterDoc,
 } from './model';
@@ -46,15 +47,30 @@ export interface ReserveRequest {
   operationId: string;
   /** How long the hold lasts before the timer may release it. */
   holdMs: number;
+  /** The participant's local document the sale writes (see CapacityReservationDoc.localDocumentId). */
+  localDocumentId?: string;
+  /** The fence as the caller already read it (sale.ts reads it for the policy); otherwise read here. */
+  fence?: CapacityFenceDoc;
+  /** A freshly generated operationId: no earlier attempt can exist, so the idempotency lookup is skipped. */
+  fresh?: boolean;
   now?: Date;
+}
+
+/** The fence, created `open` with the policy the counter id names when this is the first reserve. */
+async function fenceFor(request: ReserveRequest, now: Date): Promise<CapacityFenceDoc> {
+  if (request.fence) return request.fence;
+  const policy = request.counterId.startsWith('pool:') ? 'pool' : 'quota';
+  return (await ensureFence(request.sharedEventId, now.toISOString(), policy)).doc;
 }
 
 export async function reserve(request: ReserveRequest): Promise<Stored<CapacityReservationDoc>> {
   const now = request.now ?? new Date();
   const id = reservationId(request.operationId);
-  const previous = await readReservation(request.sharedEventId, id);
-  if (previous) return previous; // a retried request: the same reservation, the counter not moved twice
-  const { doc: fence } = await ensureFence(request.sharedEventId, now.toISOString());
+  if (!request.fresh) {
+    const previous = await readReservation(request.sharedEventId, id);
+    if (previous) return previous; // a retried request: the same reservation, the counter not moved twice
+  }
+  const fence = await fenceFor(request, now);
   if (fence.state !== 'open') throw conflict('Sales of this Shared Event are frozen', 'CAPACITY_EXCEEDED');
   try {
     await moveCounter(request.sharedEventId, request.counterId, reserveMove(request.quantity), now.toISOString());
@@ -75,6 +91,7 @@ export async function reserve(request: ReserveRequest): Promise<Stored<CapacityR
     state: 'held',
     expiresAt: new Date(now.getTime() + request.holdMs).toISOString(),
     operationId: request.operationId,
+    ...(request.localDocumentId !== undefined ? { localDocumentId: request.localDocumentId } : {}),
     schemaVersion: 1,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
@@ -121,18 +138,28 @@ async function settleDoc(current: Stored<CapacityReservationDoc>, action: Reserv
   return moved;
 }
 
-/** The timer's step: every held reservation past `expiresAt` released (one query, then one pair per row). */
-export async function releaseExpired(sharedEventId: string, now = new Date()): Promise<number> {
-  let released = 0;
+/**
+ * The timer's step: every held reservation past `expiresAt` settled (one query, then a pair of writes per row).
+ * `landed` tells an interrupted sale (its local document was written: commit it, the sale stands) from an
+ * abandoned one (no local document: release it, the seats return). Without `landed` every hold is released.
+ */
+export async function releaseExpired(
+  sharedEventId: string,
+  now = new Date(),
+  landed?: (reservation: CapacityReservationDoc) => Promise<boolean>,
+): Promise<{ released: number; committed: number }> {
+  const outcome = { released: 0, committed: 0 };
   for (const reservation of await expiredHeldReservations(sharedEventId, now.toISOString())) {
     try {
-      await settleDoc(reservation, 'expire', now);
-      released += 1;
+      const rollForward = landed ? await landed(reservation) : false;
+      await settleDoc(reservation, rollForward ? 'commit' : 'expire', now);
+      if (rollForward) outcome.committed += 1;
+      else outcome.released += 1;
     } catch (error) {
       if (!isPreconditionFailed(error)) throw error; // committed or released by its own request meanwhile
     }
   }
-  return released;
+  return outcome;
 }
 
 /** Records an adjustment once (deterministic id) and moves its counter's committed by the signed delta. */

@@ -55,6 +55,11 @@ export interface CapacityReservationDoc {
   state: ReservationState;
   expiresAt: string;
   operationId: string;
+  /**
+   * The participant's local document (organization partition) the sale writes; it lists `operationId` in its
+   * `capacityOps` once written, so the timer can tell an interrupted sale (commit it) from an abandoned one.
+   */
+  localDocumentId?: string;
   schemaVersion: 1;
   createdAt: string;
   updatedAt: string;
@@ -87,6 +92,8 @@ export interface CapacityFenceDoc {
   docType: 'capacityFence';
   sharedEventId: string;
   state: FenceState;
+  /** Which counters sales take from (ours): read with the state in one point read on every reserve. */
+  capacityPolicy: CapacityPolicy;
   schemaVersion: 1;
   updatedAt: string;
 }

@@ -3,6 +3,7 @@ import { createItem, patchItem, readItem, replaceItem } from '../../store/operat
 import { isConflict, type Stored } from '../../store/outcomes';
 import { inPartition } from '../../store/query';
 import { conditionalIncrement } from '../capacity/repo';
+import type { CapacityPolicy } from '../shared-events/model';
 import type { CounterMove } from './rules';
 import {
   fenceId,
@@ -125,12 +126,18 @@ export function readFence(sharedEventId: string) {
 }
 
 /** The fence, created `open` (or in `state`) if it does not exist yet. */
-export function ensureFence(sharedEventId: string, now: string, state: FenceState = 'open') {
+export function ensureFence(
+  sharedEventId: string,
+  now: string,
+  capacityPolicy: CapacityPolicy,
+  state: FenceState = 'open',
+) {
   return createIfMissing<CapacityFenceDoc>({
     id: fenceId(sharedEventId),
     docType: 'capacityFence',
     sharedEventId,
     state,
+    capacityPolicy,
     schemaVersion: 1,
     updatedAt: now,
   });
@@ -139,4 +146,9 @@ export function ensureFence(sharedEventId: string, now: string, state: FenceStat
 /** Moves the fence under its ETag (412 when someone moved it first). */
 export function replaceFence(fence: CapacityFenceDoc, etag: string) {
   return replaceItem(containers().sharedEvents, fence.sharedEventId, fence, etag);
+}
+
+/** A participant's local sale document (organization partition), only for its `capacityOps` evidence. */
+export function readLocalSaleDocument(organizationId: string, id: string) {
+  return readItem<{ capacityOps?: string[] }>(containers().orgs, organizationId, id);
 }

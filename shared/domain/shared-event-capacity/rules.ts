@@ -64,12 +64,16 @@ const assertQuantity = (quantity: number) => {
   if (!Number.isInteger(quantity) || quantity <= 0) throw new Error(`Invalid reservation quantity ${quantity}`);
 };
 
-/** reserve: reserved + committed + q ≤ capacity, then reserved + q. */
+/**
+ * reserve: reserved + committed + q ≤ capacity on a counter that is not retired, then reserved + q. Retiring a
+ * counter (whole-event cancellation, a capacity-policy transition) therefore freezes it in the same atomic
+ * step every reserve is judged by: no reserve that read an open fence can slip past a freeze.
+ */
 export function reserveMove(quantity: number): CounterMove {
   assertQuantity(quantity);
   return {
     increments: { reserved: quantity },
-    condition: `c.reserved + c.committed + ${quantity} <= c.capacity`,
+    condition: `c.health != 'retired' AND c.reserved + c.committed + ${quantity} <= c.capacity`,
   };
 }
 
@@ -92,11 +96,15 @@ export function adjustmentMove(signedDelta: number): CounterMove {
 }
 
 /** The same arithmetic in memory: the counts after the move, or undefined when the store would refuse it. */
-export function applyMove(counter: CounterCounts, move: CounterMove): CounterCounts | undefined {
+export function applyMove(
+  counter: CounterCounts & { health?: CounterHealth },
+  move: CounterMove,
+): CounterCounts | undefined {
   const reserved = counter.reserved + (move.increments.reserved ?? 0);
   const committed = counter.committed + (move.increments.committed ?? 0);
   if (move.condition) {
     const delta = move.increments.reserved ?? 0;
+    if (delta > 0 && counter.health === 'retired') return undefined;
     if (delta > 0 && counter.reserved + counter.committed + delta > counter.capacity) return undefined;
     if (delta < 0 && counter.reserved < -delta) return undefined;
   }

@@ -189,6 +189,7 @@ function buildDestination(
     adminNoteAt: _aa,
     note: _n,
     delegatedOrigin: _d,
+    capacityOps: _ops, // the source's capacity operations; the destination carries none yet (its sharedEventId stays)
     ...kept
   } = base;
   const destination: OrderDoc = {
