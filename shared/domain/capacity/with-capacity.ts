@@ -1,3 +1,4 @@
+import type { Stored } from '../../store/outcomes';
 import { logError } from '../../telemetry/telemetry';
 import type { CapacityAdjustmentDoc, CapacityReservationDoc } from '../shared-event-capacity/model';
 import {
@@ -55,7 +56,7 @@ export async function withCapacity<Held, T>(hold: SeatHold<Held>, write: (held: 
  */
 export function showtimeSeats(requests: CapacityRequest[]): SeatHold<CapacityCounterDoc[]> {
   const taken: CapacityRequest[] = [];
-  const reservations: CapacityReservationDoc[] = [];
+  const reservations: Stored<CapacityReservationDoc>[] = [];
   const beyondCeiling: CapacityAdjustmentDoc[] = [];
   const releaseTaken = async () => {
     while (taken.length > 0) {

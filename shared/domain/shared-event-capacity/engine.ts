@@ -122,6 +122,23 @@ export async function settle(
   });
 }
 
+/**
+ * `settle` for a reservation the caller holds (just created, with its ETag): the first attempt needs no read;
+ * a 412 (the timer moved it meanwhile) falls back to a fresh read.
+ */
+export async function settleHeld(
+  reservation: Stored<CapacityReservationDoc>,
+  action: ReservationAction,
+  now = new Date(),
+): Promise<CapacityReservationDoc> {
+  try {
+    return await settleDoc(reservation, action, now);
+  } catch (error) {
+    if (!isPreconditionFailed(error)) throw error;
+    return settle(reservation.sharedEventId, reservation.operationId, action, now);
+  }
+}
+
 async function settleDoc(current: Stored<CapacityReservationDoc>, action: ReservationAction, now: Date) {
   const next = nextReservationState(current, action, now);
   if (next.outcome === 'unchanged') return current;

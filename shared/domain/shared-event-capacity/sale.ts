@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { unavailable } from '../../errors';
-import { isUnavailable } from '../../store/outcomes';
+import { isUnavailable, type Stored } from '../../store/outcomes';
 import { logError } from '../../telemetry/telemetry';
 import type { SharedEventDoc } from '../shared-events/model';
 import { getParticipant, getSharedEvent } from '../shared-events/repo';
-import { adjust, reserve, settle } from './engine';
+import { adjust, reserve, settleHeld } from './engine';
 import {
   counterIdFor,
   type CapacityAdjustmentDoc,
@@ -12,7 +12,7 @@ import {
   type CapacityReservationDoc,
   type SharedCapacityCounterDoc,
 } from './model';
-import { ensureCounter, ensureFence, readFence, readLocalSaleDocument } from './repo';
+import { ensureCounter, ensureFence, readCounter, readFence, readLocalSaleDocument } from './repo';
 
 /**
  * A participant's capacity-taking write on its Shared Event projection (02 rule 1; docs/shared-events.md
@@ -91,7 +91,7 @@ export async function ensureSaleCounter(
  * Shared Event is sold out for this counter or frozen; 503 when its capacity cannot be reached.
  * Store calls: fence read, counter patch, reservation create (plus the counter's creation on a first sale).
  */
-export async function reserveSharedSeats(request: SharedSeatRequest): Promise<CapacityReservationDoc> {
+export async function reserveSharedSeats(request: SharedSeatRequest): Promise<Stored<CapacityReservationDoc>> {
   try {
     const fence = await currentFence(request.sharedEventId);
     const counterId = counterIdFor(fence.capacityPolicy, request.organizationId, request.showtimeId);
@@ -121,17 +121,17 @@ export async function reserveSharedSeats(request: SharedSeatRequest): Promise<Ca
 const isUnavailableCode = (error: unknown) => (error as { code?: string }).code === 'UNAVAILABLE';
 
 /** Step 3: the local write landed; the hold becomes a sale. A failure is left to the timer (it rolls forward). */
-export async function commitSharedSeats(reservations: readonly CapacityReservationDoc[]) {
+export async function commitSharedSeats(reservations: readonly Stored<CapacityReservationDoc>[]) {
   for (const r of reservations) {
-    await settle(r.sharedEventId, r.operationId, 'commit').catch((error: unknown) =>
+    await settleHeld(r, 'commit').catch((error: unknown) =>
       logError(error, { step: 'shared-capacity-commit', sharedEventId: r.sharedEventId, reservation: r.id }),
     );
   }
 }
 
 /** Compensation: the local write failed, the seats go back at once (the timer would, after expiry). */
-export async function releaseSharedSeats(reservations: readonly CapacityReservationDoc[]) {
-  for (const r of reservations) await settle(r.sharedEventId, r.operationId, 'release');
+export async function releaseSharedSeats(reservations: readonly Stored<CapacityReservationDoc>[]) {
+  for (const r of reservations) await settleHeld(r, 'release');
 }
 
 /**
@@ -174,12 +174,17 @@ export async function recordBeyondCeiling(
   },
 ) {
   const fence = await currentFence(request.sharedEventId);
+  const counterId = counterIdFor(fence.capacityPolicy, request.organizationId, request.showtimeId);
+  // The adjustment moves an existing counter only (its document is written first, once): make sure there is one.
+  if (!(await readCounter(request.sharedEventId, counterId))) {
+    await ensureSaleCounter(request.sharedEventId, counterId, request.organizationId, request.showtimeId);
+  }
   return adjust({
     sharedEventId: request.sharedEventId,
     operationId: `${request.localDocumentId}:${randomUUID()}`,
     showtimeId: request.showtimeId,
     organizationId: request.organizationId,
-    counterId: counterIdFor(fence.capacityPolicy, request.organizationId, request.showtimeId),
+    counterId,
     kind: request.kind,
     signedDelta: request.quantity,
     actor: request.actor,
