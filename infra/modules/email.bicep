@@ -1,6 +1,11 @@
 // Azure Communication Services with an Azure-managed e-mail domain for login and invitation mail.
+// The connection string goes straight into Key Vault; no deployment output ever carries it.
 param name string
 param dataLocation string = 'Europe'
+param keyVaultName string
+
+@description('Local part of the sender address; the Azure-managed domain provisions DoNotReply.')
+param senderUsername string = 'DoNotReply'
 
 resource emailService 'Microsoft.Communication/emailServices@2023-04-01' = {
   name: '${name}-email'
@@ -21,6 +26,15 @@ resource communication 'Microsoft.Communication/communicationServices@2023-04-01
   properties: { dataLocation: dataLocation, linkedDomains: [domain.id] }
 }
 
-#disable-next-line outputs-should-not-contain-secrets
-output connectionString string = communication.listKeys().primaryConnectionString
-output senderDomain string = domain.properties.mailFromSenderDomain
+resource vault 'Microsoft.KeyVault/vaults@2023-07-01' existing = {
+  name: keyVaultName
+}
+
+resource acsSecret 'Microsoft.KeyVault/vaults/secrets@2023-07-01' = {
+  parent: vault
+  name: 'acs-connection-string'
+  properties: { value: communication.listKeys().primaryConnectionString, contentType: 'ACS connection string' }
+}
+
+output acsConnectionStringSecretUri string = acsSecret.properties.secretUri
+output senderAddress string = '${senderUsername}@${domain.properties.mailFromSenderDomain}'

@@ -1,12 +1,26 @@
-// Linux Function App on the Flex Consumption plan, Node 22, system-assigned identity.
+// Linux Function App on the Flex Consumption plan, Node 22, system-assigned identity. Every app setting the
+// code reads is listed here (tests/infra/bicep.test.ts checks this file against the code). Secrets are Key Vault
+// references, resolved by the platform through the app's identity.
 param name string
 param storageName string
 param location string
-param appInsightsConnectionString string
-@description('Allowed browser origins (platform CORS; the local host reads CORS_ORIGINS instead).')
-param corsOrigins array
 @secure()
-param settings object
+@description('Holds the ingestion key of Application Insights: not a credential for reading data, still kept out of logs.')
+param appInsightsConnectionString string
+param keyVaultName string
+param jwtSecretUri string
+param acsConnectionStringSecretUri string
+param emailSender string
+param cosmosEndpoint string
+param cosmosDatabase string
+param appBaseUrl string
+@description('Comma-separated browser origins; the app answers CORS itself (platform CORS stays empty).')
+param corsOrigins string
+param superAdminEmails string
+param sharedEventsEnabled bool
+@description('Comma-separated organization ids allowed to use Shared Events; empty allows every organization.')
+param sharedEventsOrgAllowlist string = ''
+param delegatedMemberOrderingEnabled bool
 
 resource storage 'Microsoft.Storage/storageAccounts@2023-05-01' = {
   name: storageName
@@ -47,21 +61,15 @@ resource app 'Microsoft.Web/sites@2024-04-01' = {
       runtime: { name: 'node', version: '22' }
       scaleAndConcurrency: { maximumInstanceCount: 40, instanceMemoryMB: 2048 }
     }
-    siteConfig: { minTlsVersion: '1.2', cors: { allowedOrigins: corsOrigins } }
+    // Platform CORS must stay EMPTY: when it lists origins the platform answers CORS itself and cannot expose
+    // x-correlation-id or Retry-After. The app reads CORS_ORIGINS and answers CORS the same way as locally.
+    siteConfig: { minTlsVersion: '1.2', cors: { allowedOrigins: [] } }
   }
   dependsOn: [deployments]
 }
 
-resource appSettings 'Microsoft.Web/sites/config@2024-04-01' = {
-  parent: app
-  name: 'appsettings'
-  properties: union(settings, {
-    AzureWebJobsStorage__accountName: storage.name
-    APPLICATIONINSIGHTS_CONNECTION_STRING: appInsightsConnectionString
-  })
-}
-
 var storageBlobDataOwner = 'b7e6dc6d-f1e8-4753-8033-0f276bb0955b'
+var keyVaultSecretsUser = '4633458b-17de-408a-b874-0445c86b69e6'
 
 resource blobAccess 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
   scope: storage
@@ -73,5 +81,48 @@ resource blobAccess 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
   }
 }
 
+resource vault 'Microsoft.KeyVault/vaults@2023-07-01' existing = {
+  name: keyVaultName
+}
+
+resource secretsAccess 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
+  scope: vault
+  name: guid(vault.id, app.id, keyVaultSecretsUser)
+  properties: {
+    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', keyVaultSecretsUser)
+    principalId: app.identity.principalId
+    principalType: 'ServicePrincipal'
+  }
+}
+
+func keyVaultReference(secretUri string) string => '@Microsoft.KeyVault(SecretUri=${secretUri})'
+
+// Written after the role assignments so the first resolution of the Key Vault references can succeed.
+// FUNCTIONS_WORKER_RUNTIME and FUNCTIONS_EXTENSION_VERSION are not app settings on Flex Consumption (the runtime
+// comes from functionAppConfig above).
+resource appSettings 'Microsoft.Web/sites/config@2024-04-01' = {
+  parent: app
+  name: 'appsettings'
+  properties: {
+    AzureWebJobsStorage__accountName: storage.name
+    APPLICATIONINSIGHTS_CONNECTION_STRING: appInsightsConnectionString
+    COSMOS_ENDPOINT: cosmosEndpoint
+    COSMOS_DATABASE: cosmosDatabase
+    JWT_SECRET: keyVaultReference(jwtSecretUri)
+    ACS_CONNECTION_STRING: keyVaultReference(acsConnectionStringSecretUri)
+    EMAIL_SENDER: emailSender
+    APP_BASE_URL: appBaseUrl
+    CORS_ORIGINS: corsOrigins
+    SUPER_ADMIN_EMAILS: superAdminEmails
+    E2E_TEST_MODE: 'false'
+    SHARED_EVENTS_ENABLED: string(sharedEventsEnabled)
+    SHARED_EVENTS_ORG_ALLOWLIST: sharedEventsOrgAllowlist
+    DELEGATED_MEMBER_ORDERING_ENABLED: string(delegatedMemberOrderingEnabled)
+  }
+  dependsOn: [blobAccess, secretsAccess]
+}
+
+output name string = app.name
+output id string = app.id
 output principalId string = app.identity.principalId
 output hostName string = app.properties.defaultHostName

@@ -15,3 +15,4 @@ resource insights 'Microsoft.Insights/components@2020-02-02' = {
 }
 
 output connectionString string = insights.properties.ConnectionString
+output insightsId string = insights.id
