@@ -672,6 +672,18 @@ export async function seedParticipantStatus(sharedEventId: string, orgId: string
   await replaceItem(containers().sharedEvents, sharedEventId, { ...doc, status, updatedAt: now }, doc._etag as string);
 }
 
+/** Sets a roster entry's quotas per showtime (the quota routes are another part of issue 13, se-admin). */
+export async function seedParticipantQuotas(
+  sharedEventId: string,
+  orgId: string,
+  quotaByShowtime: Record<string, number>,
+) {
+  const id = `participant-${orgId}`;
+  const doc = await readItem<Doc>(containers().sharedEvents, sharedEventId, id);
+  if (!doc) throw new Error(`seed: no roster entry ${id}`);
+  await replaceItem(containers().sharedEvents, sharedEventId, { ...doc, quotaByShowtime }, doc._etag as string);
+}
+
 /** A fingerprint of every document of a Shared Event's partition (ids and ETags): equal means nothing written. */
 export async function sharedEventFingerprint(sharedEventId: string): Promise<string[]> {
   const docs = await queryAll<{ id: string; _etag: string }>(containers().sharedEvents, sharedEventId, {
