@@ -7,6 +7,7 @@ import { createCapability, sharedEventsSwitch } from '../shared/domain/shared-ev
 import { createSharedEvent } from '../shared/domain/shared-events/create';
 import { projectionStatus, updateSharedEvent } from '../shared/domain/shared-events/details';
 import { changeLifecycle, retireSharedEvent } from '../shared/domain/shared-events/lifecycle';
+import { advanceCancellation } from '../shared/domain/shared-event-cancellation/cancel';
 import { getSharedEventView, listSharedEvents } from '../shared/domain/shared-events/read';
 import {
   capabilitiesResponse,
@@ -104,7 +105,8 @@ defineRoute<LifecycleBody>({
   route: 'shared-events/{sharedEventId}/lifecycle',
   scope: sharedEventScope({ sharedEventParam: 'sharedEventId', role: 'admin', capability: 'manageSharedDetails' }),
   tags,
-  summary: 'Move the Shared Event: draft→open, open↔locked, open|locked→completed (409 otherwise)',
+  summary:
+    'Move the Shared Event: draft→open, open↔locked, open|locked→completed; open|locked→cancelled cancels the whole event (answers cancelling until held sales settle); 409 otherwise',
   gate: sharedEventsSwitch,
   body: lifecycleBody,
   response: sharedEventResponse,
@@ -130,10 +132,14 @@ defineRoute({
   route: 'shared-events/{sharedEventId}/operation-status',
   scope: sharedEventScope({ sharedEventParam: 'sharedEventId', role: 'member' }),
   tags,
-  summary: "Each projection's sync status; advances queued projection work",
+  summary: "Each projection's sync status; advances queued projection work and a cancellation in progress",
   body: emptyBody,
   response: projectionStatusResponse,
-  handler: ({ grant }) => projectionStatus(sharedEvent(grant), { all: false }),
+  handler: async ({ grant }) => {
+    const access = sharedEvent(grant);
+    if (access.sharedEvent.status === 'cancelling') await advanceCancellation(access.sharedEvent.sharedEventId);
+    return projectionStatus(access, { all: false });
+  },
 });
 
 defineRoute({

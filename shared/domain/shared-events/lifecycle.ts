@@ -18,14 +18,17 @@ import {
   rosterOf,
 } from './repo';
 import { isRetirable, LIFECYCLE_MOVES, lifecycleVerdict } from './rules';
+import { requestCancellation } from '../shared-event-cancellation/cancel';
+import { isCancellationRequest } from '../shared-event-cancellation/rules';
 
 /**
  * PATCH lifecycle (manageSharedDetails): the moves of rules.ts LIFECYCLE_MOVES. A request for the state the
  * Shared Event is already in answers 200 without a change or an audit entry; any other move is 409 CONFLICT with
- * `data: { status, allowed }`. `cancelling` and `cancelled` are refused here: they belong to the whole-event
- * cancellation (next issue) and to the retirement of a draft (DELETE).
+ * `data: { status, allowed }`. `cancelled` (or `cancelling`) starts the whole-event cancellation
+ * (shared-event-cancellation/cancel.ts); a draft is retired with DELETE instead.
  */
 export async function changeLifecycle(principal: Principal, access: SharedEventAccess, to: SharedEventStatus) {
+  if (isCancellationRequest(to)) return requestCancellation(principal, access);
   await gateActingOrganization(access.organizationId);
   let head: Stored<SharedEventDoc> | undefined = access.sharedEvent;
   for (let attempt = 0; attempt < 5 && head; attempt += 1) {

@@ -25,8 +25,9 @@ import {
  */
 export const LIFECYCLE_MOVES: Record<SharedEventStatus, readonly SharedEventStatus[]> = {
   draft: ['open'],
-  open: ['locked', 'completed'],
-  locked: ['open', 'completed'],
+  // `cancelled` is requested (PATCH lifecycle) and reached through `cancelling`: shared-event-cancellation/.
+  open: ['locked', 'completed', 'cancelled'],
+  locked: ['open', 'completed', 'cancelled'],
   cancelling: [],
   cancelled: [],
   completed: [],
