@@ -205,3 +205,36 @@ describe('quota mode', () => {
     expect(res.body.data?.requestedDelta).toBeUndefined();
   });
 });
+
+describe('after a whole-event cancellation', () => {
+  it('a force-record-sold is refused as frozen and a deleted registration writes no second give-back', async () => {
+    const se = await jointSharedEvent(api, f, others, { sharedCapacity: { perShowtime: 10 } });
+    const o = orderApi(api, f);
+    const event = { id: `se-${se.id}`, ticketTypes: se.ticketTypeTemplates };
+    const order = await o.delivered(f.member, event, [4], { showtimeId: se.showtimes[0].showtimeId });
+    const reg = await sellOnProjection(api, sellers()[0], se, 2);
+    expect(reg.status).toBe(201);
+    const cancel = await api.patch(`shared-events/${se.id}/lifecycle`, {
+      token: f.admin.token,
+      query: { organizationId: f.orgId },
+      body: { status: 'cancelled' },
+    });
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.data.status).toBe('cancelled');
+    const forced = await o.post(`orders/${order.id}/force-record-sold`, f.admin, { soldQuantity: 4, reason: 'late' });
+    expect(forced.status).toBe(409);
+    expect(forced.body).toMatchObject({ error: 'CAPACITY_EXCEEDED', errorCode: 'CAPACITY_EXCEEDED' });
+    expect((await o.get(order.id)).soldQuantity ?? 0).toBe(0);
+    const removed = await api.del(`registrations/${reg.body.data.id}`, {
+      token: f.admin.token,
+      query: { organizationId: f.orgId },
+    });
+    expect(removed.status).toBe(200);
+    expect(await adjustmentsOf(se.id)).toEqual([
+      { kind: 'wholeEventCancellation', signedDelta: -2, organizationId: f.orgId },
+    ]);
+    const pool = await poolOf(se);
+    expect(pool?.counter).toMatchObject({ reserved: 0, committed: 0 });
+    expect(pool?.counter).toEqual(pool?.ledger);
+  });
+});

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { unavailable } from '../../errors';
+import { conflict, unavailable } from '../../errors';
 import { isUnavailable, type Stored } from '../../store/outcomes';
 import { logError } from '../../telemetry/telemetry';
 import type { SharedEventDoc } from '../shared-events/model';
@@ -143,6 +143,9 @@ export async function correctSharedSeats(
   request: SharedSeatRequest & { originalQty: number; correctedQty: number; actor: string; reason: string },
 ) {
   const fence = await currentFence(request.sharedEventId);
+  // Once cancellation has begun, its wholeEventCancellation adjustments give back every committed seat (they are
+  // computed from the ledger when it finishes): a correction now would give the same seats back twice.
+  if (fence.state !== 'open') return;
   await adjust({
     sharedEventId: request.sharedEventId,
     operationId: `${request.localDocumentId}:${randomUUID()}`,
@@ -174,6 +177,7 @@ export async function recordBeyondCeiling(
   },
 ) {
   const fence = await currentFence(request.sharedEventId);
+  if (fence.state !== 'open') throw conflict('Sales of this Shared Event are frozen', 'CAPACITY_EXCEEDED');
   const counterId = counterIdFor(fence.capacityPolicy, request.organizationId, request.showtimeId);
   // The adjustment moves an existing counter only (its document is written first, once): make sure there is one.
   if (!(await readCounter(request.sharedEventId, counterId))) {
