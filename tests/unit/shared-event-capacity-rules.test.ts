@@ -11,7 +11,9 @@ import {
   available,
   classifyHealth,
   commitMove,
+  isQuiet,
   nextReservationState,
+  planReconciliation,
   recomputeCounter,
   releaseMove,
   reserveMove,
@@ -257,6 +259,120 @@ describe('capacity engine model (fast-check)', () => {
         });
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('reconciliation rules', () => {
+  const base = { capacity: 10, reserved: 2, committed: 5, health: 'ok' as const };
+
+  it('leaves reconciliation records out of the recount (they record repairs, the ledger is the truth)', () => {
+    const adjustments: LedgerAdjustment[] = [
+      { counterId: 'pool:a', signedDelta: 3, kind: 'externalObservation' },
+      { counterId: 'pool:a', signedDelta: -2, kind: 'administrativeCorrection' },
+      { counterId: 'pool:a', signedDelta: 40, kind: 'reconciliation' },
+    ];
+    expect(recomputeCounter('pool:a', [], adjustments)).toEqual({ reserved: 0, committed: 1 });
+  });
+
+  it('calls a counter quiet only when it and its ledger have been still for the whole period', () => {
+    const now = new Date('2026-06-01T12:00:00.000Z');
+    expect(isQuiet(['2026-06-01T11:54:59.000Z'], now, 5 * 60_000)).toBe(true);
+    expect(isQuiet(['2026-06-01T11:55:00.000Z'], now, 5 * 60_000)).toBe(true);
+    expect(isQuiet(['2026-06-01T11:50:00.000Z', '2026-06-01T11:59:00.000Z'], now, 5 * 60_000)).toBe(false);
+    expect(isQuiet(['2026-06-01T11:50:00.000Z', undefined], now, 5 * 60_000)).toBe(true);
+    expect(isQuiet(['2020-01-01T00:00:00.000Z'], now, Number.POSITIVE_INFINITY)).toBe(false);
+  });
+
+  it('repairs a quiet drifted counter to its ledger and only marks one that is not quiet', () => {
+    expect(planReconciliation(base, { reserved: 0, committed: 6 }, true)).toEqual({
+      action: 'repair',
+      health: 'ok',
+      reservedDelta: -2,
+      committedDelta: 1,
+    });
+    expect(planReconciliation(base, { reserved: 0, committed: 6 }, false)).toEqual({
+      action: 'mark',
+      health: 'reconciling',
+    });
+    expect(planReconciliation({ ...base, health: 'reconciling' }, { reserved: 0, committed: 6 }, false)).toEqual({
+      action: 'none',
+      health: 'reconciling',
+    });
+    expect(planReconciliation({ ...base, health: 'reconciling' }, { reserved: 2, committed: 5 }, false)).toEqual({
+      action: 'mark',
+      health: 'ok',
+    });
+  });
+
+  it('marks overbooked (never repairs the ledger) and keeps it until the ledger fits again', () => {
+    expect(planReconciliation(base, { reserved: 2, committed: 12 }, true)).toEqual({
+      action: 'repair',
+      health: 'overbooked',
+      reservedDelta: 0,
+      committedDelta: 7,
+    });
+    const over = { ...base, committed: 12, health: 'overbooked' as const };
+    expect(planReconciliation(over, { reserved: 2, committed: 12 }, true)).toEqual({
+      action: 'none',
+      health: 'overbooked',
+    });
+    expect(planReconciliation({ ...over, capacity: 20 }, { reserved: 2, committed: 12 }, true)).toEqual({
+      action: 'mark',
+      health: 'ok',
+    });
+  });
+
+  it('never touches a retired counter', () => {
+    expect(planReconciliation({ ...base, health: 'retired' }, { reserved: 0, committed: 99 }, true)).toEqual({
+      action: 'none',
+      health: 'retired',
+    });
+  });
+
+  const health = fc.constantFrom('ok', 'reconciling', 'overbooked', 'retired') as fc.Arbitrary<
+    'ok' | 'reconciling' | 'overbooked' | 'retired'
+  >;
+  const counts = fc.record({ reserved: fc.integer({ min: 0, max: 20 }), committed: fc.integer({ min: -5, max: 30 }) });
+
+  it('any plan (fast-check): a repair lands exactly on the ledger, marks never move counts, retired stays', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 25 }),
+        counts,
+        health,
+        counts,
+        fc.boolean(),
+        (capacity, c, h, ledger, q) => {
+          const counter = { capacity, ...c, health: h };
+          const plan = planReconciliation(counter, ledger, q);
+          const drifted = c.reserved !== ledger.reserved || c.committed !== ledger.committed;
+          if (h === 'retired') {
+            expect(plan).toEqual({ action: 'none', health: 'retired' });
+            return;
+          }
+          expect(plan.health).not.toBe('retired');
+          if (plan.action === 'repair') {
+            expect(q && drifted).toBe(true);
+            const after = {
+              ...counter,
+              reserved: c.reserved + plan.reservedDelta,
+              committed: c.committed + plan.committedDelta,
+              health: plan.health,
+            };
+            expect({ reserved: after.reserved, committed: after.committed }).toEqual(ledger);
+            expect(plan.health).toBe(ledger.committed > capacity ? 'overbooked' : 'ok');
+            // a second pass over the repaired counter has nothing left to do
+            expect(planReconciliation(after, ledger, true)).toEqual({ action: 'none', health: plan.health });
+          } else {
+            expect(q && drifted).toBe(false);
+            if (drifted) expect(['reconciling', 'overbooked']).toContain(plan.health);
+            else expect(plan.health).toBe(ledger.committed > capacity ? 'overbooked' : 'ok');
+            expect(plan.action === 'none').toBe(plan.health === h);
+          }
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });

@@ -1,10 +1,11 @@
 import {
   eventsWithUnsyncedDelegationsAcrossOrganizations,
   liveEventsAcrossOrganizations,
+  sharedEventsWithCountersAcrossPartitions,
   sharedEventsWithExpiredHoldsAcrossPartitions,
 } from './repo';
-import { releaseExpired } from '../shared-event-capacity/engine';
-import { localSaleLanded } from '../shared-event-capacity/sale';
+import { reconcileCounters, releaseExpired } from '../shared-event-capacity/engine';
+import { HOLD_MS, localSaleLanded } from '../shared-event-capacity/sale';
 import { healEventDelegations } from '../delegations/reverse-index';
 import { organizationsByIdsAcrossPartitions } from '../organizations/repo';
 import { readCounters, syncCounters } from '../capacity/counter';
@@ -26,6 +27,12 @@ export interface HealReport {
   projections: { sharedEvents: number; synced: number; failed: number };
   /** Expired Shared Event capacity holds: Shared Events that had some, and holds released. */
   reservations: { sharedEvents: number; released: number; committed: number };
+  /**
+   * Shared Event counters recomputed from their ledger: Shared Events checked, counters repaired (with a
+   * reconciliation adjustment and an audit entry), counters left `overbooked`, and drifted counters only marked
+   * `reconciling` (not quiet yet, or moved under the pass) for a later pass.
+   */
+  counters: { sharedEvents: number; repaired: number; overbooked: number; reconciling: number };
 }
 
 /**
@@ -35,7 +42,13 @@ export interface HealReport {
  * One failing event is reported and never stops the others. Events are found with one cross-partition
  * query (this is the only cross-tenant reader, and it is not behind any route).
  */
-export async function healOnce(options: { quietMs?: number } = {}): Promise<HealReport> {
+export async function healOnce(
+  options: {
+    quietMs?: number;
+    /** How long a Shared Event counter and its ledger must be still before a repair (default: a hold). */
+    sharedQuietMs?: number;
+  } = {},
+): Promise<HealReport> {
   const startedAt = new Date().toISOString();
   const events = await liveEventsAcrossOrganizations();
   const report: HealReport = {
@@ -50,6 +63,7 @@ export async function healOnce(options: { quietMs?: number } = {}): Promise<Heal
     reverseIndex: { retried: 0, synced: 0, failed: 0 },
     projections: { sharedEvents: 0, synced: 0, failed: 0 },
     reservations: { sharedEvents: 0, released: 0, committed: 0 },
+    counters: { sharedEvents: 0, repaired: 0, overbooked: 0, reconciling: 0 },
   };
   for (const event of events) {
     try {
@@ -69,6 +83,7 @@ export async function healOnce(options: { quietMs?: number } = {}): Promise<Heal
   await healReverseIndex(report);
   await healSharedEventProjections(report);
   await releaseExpiredHolds(report);
+  await reconcileSharedEventCounters(report, options.sharedQuietMs ?? HOLD_MS);
   report.drifted = report.drift.length;
   report.repaired = report.drift.filter((d) => d.repaired).length;
   report.finishedAt = new Date().toISOString();
@@ -147,6 +162,33 @@ async function releaseExpiredHolds(report: HealReport): Promise<void> {
       const settled = await releaseExpired(sharedEventId, new Date(), localSaleLanded);
       report.reservations.released += settled.released;
       report.reservations.committed += settled.committed;
+    } catch (error) {
+      report.failures.push({ organizationId: '', eventId: sharedEventId, message: messageOf(error) });
+    }
+  }
+}
+
+/**
+ * Shared Event counters against their ledger (issue 13), after the expired holds are settled: every Shared Event
+ * with counters (one cross-partition query), each reconciled in its partition (engine.ts reconcileCounters): a
+ * drifted counter quiet for `quietMs` is repaired under its ETag, one that is not is marked `reconciling`.
+ */
+async function reconcileSharedEventCounters(report: HealReport, quietMs: number): Promise<void> {
+  let sharedEventIds: string[];
+  try {
+    sharedEventIds = await sharedEventsWithCountersAcrossPartitions();
+  } catch (error) {
+    report.failures.push({ organizationId: '', eventId: '', message: messageOf(error) });
+    return;
+  }
+  for (const sharedEventId of sharedEventIds) {
+    try {
+      report.counters.sharedEvents += 1;
+      for (const finding of await reconcileCounters(sharedEventId, { repair: true, quietMs })) {
+        if (finding.outcome === 'repaired') report.counters.repaired += 1;
+        if (finding.counter.health === 'overbooked') report.counters.overbooked += 1;
+        if (finding.counter.health === 'reconciling') report.counters.reconciling += 1;
+      }
     } catch (error) {
       report.failures.push({ organizationId: '', eventId: sharedEventId, message: messageOf(error) });
     }

@@ -36,3 +36,16 @@ export async function sharedEventsWithExpiredHoldsAcrossPartitions(now: string):
     .all<string>();
   return [...new Set(ids)];
 }
+
+/**
+ * The Shared Events that have capacity counters (every one that ever sold): the reconciliation pass's
+ * cross-partition query over the sharedEvents container; each is then reconciled inside its own partition.
+ */
+export async function sharedEventsWithCountersAcrossPartitions(): Promise<string[]> {
+  // One id per counter (the embedded store has no DISTINCT), made unique here.
+  const ids = await acrossPartitions('sharedEvents')
+    .select('VALUE c.sharedEventId')
+    .where("c.docType = 'sharedCapacityCounter'")
+    .all<string>();
+  return [...new Set(ids)];
+}

@@ -6,26 +6,20 @@ import {
   type CapacityAdjustmentDoc,
   type CapacityFenceDoc,
   type CapacityReservationDoc,
-  type SharedCapacityCounterDoc,
 } from './model';
 import {
   createAdjustment,
   createReservation,
   ensureFence,
   expiredHeldReservations,
-  ledgerRows,
   moveCounter,
-  readCounters,
   readReservation,
   replaceReservation,
-  setCounterFields,
 } from './repo';
 import {
   adjustmentMove,
-  classifyHealth,
   commitMove,
   nextReservationState,
-  recomputeCounter,
   releaseMove,
   reserveMove,
   type ReservationAction,
@@ -192,28 +186,11 @@ export async function adjust(adjustment: Omit<CapacityAdjustmentDoc, 'id' | 'doc
   return doc;
 }
 
-/**
- * Recomputes every counter of a Shared Event from its ledger and marks its health (`reconciling` when it
- * drifted, `overbooked` when the ledger commits more than capacity). Two queries, one patch per counter whose
- * health changed; the repair itself (a reconciliation adjustment) is the heal pass's job.
- */
-export async function checkCounters(sharedEventId: string) {
-  const [counters, rows] = await Promise.all([readCounters(sharedEventId), ledgerRows(sharedEventId)]);
-  const reservations = rows.flatMap((r) =>
-    r.docType === 'capacityReservation' && r.state
-      ? [{ counterId: r.counterId, quantity: r.quantity ?? 0, state: r.state }]
-      : [],
-  );
-  const adjustments = rows.flatMap((r) =>
-    r.docType === 'capacityAdjustment' ? [{ counterId: r.counterId, signedDelta: r.signedDelta ?? 0 }] : [],
-  );
-  const findings: { counter: SharedCapacityCounterDoc; ledger: { reserved: number; committed: number } }[] = [];
-  for (const counter of counters) {
-    const ledger = recomputeCounter(counter.id, reservations, adjustments);
-    const health = classifyHealth(counter, ledger);
-    if (health !== counter.health)
-      await setCounterFields(sharedEventId, counter.id, { health, updatedAt: new Date().toISOString() });
-    findings.push({ counter: { ...counter, health }, ledger });
-  }
-  return findings;
-}
+// Reconciliation (the heal pass's counter repair) lives in reconcile.ts; re-exported for the engine's callers.
+export {
+  checkCounters,
+  reconcileCounters,
+  type CounterFinding,
+  type ReconcileOptions,
+  type ReconciliationAdjustmentDoc,
+} from './reconcile';

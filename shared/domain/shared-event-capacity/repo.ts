@@ -1,9 +1,10 @@
+import { commitBatch } from '../../store/batch';
 import { containers } from '../../store/client';
 import { createItem, patchItem, readItem, replaceItem } from '../../store/operations';
 import { isConflict, type Stored } from '../../store/outcomes';
 import { inPartition } from '../../store/query';
 import { conditionalIncrement } from '../capacity/repo';
-import type { CapacityPolicy } from '../shared-events/model';
+import type { CapacityPolicy, SharedEventAuditEntryDoc } from '../shared-events/model';
 import type { CounterMove } from './rules';
 import {
   fenceId,
@@ -102,10 +103,13 @@ export function expiredHeldReservations(sharedEventId: string, now: string) {
     .all<Stored<CapacityReservationDoc>>();
 }
 
-/** The whole ledger of a Shared Event (reservations and adjustments, only the fields a recount needs). */
+/**
+ * The whole ledger of a Shared Event (reservations and adjustments, only the fields a recount needs: `kind` to
+ * leave reconciliation records out, the timestamps to tell a quiet counter from one with a request in flight).
+ */
 export function ledgerRows(sharedEventId: string) {
   return inPartition('sharedEvents', sharedEventId)
-    .select('c.docType, c.counterId, c.quantity, c.state, c.signedDelta')
+    .select('c.docType, c.counterId, c.quantity, c.state, c.signedDelta, c.kind, c.updatedAt, c.createdAt')
     .where("c.docType IN ('capacityReservation', 'capacityAdjustment')")
     .all<{
       docType: 'capacityReservation' | 'capacityAdjustment';
@@ -113,7 +117,29 @@ export function ledgerRows(sharedEventId: string) {
       quantity?: number;
       state?: CapacityReservationDoc['state'];
       signedDelta?: number;
+      kind?: CapacityAdjustmentDoc['kind'];
+      updatedAt?: string;
+      createdAt?: string;
     }>();
+}
+
+/**
+ * A counter repair as ONE transactional batch in the Shared Event's partition: the counter (its counts put back to
+ * the ledger) replaced under the ETag it was read with, then the reconciliation adjustment that records the
+ * repair, then its audit entry. The guarded replace comes first: a counter moved since the read fails the batch
+ * with 412 and nothing is written (the next pass retries); on Cosmos DB the three land together or not at all.
+ */
+export function repairCounter(
+  counter: Stored<SharedCapacityCounterDoc>,
+  repaired: Pick<SharedCapacityCounterDoc, 'reserved' | 'committed' | 'health' | 'updatedAt'>,
+  record: CapacityAdjustmentDoc,
+  audit: SharedEventAuditEntryDoc,
+) {
+  return commitBatch(containers().sharedEvents, counter.sharedEventId, [
+    { replace: { ...counter, ...repaired }, ifMatch: counter._etag },
+    { create: record },
+    { create: audit },
+  ]);
 }
 
 /** Records an adjustment; `created: false` when its deterministic id was already there (a repeat). */
