@@ -11,6 +11,7 @@ import { organizationsByIdsAcrossPartitions } from '../organizations/repo';
 import { readCounters, syncCounters } from '../capacity/counter';
 import { checkCounters, type CounterDrift } from '../capacity/drift';
 import { healProjections } from '../shared-events/projections';
+import { advancePendingCancellations } from '../shared-event-cancellation/cancel';
 
 export interface HealReport {
   startedAt: string;
@@ -33,6 +34,8 @@ export interface HealReport {
    * `reconciling` (not quiet yet, or moved under the pass) for a later pass.
    */
   counters: { sharedEvents: number; repaired: number; overbooked: number; reconciling: number };
+  /** Whole-event cancellations still `cancelling`: Shared Events found, and those finished by this pass. */
+  cancellations: { sharedEvents: number; finished: number };
 }
 
 /**
@@ -64,6 +67,7 @@ export async function healOnce(
     projections: { sharedEvents: 0, synced: 0, failed: 0 },
     reservations: { sharedEvents: 0, released: 0, committed: 0 },
     counters: { sharedEvents: 0, repaired: 0, overbooked: 0, reconciling: 0 },
+    cancellations: { sharedEvents: 0, finished: 0 },
   };
   for (const event of events) {
     try {
@@ -83,11 +87,31 @@ export async function healOnce(
   await healReverseIndex(report);
   await healSharedEventProjections(report);
   await releaseExpiredHolds(report);
+  await advanceCancellations(report);
   await reconcileSharedEventCounters(report, options.sharedQuietMs ?? HOLD_MS);
   report.drifted = report.drift.length;
   report.repaired = report.drift.filter((d) => d.repaired).length;
   report.finishedAt = new Date().toISOString();
   return report;
+}
+
+/**
+ * Whole-event cancellations (shared-event-cancellation): once the holds above are settled, a cancellation still
+ * `cancelling` can finish (its wholeEventCancellation adjustments, fence and head to `cancelled`).
+ */
+async function advanceCancellations(report: HealReport): Promise<void> {
+  try {
+    const outcome = await advancePendingCancellations();
+    report.cancellations = { sharedEvents: outcome.sharedEvents, finished: outcome.finished };
+    for (const f of outcome.failures)
+      report.failures.push({ organizationId: '', eventId: f.sharedEventId, message: f.message });
+  } catch (error) {
+    report.failures.push({
+      organizationId: '',
+      eventId: '',
+      message: error instanceof Error ? error.message : String(error),
+    });
+  }
 }
 
 /**
