@@ -9,6 +9,7 @@ import {
 } from '../helpers/shared-capacity';
 import { grantCapabilities } from '../helpers/shared-events';
 import {
+  injectStoreFault,
   sharedEventFingerprint,
   storedDocument,
   storedSharedEventDocuments,
@@ -491,6 +492,57 @@ describe('POST /api/shared-events/{id}/capacity-policy (manageCapacity)', () => 
     await moveCounter(se.id, counterId, { increments: { reserved: -1 } }, new Date().toISOString());
     const done = await api.post(`shared-events/${se.id}/capacity-policy`, { ...owner(), body });
     expect(done.status).toBe(200);
+    await expectCountersEqualLedger(se.id);
+  }, 60_000);
+
+  it('a transition interrupted between its seat moves freezes sales; the same request repeated finishes it', async () => {
+    const se = await jointSharedEvent(api, f, others, { sharedCapacity: { perShowtime: 30 } });
+    await sell(se, sellers()[0], 2);
+    await sell(se, sellers()[1], 2);
+    await sell(se, sellers()[2], 2);
+    const body = {
+      capacityPolicy: 'quota',
+      quotas: sellers().map((s) => ({ organizationId: s.orgId, quotaByShowtime: { [s0(se)]: 4 } })),
+    };
+    let seatMoves = 0;
+    injectStoreFault((op) => op.kind === 'create' && !!op.id?.startsWith('adjustment:policy:') && ++seatMoves === 3);
+    try {
+      const crashed = await api.post(`shared-events/${se.id}/capacity-policy`, { ...owner(), body });
+      expect(crashed.status).toBe(503);
+    } finally {
+      injectStoreFault(undefined);
+    }
+    // In the window: the old counters are retired and the fence still names the old policy — sales are refused.
+    const frozen = await sellOnProjection(api, sellers()[0], se);
+    expect(frozen.status).toBe(409);
+    expect(frozen.body.error).toBe('CAPACITY_EXCEEDED');
+    const during = await api.get(`shared-events/${se.id}/capacity`, owner());
+    expect(during.body.data).toMatchObject({ capacityPolicy: 'pool', transitionInProgress: true });
+    const editDuring = await api.patch(`shared-events/${se.id}/capacity`, {
+      token: f.superToken,
+      body: { perShowtime: 40 },
+    });
+    expect(editDuring.status).toBe(409);
+    const otherWay = await api.post(`shared-events/${se.id}/capacity-policy`, {
+      ...owner(),
+      body: { capacityPolicy: 'pool' },
+    });
+    expect(otherWay.status).toBe(409);
+    expect(otherWay.body.data).toEqual({ transitionTo: 'quota' });
+    const retry = await api.post(`shared-events/${se.id}/capacity-policy`, { ...owner(), body });
+    expect(retry.status).toBe(200);
+    const counters = await expectCountersEqualLedger(se.id);
+    for (const seller of sellers()) {
+      expect(counters.find((c) => c.id === `quota:${seller.orgId}:${s0(se)}`)?.counter).toEqual({
+        capacity: 4,
+        reserved: 0,
+        committed: 2,
+      });
+    }
+    expect(counters.find((c) => c.id === `pool:${s0(se)}`)?.counter.committed).toBe(0);
+    const adjustments = await storedSharedEventDocuments<{ operationId: string }>(se.id, 'capacityAdjustment');
+    expect(new Set(adjustments.map((a) => a.operationId)).size).toBe(adjustments.length);
+    expect((await sellOnProjection(api, sellers()[0], se)).status).toBe(201);
     await expectCountersEqualLedger(se.id);
   }, 60_000);
 

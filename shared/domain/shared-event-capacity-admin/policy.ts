@@ -26,6 +26,7 @@ import {
   targetCounterId,
   transitionMoves,
   unknownShowtimes,
+  withoutSeatMovesOf,
   type LedgerEntry,
   type NewLimits,
 } from './rules';
@@ -59,10 +60,19 @@ export async function changeCapacityPolicy(principal: Principal, access: SharedE
       status: head.status,
     });
   }
-  const [docs, ledger] = await Promise.all([capacityDocuments(sharedEventId), ledgerEntries(sharedEventId)]);
+  const [docs, rawLedger] = await Promise.all([capacityDocuments(sharedEventId), ledgerEntries(sharedEventId)]);
   const { roster, counters, fence } = docs;
   const limits = newLimits(head, roster, body, target);
-  const operation = operationOf(head);
+  // An interrupted transition to the same policy is continued under its own operation (its seat moves keep their
+  // ids); one to the other policy must be finished first.
+  const interrupted = fence?.transition;
+  if (interrupted && interrupted.to !== target) {
+    throw conflict(`An interrupted transition to ${interrupted.to} must be repeated first`, 'CONFLICT', {
+      transitionTo: interrupted.to,
+    });
+  }
+  const operation = interrupted?.operation ?? operationOf(head);
+  const ledger = withoutSeatMovesOf(rawLedger, operation);
   const actor = actorOf(principal, access.organizationId);
   const audit = {
     action: 'capacityPolicy.changed' as const,
@@ -94,6 +104,9 @@ export async function changeCapacityPolicy(principal: Principal, access: SharedE
   const oldWanted = wantedCounters(effective, head, roster, oldLimits, ledger);
   const retired = await retireCounters(sharedEventId, old, oldWanted, startedAt);
   const rollback = async () => {
+    // A continued transition may already have moved seats: it stays frozen (marker kept) rather than reopen
+    // half-drained counters; repeating the request once the hold settles finishes it.
+    if (interrupted) return;
     await restoreCounters(sharedEventId, retired);
     await releaseFence(sharedEventId, claimed, effective);
   };
@@ -102,7 +115,7 @@ export async function changeCapacityPolicy(principal: Principal, access: SharedE
     await rollback();
     throw conflict('Sales are in progress on the current counters; retry', 'CONFLICT', { showtimes: held });
   }
-  const settled = await ledgerEntries(sharedEventId);
+  const settled = withoutSeatMovesOf(await ledgerEntries(sharedEventId), operation);
   try {
     refuseViolations(target, limits, settled, showtimeIds);
   } catch (error) {

@@ -33,7 +33,7 @@ async function attemptEdit(principal: Principal, sharedEventId: string, perShowt
   if (!head) throw notFound('Shared Event');
   const { roster, counters, fence } = await capacityDocuments(sharedEventId);
   const operation = operationOf(head);
-  assertCapacityEditable(head, fence, operation);
+  assertCapacityEditable(head, fence);
   const showtimeIds = (head.showtimes ?? []).map((s) => s.showtimeId);
   const policy = fence?.capacityPolicy ?? head.capacityPolicy;
   if (policy === 'quota') {

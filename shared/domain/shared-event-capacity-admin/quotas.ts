@@ -40,7 +40,7 @@ export async function editQuotas(
   const showtimeIds = (head.showtimes ?? []).map((s) => s.showtimeId);
   validateEntries(entries, showtimeIds, mode);
   const { roster, counters, fence } = await capacityDocuments(head.sharedEventId);
-  assertCapacityEditable(head, fence, operationOf(head));
+  assertCapacityEditable(head, fence);
   const byOrg = new Map(roster.map((p) => [p.organizationId, p]));
   const missing = entries.filter((e) => !byOrg.has(e.organizationId)).map((e) => e.organizationId);
   if (missing.length > 0) {

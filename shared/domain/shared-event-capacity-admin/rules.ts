@@ -18,6 +18,8 @@ export interface LedgerEntry {
   quantity?: number;
   state?: 'held' | 'committed' | 'released';
   signedDelta?: number;
+  /** Adjustments: the operation that recorded it (a transition's seat moves are `policy:{operation}:…`). */
+  operationId?: string;
 }
 
 const key = (organizationId: string, showtimeId: string) => `${organizationId}|${showtimeId}`;
@@ -218,6 +220,14 @@ export const targetCounterId = (policy: CapacityPolicy, organizationId: string, 
 /** Deterministic operation id of one seat move: a retry of the same transition records each move once. */
 export const seatMoveOperationId = (transition: string, move: Pick<SeatMove, 'counterId' | 'organizationId'>) =>
   `policy:${transition}:${move.counterId}:${move.organizationId}`;
+
+/**
+ * The ledger as it stood before the transition `operation` moved any seat: its own seat moves left out. A retry
+ * of an interrupted transition computes the same moves from this (the ones already recorded are skipped by their
+ * deterministic ids), where the raw ledger would show an organization drained but not yet refilled.
+ */
+export const withoutSeatMovesOf = (entries: readonly LedgerEntry[], operation: string) =>
+  entries.filter((e) => !(e.docType === 'capacityAdjustment' && e.operationId?.startsWith(`policy:${operation}:`)));
 
 /**
  * The capacity a target counter opens with: pool — perShowtime; quota — the organization's quota (0 if none).

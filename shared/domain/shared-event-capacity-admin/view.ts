@@ -4,7 +4,6 @@ import { conflict } from '../../errors';
 import type { SharedEventDoc } from '../shared-events/model';
 import { toCapacityView, type CapacityView } from './mapper';
 import { capacityDocuments, type AdminFenceDoc } from './repo';
-import { transitionMarkerBlocks } from './rules';
 
 /**
  * GET …/capacity: the head the scope already read plus ONE partition query (roster, counters and fence). Nothing
@@ -29,15 +28,16 @@ export async function capacityViewOf(head: SharedEventDoc, visible: 'all' | stri
 }
 
 /** Capacity edits wait for a running policy transition and stop once the Shared Event's sales are frozen. */
-export function assertCapacityEditable(head: SharedEventDoc, fence: AdminFenceDoc | undefined, operation: string) {
+export function assertCapacityEditable(head: SharedEventDoc, fence: AdminFenceDoc | undefined) {
   if (head.status === 'cancelling' || head.status === 'cancelled' || (fence && fence.state !== 'open')) {
     throw conflict('The capacity of a cancelled Shared Event cannot be changed', 'CONFLICT', {
       status: head.status,
       ...(fence ? { fenceState: fence.state } : {}),
     });
   }
-  if (transitionMarkerBlocks(fence?.transition, operation, new Date())) {
-    throw conflict('A capacity policy transition is in progress; retry shortly', 'CONFLICT', {
+  // A transition running, or interrupted (its counters half moved): edits wait until it is finished.
+  if (fence?.transition) {
+    throw conflict('A capacity policy transition is in progress or was interrupted; finish it first', 'CONFLICT', {
       transitionTo: fence?.transition?.to,
     });
   }
