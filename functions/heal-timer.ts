@@ -1,5 +1,7 @@
 import { app } from '@azure/functions';
 import { healOnce } from '../shared/domain/heal/heal';
+import { insideFunctionsWorker } from '../shared/functions-worker';
+import { hostRefusal } from '../shared/http/host-readiness';
 import { openStore } from '../shared/store/client';
 import { logInfo } from '../shared/telemetry/telemetry';
 
@@ -7,10 +9,13 @@ import { logInfo } from '../shared/telemetry/telemetry';
  * The heal timer (03-decisions §12), every 5 minutes. Registered only inside the Azure Functions worker;
  * the local host loads this file too but runs no timers (`npm run heal` runs one pass by hand).
  */
-if (process.env.FUNCTIONS_WORKER_RUNTIME) {
+if (insideFunctionsWorker()) {
   app.timer('heal-timer', {
     schedule: '0 */5 * * * *',
     handler: async () => {
+      // Not configured: the refusal is logged once (setting names only) and the pass is skipped, never run on a
+      // fallback store.
+      if (hostRefusal()) return;
       await openStore();
       const report = await healOnce();
       logInfo('heal.completed', {

@@ -2,7 +2,7 @@ import { defineRoute } from '../shared/http/define-route';
 import { buildOpenApiDocument, openApiDocumentResponse } from '../shared/http/openapi';
 import { bareJson } from '../shared/http/reply';
 import { object } from '../shared/http/schema-parts';
-import { storeKind } from '../shared/domain/platform/repo';
+import { probeStore } from '../shared/store/probe';
 import { SERVICE_VERSION } from '../shared/version';
 
 defineRoute({
@@ -11,13 +11,22 @@ defineRoute({
   route: 'health',
   auth: 'public',
   tags: ['platform'],
-  summary: 'Liveness and which store is in use',
-  response: object({ status: { const: 'ok' }, store: { enum: ['embedded', 'cosmos'] }, version: { type: 'string' } }, [
-    'status',
-    'store',
-    'version',
-  ]),
-  handler: async () => ({ status: 'ok', store: storeKind(), version: SERVICE_VERSION }),
+  summary: 'Liveness: one point read proves the store answers (503 UNAVAILABLE when it does not)',
+  // 03-decisions §1 fixes { status, store, version }; storeLatencyMs is additive (the probe read's duration).
+  response: object(
+    {
+      status: { const: 'ok' },
+      store: { enum: ['embedded', 'cosmos'] },
+      version: { type: 'string' },
+      storeLatencyMs: { type: 'integer', minimum: 0 },
+    },
+    ['status', 'store', 'version', 'storeLatencyMs'],
+  ),
+  errors: ['UNAVAILABLE'],
+  handler: async () => {
+    const probe = await probeStore();
+    return { status: 'ok', store: probe.store, version: SERVICE_VERSION, storeLatencyMs: probe.latencyMs };
+  },
 });
 
 defineRoute({

@@ -4,14 +4,16 @@ import type { AddressInfo } from 'node:net';
 import Router from 'find-my-way';
 import { config } from '../shared/config';
 import { failureBody } from '../shared/http/envelope';
-import { clientAddress, lastForwarded } from '../shared/http/define-route';
+import { corsHeaders } from '../shared/http/cors';
+import { clientAddress, lastForwarded } from '../shared/http/forwarded';
 import { DomainError } from '../shared/errors';
 import { statusOfCode } from '../shared/http/error-status';
 import { loadFunctions } from '../shared/http/load-functions';
 import { pipeline } from 'node:stream/promises';
 import { executeRoute, type OutgoingResponse } from '../shared/http/pipeline';
 import type { AnyRoute } from '../shared/http/route';
-import { closeStore, openStore } from '../shared/store/client';
+import { closeStore, openStore, store } from '../shared/store/client';
+import { loadLocalData, saveLocalData } from '../shared/store/local-data';
 import { logInfo } from '../shared/telemetry/telemetry';
 
 /**
@@ -41,6 +43,7 @@ export async function startLocalHost(
   const routes = loadFunctions();
   const router = buildRouter(routes);
   await openStore();
+  const keeper = await keepLocalData(config().localDataFile);
   const server = http.createServer((req, res) => {
     const correlationId = correlationIdOf(req);
     serve(router, req, res, correlationId).catch((error) => {
@@ -61,7 +64,28 @@ export async function startLocalHost(
     close: async () => {
       server.closeIdleConnections?.();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await keeper?.stop();
       await closeStore();
+    },
+  };
+}
+
+/**
+ * LOCAL_DATA_FILE (embedded store only): load the kept documents at start, write them every 30 seconds and at
+ * shutdown, so `npm run dev` restarts and `npm run seed` data survive.
+ */
+async function keepLocalData(file: string | undefined) {
+  if (!file || store().kind !== 'embedded') return undefined;
+  const loaded = await loadLocalData(file);
+  logInfo('local-data.loaded', { file, documents: loaded });
+  const save = () =>
+    saveLocalData(file).catch((error: unknown) => logInfo('local-data.save-failed', { message: String(error) }));
+  const timer = setInterval(save, 30_000);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await save();
     },
   };
 }
@@ -160,19 +184,6 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | undefin
     req.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
-}
-
-function corsHeaders(origin: string | undefined): Record<string, string> {
-  const allowed = config().corsOrigins;
-  if (!origin || !(allowed.includes('*') || allowed.includes(origin))) return {};
-  return {
-    'access-control-allow-origin': origin,
-    'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
-    'access-control-allow-headers': 'authorization,content-type,x-correlation-id',
-    'access-control-expose-headers': 'x-correlation-id,x-store-ops,x-store-ru,retry-after',
-    'access-control-max-age': '600',
-    vary: 'Origin',
-  };
 }
 
 function send(res: ServerResponse, response: OutgoingResponse) {

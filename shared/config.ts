@@ -21,9 +21,17 @@ export interface Config {
   delegatedMemberOrderingEnabled: boolean;
   appInsightsConnectionString?: string;
   bodyLimitBytes: number;
+  /** Cosmos DB: how long one HTTP request to the store may take, and the budget of one store call with retries. */
+  storeRequestTimeoutMs: number;
+  storeCallDeadlineMs: number;
+  /** Ask the account for its regions (multi-region failover); off by default: a dead endpoint then fails in seconds. */
+  cosmosEndpointDiscovery: boolean;
+  /** Local only: where the embedded store keeps its data across restarts (unset: nothing is kept). */
+  localDataFile?: string;
 }
 
-const list = (value: string | undefined): string[] =>
+/** A comma-separated setting as a list (blank entries dropped). */
+export const list = (value: string | undefined): string[] =>
   (value ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -31,6 +39,9 @@ const list = (value: string | undefined): string[] =>
 
 const flag = (value: string | undefined, fallback: boolean): boolean =>
   value === undefined || value === '' ? fallback : value.toLowerCase() === 'true';
+
+const positive = (value: string | undefined, fallback: number): number =>
+  Number(value) > 0 ? Number(value) : fallback;
 
 // A random per-process secret keeps local tokens unforgeable without any setup; it is refused on Azure.
 const localSecret = randomBytes(32).toString('hex');
@@ -58,8 +69,26 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sharedEventsOrgAllowlist: list(env.SHARED_EVENTS_ORG_ALLOWLIST),
     delegatedMemberOrderingEnabled: flag(env.DELEGATED_MEMBER_ORDERING_ENABLED, local),
     appInsightsConnectionString: env.APPLICATIONINSIGHTS_CONNECTION_STRING || undefined,
-    bodyLimitBytes: Number(env.BODY_LIMIT_BYTES) > 0 ? Number(env.BODY_LIMIT_BYTES) : 1024 * 1024,
+    bodyLimitBytes: positive(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    storeRequestTimeoutMs: positive(env.STORE_REQUEST_TIMEOUT_MS, 3000),
+    storeCallDeadlineMs: positive(env.STORE_CALL_DEADLINE_MS, 8000),
+    cosmosEndpointDiscovery: flag(env.COSMOS_ENDPOINT_DISCOVERY, false),
+    localDataFile: env.LOCAL_DATA_FILE || undefined,
   };
+}
+
+/**
+ * What keeps the service from serving inside the Azure Functions host: each entry names a setting, never its value.
+ * Under the host nothing falls back to the local defaults (the embedded store, a random JWT secret, the outbox).
+ */
+export function hostSettingProblems(env: NodeJS.ProcessEnv = process.env): string[] {
+  const problems: string[] = [];
+  if (!env.COSMOS_ENDPOINT) problems.push('COSMOS_ENDPOINT is not set');
+  if (!env.JWT_SECRET) problems.push('JWT_SECRET is not set');
+  else if (Buffer.byteLength(env.JWT_SECRET) < 32) problems.push('JWT_SECRET is shorter than 32 bytes');
+  if (!env.ACS_CONNECTION_STRING) problems.push('ACS_CONNECTION_STRING is not set (e-mail is not configured)');
+  if (!env.EMAIL_SENDER) problems.push('EMAIL_SENDER is not set (e-mail is not configured)');
+  return problems;
 }
 
 let current: Config | undefined;

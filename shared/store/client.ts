@@ -1,9 +1,10 @@
 import https from 'node:https';
-import { patchEmbeddedQueryEngine } from './embedded-patches';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:https';
 import { CosmosClient, type Container, type Database } from '@azure/cosmos';
 import { config } from '../config';
+import { insideFunctionsWorker } from '../functions-worker';
+import { setStoreCallDeadline } from './operations';
 
 /** Containers and their partition keys (ARCHITECTURE.md "Data"). */
 export const CONTAINERS = {
@@ -72,15 +73,33 @@ export async function closeStore(): Promise<void> {
 async function connect(): Promise<Store> {
   const cfg = config();
   if (cfg.cosmosEndpoint) {
+    const options = { endpoint: cfg.cosmosEndpoint, connectionPolicy: boundedConnectionPolicy() };
     const client = cfg.cosmosKey
-      ? new CosmosClient({ endpoint: cfg.cosmosEndpoint, key: cfg.cosmosKey })
-      : new CosmosClient({ endpoint: cfg.cosmosEndpoint, aadCredentials: await managedIdentityCredential() });
+      ? new CosmosClient({ ...options, key: cfg.cosmosKey })
+      : new CosmosClient({ ...options, aadCredentials: await managedIdentityCredential() });
+    setStoreCallDeadline(cfg.storeCallDeadlineMs);
     const database = client.database(cfg.cosmosDatabase);
     // On Azure the Bicep templates create the containers; data-plane RBAC cannot create them.
     const containers = await resolveContainers(database, process.env.COSMOS_CREATE_CONTAINERS === 'true');
     return { kind: 'cosmos', containers, close: async () => client.dispose() };
   }
+  // Under the Functions host the in-memory store would lose every write on the next instance: never a fallback there.
+  if (insideFunctionsWorker()) throw new Error('COSMOS_ENDPOINT is not set: the embedded store is for local runs only');
   return startEmbedded();
+}
+
+/**
+ * A dead or unreachable account answers within seconds instead of minutes: each HTTP request is bounded, throttling
+ * retries are few and short, and endpoint discovery is off unless asked for (with it on, the SDK retried a silent
+ * endpoint for about four minutes in a measurement here; docs/decisions/runtime.md). `tracked` adds a deadline per call.
+ */
+function boundedConnectionPolicy() {
+  const cfg = config();
+  return {
+    requestTimeout: cfg.storeRequestTimeoutMs,
+    enableEndpointDiscovery: cfg.cosmosEndpointDiscovery,
+    retryOptions: { maxRetryAttemptCount: 3, fixedRetryIntervalInMilliseconds: 0, maxWaitTimeInSeconds: 5 },
+  };
 }
 
 async function managedIdentityCredential() {
@@ -109,7 +128,10 @@ async function resolveContainers(database: Database, create: boolean): Promise<R
 }
 
 async function startEmbedded(): Promise<Store> {
+  setStoreCallDeadline(undefined);
+  // Both loaded lazily: the embedded store is a development dependency, never required under the Functions host.
   const { createHttpsServer } = await import('@vercel/cosmosdb-server');
+  const { patchEmbeddedQueryEngine } = await import('./embedded-patches');
   patchEmbeddedQueryEngine();
   const server: Server = createHttpsServer({ keepAlive: true });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

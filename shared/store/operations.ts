@@ -17,13 +17,43 @@ export async function tracked<T extends { requestCharge?: number }>(
 ): Promise<T> {
   await checkFault(op);
   try {
-    const result = await call();
+    const result = await withDeadline(op, call());
     recordStoreCall(result.requestCharge);
     return result;
   } catch (error) {
     recordStoreCall(0);
     throw error;
   }
+}
+
+let callDeadlineMs: number | undefined;
+
+/**
+ * The longest one store call may take, retries included (the real Cosmos DB client sets it; the embedded store has
+ * none, so a slow test machine never turns into failures). Past it the call answers as unavailable (503).
+ */
+export function setStoreCallDeadline(ms: number | undefined): void {
+  callDeadlineMs = ms;
+}
+
+/** Thrown when a store call outlives its deadline: code 408, which `isUnavailable` answers as 503. */
+export class StoreDeadlineExceeded extends Error {
+  readonly code = 408;
+  constructor(op: StoreOperation, ms: number) {
+    super(`Store ${op.kind} on ${op.container} took more than ${ms} ms`);
+    this.name = 'StoreDeadlineExceeded';
+  }
+}
+
+function withDeadline<T>(op: StoreOperation, pending: Promise<T>): Promise<T> {
+  const ms = callDeadlineMs;
+  if (!ms) return pending;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StoreDeadlineExceeded(op, ms)), ms);
+  });
+  pending.catch(() => undefined); // a late failure of an abandoned call is not an unhandled rejection
+  return Promise.race([pending, deadline]).finally(() => clearTimeout(timer));
 }
 
 function stored<T>(resource: unknown): Stored<T> {

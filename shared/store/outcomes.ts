@@ -9,8 +9,25 @@ const statusOf = (error: unknown): unknown => (error as { code?: unknown })?.cod
 export const isNotFound = (error: unknown) => statusOf(error) === 404;
 export const isConflict = (error: unknown) => statusOf(error) === 409;
 export const isPreconditionFailed = (error: unknown) => statusOf(error) === 412;
-/** Throttled, timed out or unreachable: worth a later retry, answered as 503. */
-const UNAVAILABLE = new Set<unknown>([408, 429, 449, 503, 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT']);
+/**
+ * Throttled, timed out or unreachable: worth a later retry, answered as 503. `TimeoutError` is the Cosmos SDK's own
+ * request timeout; the others are the socket's (refused, reset, no route, a name that does not resolve).
+ */
+const UNAVAILABLE = new Set<unknown>([
+  408,
+  429,
+  449,
+  503,
+  'TimeoutError',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
 export const isUnavailable = (error: unknown) => UNAVAILABLE.has(statusOf(error));
 
 /**

@@ -10,9 +10,12 @@ describe('GET /api/health', () => {
   it('answers ok with the embedded store and the version', async () => {
     const res = await api.get('health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, data: { status: 'ok', store: 'embedded', version: expect.any(String) } });
+    expect(res.body).toEqual({
+      success: true,
+      data: { status: 'ok', store: 'embedded', version: expect.any(String), storeLatencyMs: expect.any(Number) },
+    });
     expect(res.headers.get('x-correlation-id')).toBeTruthy();
-    expect(res.headers.get('x-store-ops')).toBe('0');
+    expect(res.headers.get('x-store-ops')).toBe('1'); // the one probe read
   });
 });
 

@@ -1,4 +1,4 @@
-import { readConfig } from '../../shared/config';
+import { hostSettingProblems, readConfig } from '../../shared/config';
 
 describe('configuration', () => {
   it('refuses a real store without a JWT_SECRET of at least 32 bytes', () => {
@@ -30,5 +30,36 @@ describe('configuration', () => {
     });
     expect([...cfg.superAdminEmails]).toEqual(['a@example.org', 'b@example.org']);
     expect(cfg.corsOrigins).toEqual(['http://a', 'http://b']);
+  });
+
+  it('names every setting that keeps the service from serving under the Functions host, never a value', () => {
+    const configured = {
+      COSMOS_ENDPOINT: 'https://x.documents.azure.com',
+      JWT_SECRET: 'j'.repeat(32),
+      ACS_CONNECTION_STRING: 'endpoint=https://acs/;accesskey=c2VjcmV0',
+      EMAIL_SENDER: 'DoNotReply@example.org',
+    };
+    expect(hostSettingProblems(configured)).toEqual([]);
+    expect(hostSettingProblems({})).toEqual([
+      'COSMOS_ENDPOINT is not set',
+      'JWT_SECRET is not set',
+      'ACS_CONNECTION_STRING is not set (e-mail is not configured)',
+      'EMAIL_SENDER is not set (e-mail is not configured)',
+    ]);
+    const short = hostSettingProblems({ ...configured, JWT_SECRET: 'a-short-secret' });
+    expect(short).toEqual(['JWT_SECRET is shorter than 32 bytes']);
+    expect(short.join()).not.toContain('a-short-secret');
+  });
+
+  it('bounds store calls by default and keeps the local data file optional', () => {
+    const cfg = readConfig({});
+    expect(cfg.storeRequestTimeoutMs).toBe(3000);
+    expect(cfg.storeCallDeadlineMs).toBe(8000);
+    expect(cfg.cosmosEndpointDiscovery).toBe(false);
+    expect(cfg.localDataFile).toBeUndefined();
+    expect(readConfig({ STORE_CALL_DEADLINE_MS: '2500', LOCAL_DATA_FILE: '.local/data.json' })).toMatchObject({
+      storeCallDeadlineMs: 2500,
+      localDataFile: '.local/data.json',
+    });
   });
 });

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { app, type HttpMethod as AzureHttpMethod, type HttpRequest, type HttpResponseInit } from '@azure/functions';
+import { DomainError } from '../errors';
+import { corsHeaders } from './cors';
+import { clientAddress, lastForwarded } from './forwarded';
+import { hostRefusal } from './host-readiness';
+import { errorResponse, executeRoute, type IncomingRequest, type OutgoingResponse } from './pipeline';
+import type { AnyRoute } from './route';
+
+/**
+ * The Azure Functions side of a route: the same pipeline as the local host, with the same CORS answers (the platform
+ * CORS setting stays empty) and the same envelope when the configuration is incomplete or the store is down.
+ */
+export function registerRouteFunction(route: AnyRoute, openStore: OpenStore): void {
+  enableStreamsOnce();
+  app.http(route.name, {
+    methods: [route.method],
+    route: route.route,
+    authLevel: 'anonymous',
+    handler: (request) => serveRoute(route, request, openStore),
+  });
+}
+
+/** Opens the store once per instance (handed over by define-route.ts, the one HTTP module allowed to take it). */
+export type OpenStore = () => Promise<unknown>;
+
+export async function serveRoute(
+  route: AnyRoute,
+  request: HttpRequest,
+  openStore: OpenStore,
+): Promise<HttpResponseInit> {
+  const correlationId = correlationIdOf(request);
+  const cors = corsHeaders(request.headers.get('origin') ?? undefined);
+  const refusal = hostRefusal();
+  if (refusal) return toAzure(errorResponse(refusal, route), cors, correlationId);
+  try {
+    await openStore();
+    const response = await executeRoute(route, await fromAzureRequest(request, correlationId));
+    // The store-call budget headers are a local-host and test instrument: internal figures are not sent to clients.
+    const { 'x-store-ops': _ops, 'x-store-ru': _ru, ...headers } = response.headers;
+    return toAzure({ ...response, headers }, cors, correlationId);
+  } catch (error) {
+    // Outside the pipeline (the store did not open, the body could not be read): still the envelope and one id.
+    return toAzure(errorResponse(error, route), cors, correlationId);
+  }
+}
+
+/**
+ * The Functions host orders HTTP routes by function name, not by how specific a template is (azure-functions-host
+ * #9876, azure-functions-nodejs-library #300): the catch-all's name sorts after every route's, so it only answers
+ * what no route takes (a test holds this). It also answers every CORS preflight, as no route registers OPTIONS.
+ */
+export const UNKNOWN_ROUTE_FUNCTION = 'zz-unknown-route';
+const ALL_METHODS: AzureHttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+
+export function registerUnknownRouteFunction(): void {
+  enableStreamsOnce();
+  app.http(UNKNOWN_ROUTE_FUNCTION, {
+    methods: ALL_METHODS,
+    route: '{*path}',
+    authLevel: 'anonymous',
+    handler: answerUnknownRoute,
+  });
+}
+
+export async function answerUnknownRoute(request: HttpRequest): Promise<HttpResponseInit> {
+  const correlationId = correlationIdOf(request);
+  const cors = corsHeaders(request.headers.get('origin') ?? undefined);
+  if (request.method === 'OPTIONS') return { status: 204, headers: { ...cors, 'x-correlation-id': correlationId } };
+  return toAzure(errorResponse(new DomainError('NOT_FOUND', 'No such route')), cors, correlationId);
+}
+
+function toAzure(response: OutgoingResponse, cors: Record<string, string>, correlationId: string): HttpResponseInit {
+  return {
+    status: response.status,
+    headers: {
+      ...response.headers,
+      ...cors,
+      'x-correlation-id': response.headers['x-correlation-id'] ?? correlationId,
+    },
+    body: response.body,
+  };
+}
+
+/** The caller's correlation id (bounded), or a fresh one: every answer carries one. */
+function correlationIdOf(request: HttpRequest): string {
+  return request.headers.get('x-correlation-id')?.slice(0, 64) || randomUUID();
+}
+
+let streamsEnabled = false;
+/** Exports answer with a Readable body; the worker streams it only with HTTP streams switched on (v4 model). */
+function enableStreamsOnce() {
+  if (streamsEnabled) return;
+  app.setup({ enableHttpStream: true });
+  streamsEnabled = true;
+}
+
+async function fromAzureRequest(request: HttpRequest, correlationId: string): Promise<IncomingRequest> {
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, key) => (headers[key.toLowerCase()] = value));
+  headers['x-correlation-id'] = correlationId;
+  const query: Record<string, string> = {};
+  request.query.forEach((value, key) => (query[key] = value));
+  return {
+    params: { ...request.params },
+    query,
+    headers,
+    rawBody: await request.text(),
+    ip: clientAddress(lastForwarded(headers['x-forwarded-for'])),
+  };
+}
