@@ -85,11 +85,21 @@ export function hostSettingProblems(env: NodeJS.ProcessEnv = process.env): strin
   const problems: string[] = [];
   if (!env.COSMOS_ENDPOINT) problems.push('COSMOS_ENDPOINT is not set');
   if (!env.JWT_SECRET) problems.push('JWT_SECRET is not set');
+  else if (unresolvedKeyVaultReference(env.JWT_SECRET))
+    problems.push('JWT_SECRET is an unresolved Key Vault reference (check the identity and the secret)');
   else if (Buffer.byteLength(env.JWT_SECRET) < 32) problems.push('JWT_SECRET is shorter than 32 bytes');
   if (!env.ACS_CONNECTION_STRING) problems.push('ACS_CONNECTION_STRING is not set (e-mail is not configured)');
+  else if (unresolvedKeyVaultReference(env.ACS_CONNECTION_STRING))
+    problems.push('ACS_CONNECTION_STRING is an unresolved Key Vault reference (check the identity and the secret)');
   if (!env.EMAIL_SENDER) problems.push('EMAIL_SENDER is not set (e-mail is not configured)');
   return problems;
 }
+
+/**
+ * A Key Vault reference the platform could not resolve stays in the setting as its literal text, which is longer
+ * than 32 bytes: it must never pass for a secret.
+ */
+const unresolvedKeyVaultReference = (value: string) => value.trimStart().startsWith('@Microsoft.KeyVault(');
 
 let current: Config | undefined;
 

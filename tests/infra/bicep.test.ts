@@ -33,6 +33,10 @@ const OPTIONAL_SETTINGS: Record<string, string> = {
   TELEMETRY_STDOUT: 'local console telemetry switch; Application Insights is used on Azure',
   FUNCTIONS_WORKER_RUNTIME:
     'set by the Functions platform where it applies; Flex Consumption refuses it as an app setting',
+  STORE_REQUEST_TIMEOUT_MS: 'the 3 s default is the production value (docs/decisions/runtime.md)',
+  STORE_CALL_DEADLINE_MS: 'the 8 s backstop default is the production value',
+  COSMOS_ENDPOINT_DISCOVERY: 'off by default so a dead region fails in seconds; set true only for multi-region',
+  LOCAL_DATA_FILE: 'local host only: keeps the embedded store across restarts (never on Azure)',
 };
 
 /** App settings read by the Functions platform rather than by our code. */

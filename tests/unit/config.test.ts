@@ -49,6 +49,11 @@ describe('configuration', () => {
     const short = hostSettingProblems({ ...configured, JWT_SECRET: 'a-short-secret' });
     expect(short).toEqual(['JWT_SECRET is shorter than 32 bytes']);
     expect(short.join()).not.toContain('a-short-secret');
+    const reference = '@Microsoft.KeyVault(SecretUri=https://kv.vault.azure.net/secrets/jwt-secret/)';
+    expect(hostSettingProblems({ ...configured, JWT_SECRET: reference, ACS_CONNECTION_STRING: reference })).toEqual([
+      'JWT_SECRET is an unresolved Key Vault reference (check the identity and the secret)',
+      'ACS_CONNECTION_STRING is an unresolved Key Vault reference (check the identity and the secret)',
+    ]);
   });
 
   it('bounds store calls by default and keeps the local data file optional', () => {
