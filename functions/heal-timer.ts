@@ -28,6 +28,11 @@ if (insideFunctionsWorker()) {
         projectionsSynced: report.projections.synced,
         projectionsFailed: report.projections.failed,
         capacityHoldsReleased: report.reservations.released,
+        capacityHoldsCommitted: report.reservations.committed,
+        sharedCountersRepaired: report.counters.repaired,
+        sharedCountersOverbooked: report.counters.overbooked,
+        sharedCountersReconciling: report.counters.reconciling,
+        cancellationsFinished: report.cancellations.finished,
         failures: report.failures.length,
       });
     },
