@@ -43,7 +43,11 @@ export async function startLocalHost(
   const routes = loadFunctions();
   const router = buildRouter(routes);
   await openStore();
-  const keeper = await keepLocalData(config().localDataFile);
+  // A refused LOCAL_DATA_FILE must not leave the embedded server running behind the error.
+  const keeper = await keepLocalData(config().localDataFile).catch(async (error: unknown) => {
+    await closeStore();
+    throw error;
+  });
   const server = http.createServer((req, res) => {
     const correlationId = correlationIdOf(req);
     serve(router, req, res, correlationId).catch((error) => {
