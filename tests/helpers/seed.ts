@@ -719,3 +719,9 @@ export const seedRawOrgDocument = (doc: Doc & { id: string }) => createItem(cont
 
 /** Deletes any document of an organization's partition (a lost write). */
 export const loseOrgDocument = (orgId: string, id: string) => deleteItem(containers().orgs, orgId, id);
+
+/** The pending login challenge of `email` as stored (its token and code hashes), or undefined. */
+export async function storedLoginChallenge(email: string) {
+  const id = `login-${emailKey(email)}`;
+  return readItem<Doc>(containers().auth, id, id);
+}

@@ -33,6 +33,8 @@ export type InvariantRule =
   | 'sharedCounterEqualsLedger'
   | 'partitionKeyMatchesOwner';
 
+// Stored documents of every type, read field by field by rules that check the field they read.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Doc = Record<string, any> & { id: string; docType?: string };
 
 const violation = (
