@@ -6,15 +6,7 @@ import { TestHost, uniqueEmail, type ApiResponse } from '../helpers/harness';
 import { createEvent, createOrganization, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { orderApi } from '../helpers/orders';
 import { giveFree, sellExternal } from '../helpers/events';
-import {
-  accept,
-  activeDelegation,
-  delegationsPath,
-  invite,
-  revoke,
-  setupPartner,
-  tokenOf,
-} from '../helpers/delegations';
+import { accept, activeDelegation, invite, revoke, setupPartner, tokenOf } from '../helpers/delegations';
 import { jointSharedEvent, participantOrganizations, sellOnProjection } from '../helpers/shared-capacity';
 import { injectStoreFault, type StoreOperation } from '../helpers/seed';
 
