@@ -725,3 +725,11 @@ export async function storedLoginChallenge(email: string) {
   const id = `login-${emailKey(email)}`;
   return readItem<Doc>(containers().auth, id, id);
 }
+
+/** Forgets every rate-limit bucket, as a new window would (tests that make more calls than a limit allows). */
+export async function resetRateLimits() {
+  const buckets = await queryAll<{ id: string }>(containers().auth, undefined, {
+    query: "SELECT c.id FROM c WHERE c.docType = 'rateBucket'",
+  });
+  for (const bucket of buckets) await deleteItem(containers().auth, bucket.id, bucket.id);
+}
