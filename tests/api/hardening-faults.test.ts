@@ -200,7 +200,7 @@ const OPERATIONS: Operation[] = [
 
 type Fault = 'throttled' | 'unavailable' | 'timeout';
 const FAULTS: Fault[] = ['throttled', 'unavailable', 'timeout'];
-const figures = { operations: 0, faults: 0, healed: 0, violations: [] as Violation[] };
+const figures = { operations: 0, faults: 0, healed: 0, violations: [] as Violation[], accepted: [] as string[] };
 
 const keyOf = (op: StoreOperation) => `${op.kind}|${op.container}|${op.id ?? ''}|${op.partitionKey ?? ''}`;
 const isWrite = (op: StoreOperation) => op.kind !== 'read' && op.kind !== 'query';
@@ -282,7 +282,10 @@ async function expectSoundOrHealed(before: Set<string>, where: string) {
   }
   const left = (await checkInvariants()).filter((v) => !before.has(violationKey(v)));
   expect({ where, left: left.filter((v) => !AWAITING_RECONCILIATION(v)) }).toEqual({ where, left: [] });
-  for (const v of left) before.add(violationKey(v));
+  for (const v of left) {
+    before.add(violationKey(v));
+    figures.accepted.push(`${where}: ${v.message}`);
+  }
 }
 
 beforeAll(async () => {
@@ -300,7 +303,8 @@ afterAll(async () => {
   process.stdout.write(
     `hardening-faults: ${figures.operations} operations, ${figures.faults} faults injected, ` +
       `${figures.violations.length} violations found (${figures.healed} heal passes): ` +
-      `${JSON.stringify(countBy(figures.violations.map((v) => `${v.rule}${v.healable ? ' (healable)' : ''}`)))}\n`,
+      `${JSON.stringify(countBy(figures.violations.map((v) => `${v.rule}${v.healable ? ' (healable)' : ''}`)))}; ` +
+      `left awaiting reconciliation: ${JSON.stringify(figures.accepted)}\n`,
   );
   await api.close();
 });
