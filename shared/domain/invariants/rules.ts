@@ -82,7 +82,13 @@ export function capacityCounterViolations(orgId: string, docs: Doc[]): Violation
           counter?.id ?? `capacity-${event.id}-${showtimeId}`,
           `Counter of showtime ${showtimeId} ${above ? 'above' : 'below or apart from'} its ledger`,
           above,
-          { eventId: event.id, showtimeId, counter: counter ? pick(actual, channels) : null, ledger: expected },
+          {
+            eventId: event.id,
+            showtimeId,
+            counter: counter ? pick(actual, channels) : null,
+            ledger: expected,
+            excess: actual.sold - soldOf(expected),
+          },
         ),
       );
     }

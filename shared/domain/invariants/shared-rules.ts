@@ -107,7 +107,11 @@ export function sharedCounterViolations(sharedEventId: string, docs: Doc[]): Vio
       documentId: counter.id,
       message: `counter ${counter.id} is ${above ? 'above' : 'below'} its ledger`,
       healable: above,
-      details: { counter: { reserved: counter.reserved, committed: counter.committed }, ledger },
+      details: {
+        counter: { reserved: counter.reserved, committed: counter.committed },
+        ledger,
+        excess: counter.reserved + counter.committed - ledger.reserved - ledger.committed,
+      },
     });
   }
   return found;
