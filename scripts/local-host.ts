@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import Router from 'find-my-way';
 import { config } from '../shared/config';
 import { failureBody } from '../shared/http/envelope';
@@ -60,6 +61,7 @@ export async function startLocalHost(
     });
   });
   server.keepAliveTimeout = 5000;
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const actualPort = (server.address() as AddressInfo).port;
   return {
@@ -164,6 +166,22 @@ function clientIp(req: IncomingMessage): string {
   if (process.env.TRUST_PROXY === 'true' && typeof forwarded === 'string')
     return clientAddress(lastForwarded(forwarded));
   return req.socket.remoteAddress ?? 'unknown';
+}
+
+/**
+ * A request Node refuses before any handler (headers past its 16 KB limit, a malformed request line) still gets the
+ * error envelope, not Node's bare status line: 431 for oversized headers, 400 otherwise; then the connection closes.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (!socket.writable) return socket.destroy();
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const message = tooLarge ? 'Request headers are too large' : 'Malformed request';
+  const body = JSON.stringify(failureBody(new DomainError('VALIDATION_ERROR', message)));
+  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  socket.end(
+    `HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\nx-correlation-id: ${randomUUID()}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }
 
 function errorOut(error: DomainError, cors: Record<string, string>): OutgoingResponse {

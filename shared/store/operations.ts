@@ -15,6 +15,18 @@ export async function tracked<T extends { requestCharge?: number }>(
   op: StoreOperation,
   call: () => Promise<T>,
 ): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await trackedOnce(op, call);
+    } catch (error) {
+      const wait = throttledWaitMs(error, attempt);
+      if (wait === undefined) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+async function trackedOnce<T extends { requestCharge?: number }>(op: StoreOperation, call: () => Promise<T>) {
   await checkFault(op);
   try {
     const result = await withDeadline(op, call());
@@ -54,6 +66,23 @@ function withDeadline<T>(op: StoreOperation, pending: Promise<T>): Promise<T> {
   });
   pending.catch(() => undefined); // a late failure of an abandoned call is not an unhandled rejection
   return Promise.race([pending, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** Attempts of one call when the store throttles it (429), this one included; the last 429 then answers 503. */
+export const THROTTLE_ATTEMPTS = 3;
+const MAX_THROTTLE_WAIT_MS = 2_000;
+
+/**
+ * How long to wait before trying a throttled call again, or undefined to give up. A 429 is never executed by the
+ * store, so any call (an increment too) may be sent again. The SDK retries 429s itself first; one that still
+ * escapes it (or one answered where the SDK does not retry) is tried again after the store's retry-after
+ * (`retryAfterInMs`, else an exponential 50, 100 ms), capped so a request cannot hang.
+ */
+function throttledWaitMs(error: unknown, attempt: number): number | undefined {
+  const { code, retryAfterInMs } = (error ?? {}) as { code?: unknown; retryAfterInMs?: unknown };
+  if (code !== 429 || attempt >= THROTTLE_ATTEMPTS) return undefined;
+  const given = typeof retryAfterInMs === 'number' && retryAfterInMs >= 0 ? retryAfterInMs : 25 * 2 ** attempt;
+  return Math.min(given, MAX_THROTTLE_WAIT_MS);
 }
 
 function stored<T>(resource: unknown): Stored<T> {

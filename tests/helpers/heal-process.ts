@@ -34,8 +34,16 @@ async function withLock<T>(work: () => Promise<T>): Promise<T> {
  * at the test host's embedded server (the same Cosmos protocol and SDK as a real account). Returns its report.
  */
 export function runHealProcess(): Promise<any> {
+  return runScriptProcess('heal').then((r) => r.report);
+}
+
+/**
+ * `npm run <script>` (heal, check-invariants) the same way; returns its JSON report and exit code (the checker
+ * exits 1 when it finds violations, which is an answer, not a failure).
+ */
+export function runScriptProcess(script: string): Promise<{ report: any; exitCode: number }> {
   return withLock(async () => {
-    const { stdout } = await run('npm', ['run', '--silent', 'heal'], {
+    const done = await run('npm', ['run', '--silent', script], {
       cwd: process.cwd(),
       env: {
         ...process.env,
@@ -48,7 +56,13 @@ export function runHealProcess(): Promise<any> {
         TELEMETRY_STDOUT: 'false',
       },
       timeout: 120_000,
-    });
-    return JSON.parse(stdout.slice(stdout.indexOf('{')));
+    }).then(
+      (r) => ({ stdout: r.stdout, exitCode: 0 }),
+      (error: { stdout?: string; code?: unknown }) => {
+        if (typeof error.code !== 'number' || !error.stdout) throw error;
+        return { stdout: error.stdout, exitCode: error.code };
+      },
+    );
+    return { report: JSON.parse(done.stdout.slice(done.stdout.indexOf('{'))), exitCode: done.exitCode };
   });
 }

@@ -746,3 +746,36 @@ export const seedSharedCounterDrift = (
   counterId: string,
   increments: { reserved?: number; committed?: number },
 ) => moveCounter(sharedEventId, counterId, { increments }, new Date().toISOString());
+
+// --- Invariant checker (issue 15): one broken invariant at a time, the way a half write or a hand edit leaves it --
+
+/** Overwrites fields of any document of an organization's partition (ETag-checked like any real write). */
+export const seedOrgDocumentFields = (orgId: string, id: string, fields: Doc) =>
+  rewriteOrgDocument(orgId, id, (doc) => ({ ...doc, ...fields }));
+
+/** Overwrites fields of any document of a Shared Event's partition (a counter, a reservation). */
+export async function seedSharedEventDocumentFields(sharedEventId: string, id: string, fields: Doc) {
+  const doc = await readItem<Doc>(containers().sharedEvents, sharedEventId, id);
+  if (!doc) throw new Error(`seed: no document ${id} in Shared Event ${sharedEventId}`);
+  await replaceItem(containers().sharedEvents, sharedEventId, { ...doc, ...fields, id }, doc._etag as string);
+}
+
+/** A raw document written to the organizations container as given (a stray or misplaced write). */
+export const seedRawOrgDocument = (doc: Doc & { id: string }) => createItem(containers().orgs, doc);
+
+/** Deletes any document of an organization's partition (a lost write). */
+export const loseOrgDocument = (orgId: string, id: string) => deleteItem(containers().orgs, orgId, id);
+
+/** The pending login challenge of `email` as stored (its token and code hashes), or undefined. */
+export async function storedLoginChallenge(email: string) {
+  const id = `login-${emailKey(email)}`;
+  return readItem<Doc>(containers().auth, id, id);
+}
+
+/** Forgets every rate-limit bucket, as a new window would (tests that make more calls than a limit allows). */
+export async function resetRateLimits() {
+  const buckets = await queryAll<{ id: string }>(containers().auth, undefined, {
+    query: "SELECT c.id FROM c WHERE c.docType = 'rateBucket'",
+  });
+  for (const bucket of buckets) await deleteItem(containers().auth, bucket.id, bucket.id);
+}
