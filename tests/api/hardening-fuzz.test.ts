@@ -67,7 +67,8 @@ afterAll(async () => {
   await api?.close();
   console.log(
     `fuzz figures: ${figures.routes.size} routes, ${figures.requests} requests ` +
-      `(${figures.twoXx} 2xx, ${figures.fourXx} 4xx), ${figures.storeCompares} whole-store compares, ` +
+      `(${figures.twoXx} 2xx, ${figures.fourXx} 4xx), ${sentKinds.size}/${offeredKinds.size} hostile classes sent, ` +
+      `${figures.storeCompares} whole-store compares, ` +
       `${violations.length} violations`,
   );
   if (violations.length > 0) console.log(violations.join('\n'));
@@ -104,12 +105,30 @@ interface Case {
   contentType?: string;
 }
 
-function pick<T>(items: T[], count: number, salt: number): T[] {
-  if (EXHAUSTIVE || items.length <= count) return items;
-  return fc.sample(fc.shuffledSubarray(items, { minLength: count, maxLength: count }), {
-    seed: SEED + salt,
-    numRuns: 1,
-  })[0];
+/** Every hostile class offered (all kinds of every route's lists) and every class sent at least once. */
+const offeredKinds = new Set<string>();
+const sentKinds = new Set<string>();
+
+/**
+ * `count` of `items` for one route: classes not sent yet on any route first, then a seeded shuffle; so the default
+ * budget still sends every hostile class somewhere, and FUZZ_RUNS sends them all everywhere.
+ */
+function pick<T>(items: T[], kindOf: (item: T) => string, count: number, salt: number): T[] {
+  for (const item of items) offeredKinds.add(kindOf(item));
+  let chosen = items;
+  if (!EXHAUSTIVE && items.length > count) {
+    const shuffled = fc.sample(fc.shuffledSubarray(items, { minLength: items.length, maxLength: items.length }), {
+      seed: SEED + salt,
+      numRuns: 1,
+    })[0];
+    chosen = [];
+    for (const item of shuffled)
+      if (chosen.length < count && !sentKinds.has(kindOf(item)) && !chosen.some((c) => kindOf(c) === kindOf(item)))
+        chosen.push(item);
+    for (const item of shuffled) if (chosen.length < count && !chosen.includes(item)) chosen.push(item);
+  }
+  for (const item of chosen) sentKinds.add(kindOf(item));
+  return chosen;
 }
 
 function casesOf(route: AnyRoute, salt: number): Case[] {
@@ -143,17 +162,17 @@ function casesOf(route: AnyRoute, salt: number): Case[] {
     });
   }
   const baseQuery = { ...scoped };
-  for (const [label, q] of pick(hostileQueries(route.query), 2, salt + 1))
+  for (const [label, q] of pick(hostileQueries(route.query), ([label]) => label, 2, salt + 1))
     cases.push({ label: `query ${label}`, path, query: { ...baseQuery, ...q } });
   if (takesJson) {
     const sample = (sampleOf(route.body!, h, SEED + salt) ?? {}) as Record<string, unknown>;
-    for (const body of pick(hostileBodies(route.body!, sample), BODY_CASES, salt + 2))
+    for (const body of pick(hostileBodies(route.body!, sample), (b) => b.kind, BODY_CASES, salt + 2))
       cases.push(bodyCase(route, path, baseQuery, body));
   } else if (route.bodyType === 'csv') {
     for (const body of csvBodies()) cases.push(bodyCase(route, path, baseQuery, body));
   }
   for (const param of pathParamsOf(route)) {
-    for (const [label, id] of pick(HOSTILE_PATH_IDS, 1, salt + 3 + param.length)) {
+    for (const [label, id] of pick(HOSTILE_PATH_IDS, ([label]) => `path ${label}`, 1, salt + 3 + param.length)) {
       cases.push({
         label: `path {${param}} ${label}`,
         path: fillRoute(w, route, { [param]: id }),
@@ -175,11 +194,21 @@ const bodyCase = (route: AnyRoute, path: string, query: Record<string, string>, 
 });
 
 const csvBodies = (): BodyCase[] => [
-  { name: 'csv 100 KB cell', raw: `email,name,role\n${'x'.repeat(100 * 1024)},a,member\n`, contentType: 'text/csv' },
-  { name: 'csv NUL and bidi', raw: 'email,name,role\na\u0000@x.org,\u202Eevil,member\n', contentType: 'text/csv' },
-  { name: 'csv BOM only header', raw: '\uFEFFemail,name,role\n', contentType: 'text/csv' },
-  { name: 'csv as json', raw: '{"a":1}', contentType: 'application/json' },
-  { name: 'csv formula', raw: 'email,name,role\n=cmd(),@SUM(A1),member\n', contentType: 'text/csv' },
+  {
+    name: 'csv 100 KB cell',
+    kind: 'csv',
+    raw: `email,name,role\n${'x'.repeat(100 * 1024)},a,member\n`,
+    contentType: 'text/csv',
+  },
+  {
+    name: 'csv NUL and bidi',
+    kind: 'csv',
+    raw: 'email,name,role\na\u0000@x.org,\u202Eevil,member\n',
+    contentType: 'text/csv',
+  },
+  { name: 'csv BOM only header', kind: 'csv', raw: '\uFEFFemail,name,role\n', contentType: 'text/csv' },
+  { name: 'csv as json', kind: 'csv', raw: '{"a":1}', contentType: 'application/json' },
+  { name: 'csv formula', kind: 'csv', raw: 'email,name,role\n=cmd(),@SUM(A1),member\n', contentType: 'text/csv' },
 ];
 
 /** The envelope: `{ success: true, data }` on a 2xx (bare and file answers as declared), `{ success: false, error,
@@ -261,5 +290,6 @@ describe('fuzzing every route', () => {
       for (const c of casesOf(route, salt)) before = await send(route, c, before);
     }
     expect(violations).toEqual([]);
+    expect([...offeredKinds].filter((kind) => !sentKinds.has(kind))).toEqual([]);
   }, 600_000);
 });

@@ -185,6 +185,8 @@ export function deepNesting(depth: number): string {
 
 export interface BodyCase {
   name: string;
+  /** The hostile class (the name without the field), so a run can make sure every class was sent. */
+  kind: string;
   /** Raw JSON text (so `__proto__` and nesting survive serialization). */
   raw: string;
   contentType?: string;
@@ -204,7 +206,7 @@ export function hostileBodies(schema: Schema, sample: Record<string, unknown>): 
   for (const [key, sub] of Object.entries(props)) {
     if (required.has(key)) {
       const { [key]: _dropped, ...rest } = sample;
-      cases.push({ name: `${key} missing`, raw: json(rest) });
+      cases.push({ name: `${key} missing`, kind: 'missing', raw: json(rest) });
     }
     const types = typesOf(sub);
     for (const [what, value] of WRONG_TYPES) {
@@ -213,17 +215,24 @@ export function hostileBodies(schema: Schema, sample: Record<string, unknown>): 
         types.includes(t) ||
         (t === 'number' && types.includes('integer')) ||
         (sub.enum !== undefined && t !== 'object');
-      if (!allowed) cases.push({ name: `${key} as ${what}`, raw: json(withValue(key, value)) });
+      if (!allowed) cases.push({ name: `${key} as ${what}`, kind: `as ${what}`, raw: json(withValue(key, value)) });
     }
     if (types.includes('string'))
-      for (const [what, s] of HOSTILE_STRINGS) cases.push({ name: `${key} ${what}`, raw: json(withValue(key, s)) });
+      for (const [what, s] of HOSTILE_STRINGS)
+        cases.push({ name: `${key} ${what}`, kind: what, raw: json(withValue(key, s)) });
     if (types.includes('number') || types.includes('integer'))
       for (const [what, n] of HOSTILE_NUMBERS)
-        cases.push({ name: `${key} ${what}`, raw: json(withValue(key, n)).replace(/"__NEG0__"/, '-0') });
+        cases.push({
+          name: `${key} ${what}`,
+          kind: what,
+          // JSON.stringify writes -0 as 0: the literal is put in by hand
+          raw: json(withValue(key, Object.is(n, -0) ? '__NEG0__' : n)).replace('"__NEG0__"', '-0'),
+        });
     if (types.includes('array')) {
       const item = (sample[key] as unknown[] | undefined)?.[0] ?? 1;
       cases.push({
         name: `${key} 100k items`,
+        kind: '100k items',
         raw: json(
           withValue(
             key,
@@ -236,19 +245,23 @@ export function hostileBodies(schema: Schema, sample: Record<string, unknown>): 
   const base = json(sample);
   const inject = (fragment: string) => (base === '{}' ? `{${fragment}}` : `{${fragment},${base.slice(1)}`);
   cases.push(
-    { name: 'unknown field', raw: json({ ...sample, unknownField: 'u' }) },
-    { name: '__proto__ key', raw: inject('"__proto__":{"isSuperAdmin":true,"role":"admin"}') },
-    { name: 'constructor key', raw: inject('"constructor":{"prototype":{"isSuperAdmin":true}}') },
-    { name: 'depth 5000', raw: inject(`"nested":${deepNesting(5000)}`) },
-    { name: '100 KB unknown field', raw: json({ ...sample, padding: KB100 }) },
-    { name: 'null body', raw: 'null' },
-    { name: 'array body', raw: '[]' },
-    { name: 'string body', raw: '"text"' },
-    { name: 'malformed JSON', raw: '{"a":' },
-    { name: 'BOM', raw: `\uFEFF${base}` },
-    { name: 'text/plain', raw: base, contentType: 'text/plain' },
-    { name: 'form', raw: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' },
-    { name: 'xml', raw: '<a>1</a>', contentType: 'application/xml' },
+    { name: 'unknown field', kind: 'unknown field', raw: json({ ...sample, unknownField: 'u' }) },
+    { name: '__proto__ key', kind: '__proto__ key', raw: inject('"__proto__":{"isSuperAdmin":true,"role":"admin"}') },
+    {
+      name: 'constructor key',
+      kind: 'constructor key',
+      raw: inject('"constructor":{"prototype":{"isSuperAdmin":true}}'),
+    },
+    { name: 'depth 5000', kind: 'depth 5000', raw: inject(`"nested":${deepNesting(5000)}`) },
+    { name: '100 KB unknown field', kind: '100 KB unknown field', raw: json({ ...sample, padding: KB100 }) },
+    { name: 'null body', kind: 'null body', raw: 'null' },
+    { name: 'array body', kind: 'array body', raw: '[]' },
+    { name: 'string body', kind: 'string body', raw: '"text"' },
+    { name: 'malformed JSON', kind: 'malformed JSON', raw: '{"a":' },
+    { name: 'BOM', kind: 'BOM', raw: `\uFEFF${base}` },
+    { name: 'text/plain', kind: 'text/plain', raw: base, contentType: 'text/plain' },
+    { name: 'form', kind: 'form', raw: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' },
+    { name: 'xml', kind: 'xml', raw: '<a>1</a>', contentType: 'application/xml' },
   );
   return cases;
 }
