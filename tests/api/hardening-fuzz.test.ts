@@ -30,18 +30,18 @@ import {
  * `constructor` keys, NUL, lone surrogates, bidi characters, -1, 0.5, 1e308, -0, 2^53+1, malformed JSON, a BOM,
  * other content types, malformed `limit` and `continuationToken`, hostile path ids. Every answer must be the
  * envelope with a 2xx or a 4xx; a 4xx must write nothing: the whole store (every container, ids and ETags, the
- * rate-limit buckets aside) is compared around each 4xx of a write route. A refused GET is compared when the store
- * fault hook (which sees every store call) saw it attempt a write; the attempts are named in a violation. An
- * attempt alone is no violation: a create-if-absent that meets a conflict or a conditional patch that is refused
- * writes nothing.
+ * rate-limit buckets and the failed-code counter of a login challenge aside) is compared around each 4xx of a write
+ * route. A refused GET is compared when the store fault hook (which sees every store call) saw it attempt a write;
+ * the attempts are named in a violation. An attempt alone is no violation: a create-if-absent that meets a conflict
+ * or a conditional patch that is refused writes nothing. Every hostile class is sent at least once per run.
  *
  * Budget: FUZZ_RUNS=n (default 2) generated valid requests per route; with FUZZ_RUNS set every hostile case of
- * every route is sent, otherwise a seeded sample of FUZZ_CASES (default 6) hostile bodies, 2 queries and 1 path
+ * every route is sent, otherwise a seeded sample of FUZZ_CASES (default 5) hostile bodies, 2 queries and 1 path
  * id per parameter. FUZZ_SEED changes the seed.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2);
 const EXHAUSTIVE = process.env.FUZZ_RUNS !== undefined;
-const BODY_CASES = Number(process.env.FUZZ_CASES ?? 6);
+const BODY_CASES = Number(process.env.FUZZ_CASES ?? 5);
 const SEED = Number(process.env.FUZZ_SEED ?? 15);
 
 let api: TestHost;
@@ -227,6 +227,13 @@ function envelopeProblem(route: AnyRoute, res: ApiResponse): string | undefined 
   return undefined;
 }
 
+/**
+ * The one write a refusal makes by design: a wrong login code is counted on the pending login challenge (and the
+ * challenge is dropped at the limit), so codes cannot be guessed. Nothing else may change on a 4xx.
+ */
+const countsAFailedAttempt = (res: ApiResponse, change: string) =>
+  res.body?.error === 'INVALID_LOGIN' && /^[~-]auth\/login-/.test(change);
+
 async function send(route: AnyRoute, c: Case, before: Map<string, string>): Promise<Map<string, string>> {
   const caller = authorizedCaller(w, route);
   writes = [];
@@ -253,7 +260,7 @@ async function send(route: AnyRoute, c: Case, before: Map<string, string>): Prom
     if (route.method === 'GET' && writes.length === 0) return before;
     const after = await storeFingerprint();
     figures.storeCompares += 1;
-    const diff = storeDiff(before, after);
+    const diff = storeDiff(before, after).filter((d) => !countsAFailedAttempt(res, d));
     if (diff.length > 0) {
       const attempted = writes.map((o) => `${o.kind} ${o.container}/${o.id}`).join(', ');
       violations.push(
