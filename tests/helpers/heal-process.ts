@@ -1,33 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { withDistLock } from './dist-lock';
 import { config } from '../../shared/config';
 import { store } from '../../shared/store/client';
 
 const run = promisify(execFile);
-// `npm run heal` rebuilds dist/ first: two test files doing it at once (jest runs files in parallel) would write
-// over each other's build, so the runs take turns through a lock directory (mkdir is atomic).
-const LOCK = join(tmpdir(), `heal-process-${Buffer.from(process.cwd()).toString('hex').slice(-32)}.lock`);
-
-async function withLock<T>(work: () => Promise<T>): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      mkdirSync(LOCK);
-      break;
-    } catch {
-      if (Date.now() - started > 170_000) rmSync(LOCK, { recursive: true, force: true }); // a crashed holder
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmSync(LOCK, { recursive: true, force: true });
-  }
-}
 
 /**
  * `npm run heal` as an operator runs it: a separate process, built from the sources, pointed with COSMOS_ENDPOINT
@@ -42,7 +19,7 @@ export function runHealProcess(): Promise<any> {
  * exits 1 when it finds violations, which is an answer, not a failure).
  */
 export function runScriptProcess(script: string): Promise<{ report: any; exitCode: number }> {
-  return withLock(async () => {
+  return withDistLock(async () => {
     const done = await run('npm', ['run', '--silent', script], {
       cwd: process.cwd(),
       env: {

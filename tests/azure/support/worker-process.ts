@@ -1,32 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { withDistLock } from '../../helpers/dist-lock';
 
 const run = promisify(execFile);
-// The same lock as tests/helpers/heal-process.ts: every test that builds dist/ takes turns, so no process ever loads
-// a half-written build (mkdir is atomic).
-const LOCK = join(tmpdir(), `heal-process-${Buffer.from(process.cwd()).toString('hex').slice(-32)}.lock`);
 const REPORT_MARK = '@@stand-in-report ';
-
-async function withLock<T>(work: () => Promise<T>): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      mkdirSync(LOCK);
-      break;
-    } catch {
-      if (Date.now() - started > 170_000) rmSync(LOCK, { recursive: true, force: true }); // a crashed holder
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmSync(LOCK, { recursive: true, force: true });
-  }
-}
 
 export interface Invocation {
   function: string;
@@ -68,7 +46,7 @@ let built = false;
 
 /** Builds dist/ once per test file, then runs the compiled app in the worker stand-in with `env` as app settings. */
 export function runInWorker(env: Record<string, string>, invocations: Invocation[] = []): Promise<WorkerReport> {
-  return withLock(async () => {
+  return withDistLock(async () => {
     if (!built) {
       await run('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: process.cwd(), timeout: 240_000 });
       built = true;
