@@ -112,7 +112,7 @@ export async function prepareReplay(calls: RecordedCall[]): Promise<() => Promis
     const { resource } = await container.item(id, pk as string).read<Any>();
     const copyId = `bench-scratch-${randomUUID()}`;
     if (resource) {
-      const { _rid, _self, _etag, _attachments, _ts, ...doc } = resource;  
+      const { _rid, _self, _etag, _attachments, _ts, ...doc } = resource;
       await container.items.create({ ...doc, id: copyId });
     }
     copies.set(key, copyId);
@@ -159,7 +159,7 @@ export async function prepareReplay(calls: RecordedCall[]): Promise<() => Promis
       case 'batch': {
         const ops: OperationInput[] = [];
         for (const op of call.operations as Any[]) {
-          const { ifMatch: _drop, ...rest } = op;  
+          const { ifMatch: _drop, ...rest } = op;
           if (op.operationType === 'Create' || op.operationType === 'Upsert') {
             ops.push({ ...rest, resourceBody: { ...op.resourceBody, id: `bench-new-${randomUUID()}` } });
           } else if (op.operationType === 'Replace') {
