@@ -19,7 +19,9 @@ const GROWTH = QUICK ? [1_000, ORDERS] : [1_000, ORDERS, 50_000];
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 // --- The host child and its IPC ---------------------------------------------------------------------------
-const child = fork(join(__dirname, 'server.js'), [], { execArgv: ['--expose-gc'], stdio: 'inherit' });
+// BENCH_CPU_PROF=dir writes a V8 CPU profile of the host process there (open it in Chrome DevTools).
+const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+const child = fork(join(__dirname, 'server.js'), [], { execArgv: ['--expose-gc', ...profile], stdio: 'inherit' });
 let nextId = 1;
 const pending = new Map<number, { resolve: (v: Any) => void; reject: (e: Error) => void }>();
 const ready = new Promise<{ url: string }>((resolve, reject) => {
