@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
@@ -22,13 +23,24 @@ export const CLOCK_SKEW_SECONDS = 60;
  * A right signature is not enough: a token must say when it was issued and when it ends, within the lifetime
  * this service issues, so a leaked secret or a bug cannot mint tokens that never expire.
  */
+/**
+ * The secret as a KeyObject, made once per secret: given a string, jsonwebtoken first tries to parse it as a
+ * public key (which throws) and then builds a secret key, on every verification — about 3 % of the host's CPU
+ * under load in `npm run bench` (issue 16).
+ */
+let secretKey: { secret: string; key: KeyObject } | undefined;
+function keyOf(secret: string): KeyObject {
+  if (secretKey?.secret !== secret) secretKey = { secret, key: createSecretKey(Buffer.from(secret, 'utf8')) };
+  return secretKey.key;
+}
+
 export function verifyToken(
   token: string,
   secret: string,
   nowSeconds = Math.floor(Date.now() / 1000),
 ): TokenClaims | undefined {
   try {
-    const payload = jwt.verify(token, secret, { algorithms: ['HS256'], clockTimestamp: nowSeconds });
+    const payload = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'], clockTimestamp: nowSeconds });
     if (typeof payload !== 'object' || payload === null) return undefined;
     const { sub, ver, iat, exp } = payload as { sub?: unknown; ver?: unknown; iat?: unknown; exp?: unknown };
     if (typeof sub !== 'string' || sub.length === 0 || !Number.isInteger(ver)) return undefined;

@@ -1,5 +1,7 @@
 import { badRequest, forbidden, notFound } from '../errors';
 import { getMembership } from '../domain/memberships/repo';
+import { entryGrants, entryOfMembership } from '../domain/memberships/role-map';
+import { healOrganizationRole } from '../domain/users/repo';
 import { getOrganization } from '../domain/organizations/repo';
 import { assertFullMode, assertFullOrganization } from './full-org-guard';
 import type { OrganizationGrant } from './grant';
@@ -20,7 +22,8 @@ export function requireOrganizationIdParam(organizationId: string | undefined): 
 }
 
 /**
- * One point read after authentication: the caller's membership, or for a super admin the organization itself
+ * No read after authentication when the user's role map grants the role (the common case); else one point
+ * read: the caller's membership, or for a super admin the organization itself
  * (a super admin's authority is not a membership, and the organization tells whether it was soft-deleted; same
  * number of reads). A soft-deleted organization is 404 to everyone who knew it: its former members (their
  * memberships carry `organizationDeletedAt`) and super admins. A caller who was never a member gets 403
@@ -42,7 +45,19 @@ export async function resolveOrganizationScope(
       grant: { kind: 'organization', organizationId, organization },
     };
   }
+  // The role map read with the user decides alone when it grants; otherwise the membership decides (role-map.ts).
+  const mapped = principal.user?.organizationRoles?.[organizationId];
+  if (entryGrants(mapped, scope.role)) {
+    const organization = scope.fullOrg ? await assertFullOrganization(organizationId) : undefined;
+    return {
+      principal: { ...principal, organizationId, role: mapped!.role },
+      grant: { kind: 'organization', organizationId, ...(organization ? { organization } : {}) },
+    };
+  }
   const membership = await getMembership(organizationId, principal.userId);
+  if (membership && !mapped && principal.user) {
+    await healOrganizationRole(principal.user, organizationId, entryOfMembership(membership));
+  }
   if (membership?.organizationDeletedAt) throw notFound('Organization');
   const approved = membership?.approved ? membership : undefined;
   if (!approved || !roleAtLeast(approved.role, scope.role)) throw forbidden();

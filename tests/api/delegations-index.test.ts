@@ -232,8 +232,8 @@ describe('delegated-events (partner)', () => {
     const res = await delegatedEvents(api, other.orgId, other.member);
     expect(res.status).toBe(200);
     expect(res.body.data.items.map((i: { eventName: string }) => i.eventName).sort()).toEqual(['Event 1', 'Event 2']);
-    // user, membership, organization, one query for the events' names
-    expect(res.headers.get('x-store-ops')).toBe('4');
+    // user (with its role map), organization, one query for the events' names
+    expect(res.headers.get('x-store-ops')).toBe('3');
     expect((await delegatedEvents(api, other.orgId, f.admin)).status).toBe(403);
   });
 });
@@ -259,8 +259,8 @@ describe('owner-side mode guard', () => {
       const res = await call();
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ error: 'ORG_MODE_RESTRICTED', errorCode: 'ORG_MODE_RESTRICTED' });
-      // user, membership, the organization's fresh read: no bucket, no event, nothing else.
-      expect(res.headers.get('x-store-ops')).toBe('3');
+      // user (with its role map), the organization's fresh read: no bucket, no event, nothing else.
+      expect(res.headers.get('x-store-ops')).toBe('2');
     }
     // A Super Admin acting inside the organization is refused alike (user, organization).
     const asSuper = await api.post(path, { token: f.superToken, body: { partnerOrganizationId: partner.orgId } });

@@ -86,18 +86,18 @@ describe('event reads', () => {
     expect(ops(res)).toBeLessThanOrEqual(5);
   });
 
-  it('GET events/{id} and capacity-summary cost one auth pair plus one or two store calls', async () => {
+  it('GET events/{id} and capacity-summary cost the user read plus one or two store calls', async () => {
     const event = await createEvent(api, f, { date: '2095-01-01' });
     const one = await api.get(`events/${event.id}`, { token: f.member.token, query: q(f) });
     expect(one.body.data).toEqual(event);
-    expect(ops(one)).toBe(3);
+    expect(ops(one)).toBe(2);
     const summary = await api.get(`events/${event.id}/capacity-summary`, { token: f.member.token, query: q(f) });
     expect(summary.status).toBe(200);
-    expect(ops(summary)).toBe(4);
+    expect(ops(summary)).toBe(3);
     const create = await giveFree(api, f, event, 1);
-    expect(ops(create)).toBe(5); // user, membership, event, counter patch, ledger create
+    expect(ops(create)).toBe(4); // user (with its role map), event, counter patch, ledger create
     const sale = await sellExternal(api, f, event, 1);
-    expect(ops(sale)).toBe(6); // plus the organization read of the full-org guard
+    expect(ops(sale)).toBe(5); // plus the organization read of the full-org guard
     const missing = await api.get('events/nope', { token: f.member.token, query: q(f) });
     expect(missing.status).toBe(404);
   });

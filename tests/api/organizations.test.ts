@@ -81,8 +81,8 @@ describe('PUT /api/organizations/{id}', () => {
       actorIsSuperAdmin: false,
     });
     expect(JSON.stringify(events)).not.toContain('Cecilia');
-    // user + membership (auth), organization read, replace
-    expect(res.headers.get('x-store-ops')).toBe('4');
+    // user with its role map (auth), organization read, replace
+    expect(res.headers.get('x-store-ops')).toBe('3');
   });
 
   it('clears a blank description to an absent field and emits only description_changed', async () => {

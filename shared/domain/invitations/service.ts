@@ -4,6 +4,7 @@ import { notFound } from '../../errors';
 import { isConflict, isPreconditionFailed, withEtagRetry, type Stored } from '../../store/outcomes';
 import { newMembership } from '../memberships/model';
 import { getMembership } from '../memberships/repo';
+import { grantInRoleMap } from '../memberships/role-map';
 import { getOrganization } from '../organizations/repo';
 import { createOrGetUser } from '../users/repo';
 import { getMailer } from '../../email/mailer';
@@ -98,7 +99,9 @@ export async function acceptInvitation(code: string, body: AcceptInvitationBody)
     const inv = attempt === 0 ? first : await findUsable(code);
     const used: InvitationDoc = { ...inv, uses: inv.uses + 1 };
     try {
-      await useInvitationForMembership(used, inv._etag, newMembership(organizationId, user.id, inv.role, true));
+      const membership = newMembership(organizationId, user.id, inv.role, true);
+      await useInvitationForMembership(used, inv._etag, membership);
+      await grantInRoleMap(membership);
       break;
     } catch (error) {
       // Another acceptance took a use (412) or this person joined meanwhile (409): decide again on fresh state.

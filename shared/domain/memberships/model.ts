@@ -17,6 +17,17 @@ export interface MembershipDoc {
   updatedAt?: string;
 }
 
+/**
+ * A membership's authority as copied into the user document's role map (`UserDoc.organizationRoles`, see
+ * role-map.ts); `removed` marks a membership that was deleted.
+ */
+export interface OrganizationRoleEntry {
+  role: Role;
+  approved: boolean;
+  organizationDeletedAt?: string;
+  removed?: true;
+}
+
 /** One membership per (organization, user): a deterministic id makes it a point read and a natural unique key. */
 export const membershipId = (userId: string) => `membership-${userId}`;
 

@@ -3,6 +3,7 @@ import { isConflict, isPreconditionFailed } from '../../store/outcomes';
 import { logError } from '../../telemetry/telemetry';
 import { newMembership, ROLES, type Role } from '../memberships/model';
 import { allMemberships, createMembership, replaceMembership } from '../memberships/repo';
+import { changeWithRoleMap, grantInRoleMap } from '../memberships/role-map';
 import { normalizeEmail } from '../users/model';
 import { createOrGetUser } from '../users/repo';
 import { requireLiveOrganization } from './service';
@@ -62,10 +63,11 @@ export async function importMembers(organizationId: string, csv: string): Promis
       if (user.deletedAt) {
         result.errors.push({ line: line.line, message: 'user is deleted; restore the user first' });
       } else if (!membership) {
-        await createMembership(newMembership(organizationId, user.id, line.role, true));
+        await grantInRoleMap(await createMembership(newMembership(organizationId, user.id, line.role, true)));
         result.created += 1;
       } else if (membership.role !== line.role) {
-        await replaceMembership({ ...membership, role: line.role, updatedAt: new Date().toISOString() });
+        const next = { ...membership, role: line.role, updatedAt: new Date().toISOString() };
+        await changeWithRoleMap(membership, next, () => replaceMembership(next));
         result.updated += 1;
       } else {
         result.skipped += 1;

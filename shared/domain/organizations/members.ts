@@ -8,6 +8,7 @@ import {
   membershipsPage,
   replaceMembership,
 } from '../memberships/repo';
+import { changeWithRoleMap, grantInRoleMap, removedEntry, revokeInRoleMap } from '../memberships/role-map';
 import type { UserDoc } from '../users/model';
 import { createOrGetUser, liveUsersByIdsAcrossPartitions } from '../users/repo';
 import type { AddMemberBody, PageQuery, UpdateMemberBody } from './schemas';
@@ -23,6 +24,7 @@ export async function addMember(organizationId: string, body: AddMemberBody) {
   if (user.deletedAt) throw conflict('This user is deleted; restore the user first', 'USER_DELETED');
   try {
     const membership = await createMembership(newMembership(organizationId, user.id, body.role, body.approved));
+    await grantInRoleMap(membership);
     return { membership: toMembershipResponse(membership), user: userSummary(user) };
   } catch (error) {
     if (isConflict(error)) throw conflict('This user is already a member of the organization', 'ALREADY_MEMBER');
@@ -52,13 +54,16 @@ export async function updateMember(organizationId: string, userId: string, body:
     if (body.role !== undefined) next.role = body.role;
     if (body.roles !== undefined) next.roles = body.roles;
     if (body.approved !== undefined) next.approved = body.approved;
-    return replaceMembership(next);
+    return changeWithRoleMap(membership, next, () => replaceMembership(next));
   });
   return toMembershipResponse(saved);
 }
 
 export async function removeMember(organizationId: string, userId: string) {
   await requireLiveOrganization(organizationId);
+  // The map first (a tombstone, see role-map.ts), the membership after.
+  const membership = await getMembership(organizationId, userId);
+  if (membership) await revokeInRoleMap(userId, organizationId, removedEntry(membership.role));
   try {
     await deleteMembership(organizationId, userId);
   } catch (error) {

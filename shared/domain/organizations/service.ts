@@ -3,6 +3,8 @@ import { notFound } from '../../errors';
 import type { Principal } from '../../auth/principal';
 import { withEtagRetry } from '../../store/outcomes';
 import { membershipsNotMarkedDeleted, replaceMembershipsInBatch } from '../memberships/repo';
+import { entryOfMembership, revokeInRoleMap } from '../memberships/role-map';
+import { mapWithConcurrency } from '../../csv/parse';
 import { toOrganizationResponse, type OrganizationDoc } from './model';
 import { createOrganizationDoc, getOrganization, organizationsPageAcrossPartitions, saveOrganization } from './repo';
 import { trackEvent } from '../../telemetry/telemetry';
@@ -103,6 +105,8 @@ async function markMemberships(organizationId: string, deletedAt: string) {
   const open = await membershipsNotMarkedDeleted(organizationId);
   for (let i = 0; i < open.length; i += 100) {
     const marked = open.slice(i, i + 100).map((m) => ({ ...m, organizationDeletedAt: deletedAt }));
+    // Each member's role map first, the memberships after (role-map.ts): the deletion holds from the first write.
+    await mapWithConcurrency(marked, 8, (m) => revokeInRoleMap(m.userId, organizationId, entryOfMembership(m)));
     await replaceMembershipsInBatch(organizationId, marked);
   }
 }

@@ -1,3 +1,5 @@
+import type { OrganizationRoleEntry } from '../memberships/model';
+
 export interface UserDoc {
   id: string;
   docType: 'user';
@@ -8,6 +10,11 @@ export interface UserDoc {
   phone?: string;
   isSuperAdmin?: boolean;
   tokenVersion: number;
+  /**
+   * The user's authority in each organization, kept in step with the membership documents (never granting
+   * more than they do): the organization scope reads it with the user, one point read (memberships/role-map.ts).
+   */
+  organizationRoles?: Record<string, OrganizationRoleEntry>;
   createdAt: string;
   updatedAt: string;
   deletedAt?: string;

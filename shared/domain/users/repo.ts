@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { containers } from '../../store/client';
 import { createItem, patchItem, readItem, replaceItem } from '../../store/operations';
-import { isConflict, type Stored } from '../../store/outcomes';
+import { isConflict, withEtagRetry, type Stored } from '../../store/outcomes';
 import { acrossPartitions } from '../../store/query';
+import type { OrganizationRoleEntry } from '../memberships/model';
 import { normalizeEmail, type EmailLookupDoc, type NewUser, type UserDoc } from './model';
 
 /** Every store call on user documents and the e-mail index (users container, partitioned by id). */
@@ -66,6 +67,37 @@ export async function createOrGetUser(input: NewUser): Promise<{ user: Stored<Us
 
 export function saveUser(user: Stored<UserDoc>): Promise<Stored<UserDoc>> {
   return replaceItem(containers().users, user.id, { ...user, updatedAt: new Date().toISOString() }, user._etag);
+}
+
+/**
+ * Sets the user's role-map entry for one organization (read, then replace under the ETag; retried on a lost
+ * race). No user, nothing to do: a membership of a user that does not exist grants nothing anyway.
+ */
+export async function setOrganizationRole(userId: string, organizationId: string, entry: OrganizationRoleEntry) {
+  await withEtagRetry(async () => {
+    const user = await getUser(userId);
+    if (!user) return;
+    const organizationRoles = { ...user.organizationRoles, [organizationId]: entry };
+    await replaceItem(containers().users, userId, { ...user, organizationRoles }, user._etag);
+  });
+}
+
+/**
+ * Adds a missing role-map entry from the membership just read, under the ETag of the user as authenticated:
+ * any role-map write since (a revocation) makes it a no-op. Best effort: a heal that fails leaves the user on
+ * the two-read path, never fails the request.
+ */
+export async function healOrganizationRole(
+  user: Stored<UserDoc>,
+  organizationId: string,
+  entry: OrganizationRoleEntry,
+) {
+  const organizationRoles = { ...user.organizationRoles, [organizationId]: entry };
+  try {
+    await replaceItem(containers().users, user.id, { ...user, organizationRoles }, user._etag);
+  } catch {
+    // 412 (the user changed since it was read) or the store failing: the next request tries again.
+  }
 }
 
 /** Revokes every token of the user at once: one atomic increment, no read. */

@@ -3,6 +3,7 @@ import type { Principal } from '../../auth/principal';
 import { isConflict, withEtagRetry } from '../../store/outcomes';
 import { newMembership, type MembershipDoc } from '../memberships/model';
 import { createMembership, createMembershipsInBatch, memberUserIdsAmong } from '../memberships/repo';
+import { grantInRoleMap } from '../memberships/role-map';
 import { toUserResponse } from './model';
 import { getUser, liveUsersByIdsAcrossPartitions, saveUser, usersPageAcrossPartitions } from './repo';
 import { requireLiveOrganization } from '../organizations/service';
@@ -90,6 +91,8 @@ export async function bulkAssignUsers(body: BulkAssignBody) {
     const docs = toAdd.slice(i, i + 100).map((userId) => newMembership(body.organizationId, userId, body.role, true));
     try {
       await createMembershipsInBatch(body.organizationId, docs);
+      // The memberships first, the users' role maps after (role-map.ts).
+      for (const doc of docs) await grantInRoleMap(doc);
     } catch (error) {
       // A membership created concurrently fails the batch; then each one is created on its own.
       if (!isConflict(error)) throw error;
@@ -109,6 +112,8 @@ async function createEach(docs: MembershipDoc[]) {
       await createMembership(doc);
     } catch (error) {
       if (!isConflict(error)) throw error;
+      continue; // an existing membership keeps its own role map entry
     }
+    await grantInRoleMap(doc);
   }
 }

@@ -1,0 +1,431 @@
+import { fork, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import type { World } from './world';
+
+/**
+ * `npm run bench` (about 4 minutes) and `npm run bench -- --quick` (about 1 minute). See docs/performance.md.
+ * The host runs in a child process (`server`), this process only generates load (autocannon) and reports.
+ * A full run writes its table into docs/performance.md between the bench markers; `--quick` only prints.
+ */
+const QUICK = process.argv.includes('--quick');
+const WRITE = !QUICK || process.argv.includes('--write');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 2 : 5));
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
+const GROWTH = QUICK ? [1_000, ORDERS] : [1_000, ORDERS, 50_000];
+
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+// --- The host child and its IPC ---------------------------------------------------------------------------
+// BENCH_CPU_PROF=dir writes a V8 CPU profile of the host process there (open it in Chrome DevTools).
+const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+const child = fork(join(__dirname, 'server.js'), [], { execArgv: ['--expose-gc', ...profile], stdio: 'inherit' });
+let nextId = 1;
+const pending = new Map<number, { resolve: (v: Any) => void; reject: (e: Error) => void }>();
+const ready = new Promise<{ url: string }>((resolve, reject) => {
+  pending.set(0, { resolve, reject });
+  child.once('exit', (code) => reject(new Error(`bench host exited with ${code}`)));
+});
+child.on('message', (m: { id: number; result?: Any; error?: string }) => {
+  const waiter = pending.get(m.id);
+  pending.delete(m.id);
+  if (m.error) waiter?.reject(new Error(m.error));
+  else waiter?.resolve(m.result);
+});
+function rpc<T = Any>(type: string, fields: Record<string, unknown> = {}): Promise<T> {
+  const id = nextId++;
+  return new Promise<T>((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    child.send({ id, type, ...fields });
+  });
+}
+
+// --- Measuring ----------------------------------------------------------------------------------------------
+interface Sample {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  requests: number;
+  statuses: Record<string, number>;
+  ops: number[];
+  ru: number[];
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+
+interface Scenario {
+  name: string;
+  concurrency: number;
+  method: string;
+  /** Path (with query) and body of the n-th request. */
+  next: (n: number) => { path: string; body?: unknown; token: string };
+  /** A status that counts as a correct answer (201 for creations). */
+  ok: number;
+  /** Heavy reads run a fixed number of requests instead of a fixed duration (a request may outlast it). */
+  amount?: number;
+}
+
+async function drive(url: string, s: Scenario, options: { duration?: number; amount?: number }): Promise<Sample> {
+  let n = 0;
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const ops: number[] = [];
+  const ru: number[] = [];
+  const instance = autocannon({
+    url,
+    connections: s.concurrency,
+    ...options,
+    timeout: 60,
+    requests: [
+      {
+        method: s.method,
+        setupRequest: (req) => {
+          const { path, body, token } = s.next(n++);
+          return {
+            ...req,
+            path: `/api/${path}`,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          };
+        },
+        onResponse: (status, _body, _context, headers) => {
+          statuses[status] = (statuses[status] ?? 0) + 1;
+          if (headers['x-store-ops'] !== undefined) ops.push(Number(headers['x-store-ops']));
+          if (headers['x-store-ru'] !== undefined) ru.push(Number(headers['x-store-ru']));
+        },
+      },
+    ],
+  });
+  instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  if (result.errors || result.timeouts) statuses.socket = (result.errors ?? 0) + (result.timeouts ?? 0);
+  return {
+    rps: latencies.length / result.duration,
+    p50: pct(latencies, 50),
+    p95: pct(latencies, 95),
+    p99: pct(latencies, 99),
+    requests: latencies.length,
+    statuses,
+    ops,
+    ru,
+  };
+}
+
+/** One request of the scenario with a recording correlation id: its store calls become the ceiling's replay. */
+async function recordOne(url: string, s: Scenario, n: number) {
+  const { path, body, token } = s.next(n);
+  const correlationId = `rec-${randomUUID()}`;
+  const res = await fetch(`${url}/api/${path}`, {
+    method: s.method,
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'x-correlation-id': correlationId,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  await res.arrayBuffer();
+  if (res.status !== s.ok) throw new Error(`${s.name}: recording request answered ${res.status}`);
+  return correlationId;
+}
+
+// --- Scenarios ----------------------------------------------------------------------------------------------
+function scenarios(w: World): Scenario[] {
+  const q = `organizationId=${w.orgId}`;
+  const ev = w.event;
+  const memberAt = (n: number) => w.members[12 + (n % (w.members.length - 12))];
+  const soldSoFar = new Map<string, number>();
+  let reportCursor = 0;
+  const reportSold = (concurrency: number): Scenario => ({
+    name: `report-sold ×${concurrency}`,
+    concurrency,
+    method: 'POST',
+    ok: 200,
+    next: () => {
+      const order = w.reportable[reportCursor++ % w.reportable.length];
+      const sold = (soldSoFar.get(order.id) ?? 0) + 1;
+      soldSoFar.set(order.id, sold);
+      return {
+        path: `orders/${order.id}/report-sold?${q}`,
+        body: { soldQuantity: sold },
+        token: w.members[order.owner].token,
+      };
+    },
+  });
+  const createOrder = (concurrency: number): Scenario => ({
+    name: `order creation ×${concurrency}`,
+    concurrency,
+    method: 'POST',
+    ok: 201,
+    next: (n) => ({
+      path: `orders?${q}`,
+      body: { eventId: ev.id, showtimeId: ev.showtimeIds[2], tickets: [{ ticketTypeId: ev.adultId, quantity: 2 }] },
+      token: memberAt(n).token,
+    }),
+  });
+  let transferCursor = 0;
+  return [
+    reportSold(8),
+    reportSold(50),
+    createOrder(8),
+    createOrder(50),
+    {
+      name: 'registration ×8',
+      concurrency: 8,
+      method: 'POST',
+      ok: 201,
+      next: (n) => ({
+        path: `registrations?${q}`,
+        body: {
+          eventId: ev.id,
+          showtimeId: ev.showtimeIds[n % 3],
+          tickets: [{ ticketTypeId: ev.adultId, quantity: 1 }],
+        },
+        token: memberAt(n).token,
+      }),
+    },
+    {
+      name: 'partial transfer ×8',
+      concurrency: 8,
+      method: 'POST',
+      ok: 200,
+      next: () => {
+        const order = w.transferable[transferCursor++ % w.transferable.length];
+        return {
+          path: `orders/${order.id}/transfer?${q}`,
+          body: { toUserId: w.members[order.owner === 12 ? 13 : 12].id, transferRequestId: randomUUID(), quantity: 1 },
+          token: w.ticketManager.token,
+        };
+      },
+    },
+    {
+      name: 'Shared Event pool sale ×9 (3 orgs)',
+      concurrency: 9,
+      method: 'POST',
+      ok: 201,
+      next: (n) => {
+        const seller = w.shared.sellers[n % 3];
+        return {
+          path: `registrations?organizationId=${seller.orgId}`,
+          body: {
+            eventId: `se-${w.shared.id}`,
+            showtimeId: w.shared.showtimeId,
+            tickets: [{ ticketTypeId: w.shared.ticketTypeId, quantity: 1 }],
+          },
+          token: seller.token,
+        };
+      },
+    },
+    {
+      name: 'GET me/orders ×8',
+      concurrency: 8,
+      method: 'GET',
+      ok: 200,
+      next: (n) => ({ path: `me/orders?${q}`, token: memberAt(n).token }),
+    },
+    {
+      name: 'GET orders?status=pending ×8',
+      concurrency: 8,
+      method: 'GET',
+      ok: 200,
+      next: () => ({ path: `orders?${q}&status=pending`, token: w.ticketManager.token }),
+    },
+    {
+      name: 'dashboard ×2',
+      concurrency: 2,
+      amount: 6,
+      method: 'GET',
+      ok: 200,
+      next: () => ({ path: `management/dashboard/${ev.id}?${q}`, token: w.admin.token }),
+    },
+    {
+      name: 'CSV export ×2',
+      concurrency: 2,
+      amount: 6,
+      method: 'GET',
+      ok: 200,
+      next: () => ({ path: `management/dashboard/${ev.id}/export?${q}`, token: w.admin.token }),
+    },
+    {
+      name: 'Excel export ×2',
+      concurrency: 2,
+      amount: 6,
+      method: 'GET',
+      ok: 200,
+      next: () => ({ path: `management/dashboard/${ev.id}/export-excel?${q}`, token: w.admin.token }),
+    },
+  ];
+}
+
+// --- Growth, flash sale, cold start ---------------------------------------------------------------------------
+async function timed(url: string, path: string, token: string) {
+  const started = performance.now();
+  const res = await fetch(`${url}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const bytes = (await res.arrayBuffer()).byteLength;
+  if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+  return { ms: performance.now() - started, ops: Number(res.headers.get('x-store-ops')), bytes };
+}
+
+async function growth(url: string, w: World) {
+  const rows: Any[] = [];
+  for (const count of GROWTH) {
+    const eventId = count === ORDERS ? w.event.id : await rpc<string>('growth', { count });
+    const q = `organizationId=${w.orgId}`;
+    const run = (suffix: string) => timed(url, `management/dashboard/${eventId}${suffix}?${q}`, w.admin.token);
+    await run(''); // warm
+    await rpc('rssStart');
+    const dashboard = await run('');
+    const csv = await run('/export');
+    const excel = await run('/export-excel');
+    const rss = await rpc<number>('rssStop');
+    rows.push({ count, dashboard, csv, excel, rssMb: rss / 1024 / 1024 });
+  }
+  return rows;
+}
+
+async function flashSale(url: string, w: World) {
+  const s: Scenario = {
+    name: 'flash sale',
+    concurrency: 500,
+    method: 'POST',
+    ok: 201,
+    next: (n) => ({
+      path: `registrations?organizationId=${w.orgId}`,
+      body: {
+        eventId: w.flash.eventId,
+        showtimeId: w.flash.showtimeId,
+        tickets: [{ ticketTypeId: w.flash.ticketTypeId, quantity: 1 }],
+      },
+      token: w.members[12 + (n % (w.members.length - 12))].token,
+    }),
+  };
+  const sample = await drive(url, s, { amount: 1000 });
+  const stored = await rpc<Record<string, unknown>>('flashSold', {
+    eventId: w.flash.eventId,
+    showtimeId: w.flash.showtimeId,
+  });
+  return { sample, stored };
+}
+
+function coldStart() {
+  const dir = join(__dirname, '..', '..', 'functions');
+  // --quick samples every fourth module (the import cost is dominated by the shared modules they all load).
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .filter((_f, i) => !QUICK || i % 4 === 0);
+  return files.map((file) => {
+    const code = `const t=performance.now();require(${JSON.stringify(join(dir, file))});process.stdout.write(String(performance.now()-t))`;
+    const out = spawnSync(process.execPath, ['-e', code], {
+      encoding: 'utf8',
+      env: { ...process.env, TELEMETRY_STDOUT: 'false' },
+    });
+    return { module: file.replace(/\.js$/, ''), ms: Number(out.stdout) };
+  });
+}
+
+// --- Report -------------------------------------------------------------------------------------------------
+const f0 = (x: number) => x.toFixed(0);
+const f1 = (x: number) => x.toFixed(1);
+const distinct = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b).join('/') || '–';
+
+async function main() {
+  const startedAt = Date.now();
+  const cold = coldStart();
+  const { url } = await ready;
+  const seedStart = Date.now();
+  const world = await rpc<World>('seed', {
+    options: { orders: ORDERS, members: 200, registrations: QUICK ? 60 : 300 },
+  });
+  const seedSeconds = (Date.now() - seedStart) / 1000;
+  console.log(`seeded ${ORDERS} orders, 200 members in ${f1(seedSeconds)} s`);
+
+  const lines: string[] = [];
+  lines.push(
+    `| scenario | conc. | req/s | p50 ms | p95 ms | p99 ms | statuses | store calls | RU/req | ceiling req/s | ceiling p99 ms | ceiling calls | ÷ req/s | ÷ p99 |`,
+    `|---|--:|--:|--:|--:|--:|---|--:|--:|--:|--:|--:|--:|--:|`,
+  );
+  for (const s of scenarios(world)) {
+    const correlationId = await recordOne(url, s, 0);
+    const sample = await drive(url, s, s.amount ? { amount: s.amount } : { duration: SECONDS });
+    const ceiling = await rpc('ceiling', {
+      correlationId,
+      concurrency: s.concurrency,
+      durationMs: SECONDS * 1000,
+      amount: s.amount,
+    });
+    const statuses = Object.entries(sample.statuses)
+      .map(([k, v]) => `${k}:${v}`)
+      .join(' ');
+    const row = `| ${s.name} | ${s.concurrency} | ${f0(sample.rps)} | ${f1(sample.p50)} | ${f1(sample.p95)} | ${f1(sample.p99)} | ${statuses} | ${distinct(sample.ops)} | ${f1(mean(sample.ru))} | ${f0(ceiling.rps)} | ${f1(ceiling.p99)} | ${ceiling.calls} | ${(sample.rps / ceiling.rps).toFixed(2)} | ${(sample.p99 / Math.max(ceiling.p99, 0.001)).toFixed(2)} |`;
+    console.log(row);
+    lines.push(row);
+  }
+
+  const grown = await growth(url, world);
+  const growthLines = [
+    `| orders | dashboard ms | calls | CSV ms | calls | CSV MB | Excel ms | calls | Excel MB | host peak RSS MB |`,
+    `|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|`,
+    ...grown.map(
+      (g) =>
+        `| ${g.count} | ${f0(g.dashboard.ms)} | ${g.dashboard.ops} | ${f0(g.csv.ms)} | ${g.csv.ops} | ${f1(g.csv.bytes / 1e6)} | ${f0(g.excel.ms)} | ${g.excel.ops} | ${f1(g.excel.bytes / 1e6)} | ${f0(g.rssMb)} |`,
+    ),
+  ];
+  console.log(growthLines.join('\n'));
+
+  const flash = await flashSale(url, world);
+  const fiveXx = Object.entries(flash.sample.statuses)
+    .filter(([k]) => k.startsWith('5') || k === 'socket')
+    .reduce((a, [, v]) => a + v, 0);
+  const flashLine = `500 concurrent sellers, 1,000 attempts on a showtime of 300 seats: ${flash.sample.statuses['201'] ?? 0} sold (the showtime's counter: ${JSON.stringify(flash.stored && Object.fromEntries(Object.entries(flash.stored).filter(([k]) => !k.startsWith('_') && typeof flash.stored[k] === 'number')))}), ${fiveXx} 5xx/socket errors, statuses ${JSON.stringify(flash.sample.statuses)}, p50 ${f0(flash.sample.p50)} ms, p99 ${f0(flash.sample.p99)} ms`;
+  console.log(flashLine);
+
+  const coldLines = [
+    `| module | import ms |`,
+    `|---|--:|`,
+    ...cold.sort((a, b) => b.ms - a.ms).map((c) => `| ${c.module} | ${f0(c.ms)} |`),
+  ];
+  const total = (Date.now() - startedAt) / 1000;
+  const report = [
+    `Run: ${new Date().toISOString().slice(0, 16)}Z, ${QUICK ? 'quick' : 'full'} (${SECONDS} s a scenario), Node ${process.version}, ${ORDERS} orders seeded in ${f1(seedSeconds)} s, whole run ${f0(total)} s.`,
+    '',
+    '### Scenarios: service against the bare store (ceiling)',
+    '',
+    ...lines,
+    '',
+    '### Growth: dashboard and exports (one request each, after one warm-up dashboard)',
+    '',
+    ...growthLines,
+    '',
+    '### Flash sale',
+    '',
+    flashLine,
+    '',
+    '### Cold start: import of each compiled function module in a fresh Node process',
+    '',
+    ...coldLines,
+  ].join('\n');
+  console.log(`\n${report}\n`);
+  const doc = join(__dirname, '..', '..', '..', 'docs', 'performance.md');
+  if (WRITE && existsSync(doc)) {
+    const text = readFileSync(doc, 'utf8');
+    const next = text.replace(
+      /(<!-- bench:results -->)[\s\S]*(<!-- \/bench:results -->)/,
+      (_m, open: string, close: string) => `${open}\n\n${report}\n\n${close}`,
+    );
+    writeFileSync(doc, next);
+    console.log(`results written to docs/performance.md`);
+  }
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => child.disconnect());
