@@ -17,7 +17,7 @@ async function rewriteUser(userId: string, change: (user: UserDoc) => UserDoc) {
 
 /** A user from before the role map: no `organizationRoles` at all. */
 export const seedLegacyUserWithoutRoleMap = (userId: string) =>
-  rewriteUser(userId, ({ organizationRoles: _drop, ...user }) => user);  
+  rewriteUser(userId, ({ organizationRoles: _drop, ...user }) => user);
 
 /** One entry set by hand (a map left behind the membership by an interrupted change). */
 export const seedRoleMapEntry = (userId: string, organizationId: string, entry: OrganizationRoleEntry) =>
