@@ -19,20 +19,26 @@ export function signToken(claims: TokenClaims, secret: string, nowSeconds = Math
 export const CLOCK_SKEW_SECONDS = 60;
 
 /**
- * The claims of a valid token, or undefined for anything else (bad signature, expired, malformed, wrong shape).
- * A right signature is not enough: a token must say when it was issued and when it ends, within the lifetime
- * this service issues, so a leaked secret or a bug cannot mint tokens that never expire.
- */
-/**
  * The secret as a KeyObject, made once per secret: given a string, jsonwebtoken first tries to parse it as a
  * public key (which throws) and then builds a secret key, on every verification — about 3 % of the host's CPU
  * under load in `npm run bench` (issue 16).
  */
-let secretKey: { secret: string; key: KeyObject } | undefined;
+const secretKeys = new Map<string, KeyObject>(); // one entry: the configured secret (a map, so no secret is compared)
 function keyOf(secret: string): KeyObject {
-  if (secretKey?.secret !== secret) secretKey = { secret, key: createSecretKey(Buffer.from(secret, 'utf8')) };
-  return secretKey.key;
+  let key = secretKeys.get(secret);
+  if (!key) {
+    secretKeys.clear();
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    secretKeys.set(secret, key);
+  }
+  return key;
 }
+
+/**
+ * The claims of a valid token, or undefined for anything else (bad signature, expired, malformed, wrong shape).
+ * A right signature is not enough: a token must say when it was issued and when it ends, within the lifetime
+ * this service issues, so a leaked secret or a bug cannot mint tokens that never expire.
+ */
 
 export function verifyToken(
   token: string,
