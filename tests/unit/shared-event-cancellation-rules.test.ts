@@ -1,3 +1,4 @@
+import { startingCapacity } from '../../shared/domain/shared-event-capacity/rules';
 import fc from 'fast-check';
 import {
   cancellationAdjustments,
@@ -5,7 +6,6 @@ import {
   countersToFreeze,
   drainVerdict,
   frozenFenceState,
-  initialCapacity,
   isCancellationRequest,
   type CancellationLedgerRow,
 } from '../../shared/domain/shared-event-cancellation/rules';
@@ -60,12 +60,12 @@ describe('counters to freeze', () => {
   });
 
   it('creates missing counters with the capacity a first sale would have given them', () => {
-    const quotas = new Map([['a', { s1: 7 }]]);
-    expect(initialCapacity({ counterId: 'pool:s1', showtimeId: 's1' }, 30, quotas)).toBe(30);
-    expect(initialCapacity({ counterId: 'pool:s1', showtimeId: 's1' }, undefined, quotas)).toBe(0);
-    expect(initialCapacity({ counterId: 'quota:a:s1', showtimeId: 's1', organizationId: 'a' }, 30, quotas)).toBe(7);
-    expect(initialCapacity({ counterId: 'quota:a:s2', showtimeId: 's2', organizationId: 'a' }, 30, quotas)).toBe(0);
-    expect(initialCapacity({ counterId: 'quota:b:s1', showtimeId: 's1', organizationId: 'b' }, 30, quotas)).toBe(0);
+    const quota = { s1: 7 };
+    expect(startingCapacity({ showtimeId: 's1' }, 30, quota)).toBe(30);
+    expect(startingCapacity({ showtimeId: 's1' }, undefined, quota)).toBe(0);
+    expect(startingCapacity({ showtimeId: 's1', organizationId: 'a' }, 30, quota)).toBe(7);
+    expect(startingCapacity({ showtimeId: 's2', organizationId: 'a' }, 30, quota)).toBe(0);
+    expect(startingCapacity({ showtimeId: 's1', organizationId: 'b' }, 30, undefined)).toBe(0);
   });
 });
 

@@ -3,7 +3,8 @@ import type { Principal } from '../../auth/principal';
 import { conflict, notFound } from '../../errors';
 import { isConflict, isPreconditionFailed, type Stored } from '../../store/outcomes';
 import { adjust, releaseExpired } from '../shared-event-capacity/engine';
-import type { CapacityFenceDoc, SharedCapacityCounterDoc } from '../shared-event-capacity/model';
+import { newSharedCounter, type CapacityFenceDoc } from '../shared-event-capacity/model';
+import { startingCapacity } from '../shared-event-capacity/rules';
 import {
   ensureCounter,
   ensureFence,
@@ -27,7 +28,6 @@ import {
   countersToFreeze,
   drainVerdict,
   frozenFenceState,
-  initialCapacity,
 } from './rules';
 
 /**
@@ -165,19 +165,14 @@ async function freezeCounters(
   const missing = countersToFreeze(policy, showtimeIds, roster).filter((plan) => !existing.has(plan.counterId));
   const created = await Promise.all(
     missing.map(async (plan) => {
-      const counter: SharedCapacityCounterDoc = {
-        id: plan.counterId,
-        docType: 'sharedCapacityCounter',
+      const quota = plan.organizationId !== undefined ? quotas.get(plan.organizationId) : undefined;
+      const counter = newSharedCounter({
         sharedEventId: head.sharedEventId,
-        showtimeId: plan.showtimeId,
-        ...(plan.organizationId !== undefined ? { organizationId: plan.organizationId } : {}),
-        capacity: initialCapacity(plan, head.sharedCapacity?.perShowtime, quotas),
-        reserved: 0,
-        committed: 0,
+        ...plan,
+        capacity: startingCapacity(plan, head.sharedCapacity?.perShowtime, quota),
         health: 'retired',
-        schemaVersion: 1,
-        updatedAt: now,
-      };
+        now,
+      });
       return (await ensureCounter(counter)).doc;
     }),
   );

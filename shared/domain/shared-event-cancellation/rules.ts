@@ -60,16 +60,6 @@ export function countersToFreeze(
   );
 }
 
-/** A counter's starting capacity, as sale.ts would create it: the pool per showtime, or the organization's quota. */
-export function initialCapacity(
-  plan: CounterPlan,
-  perShowtime: number | undefined,
-  quotas: ReadonlyMap<string, Record<string, number> | undefined>,
-): number {
-  if (plan.organizationId === undefined) return perShowtime ?? 0;
-  return quotas.get(plan.organizationId)?.[plan.showtimeId] ?? 0;
-}
-
 export interface CancellationLedgerRow {
   docType: 'capacityReservation' | 'capacityAdjustment';
   counterId: string;

@@ -3,6 +3,7 @@ import { isNotFound, isPreconditionFailed } from '../../store/outcomes';
 import type { SharedCapacityCounterDoc } from '../shared-event-capacity/model';
 import { ensureCounter, readCounter, setCounterFields } from '../shared-event-capacity/repo';
 import { setCapacityGuarded } from './repo';
+import { newSharedCounter } from '../shared-event-capacity/model';
 
 /**
  * Sets the capacity of several counters, all or nothing. Each existing counter moves in ONE store-evaluated patch
@@ -31,7 +32,7 @@ export async function applyCapacities(
     let previous = existing.get(target.counterId)?.capacity;
     try {
       if (previous === undefined) {
-        const made = await ensureCounter(newCounter(sharedEventId, target, now));
+        const made = await ensureCounter(newSharedCounter({ sharedEventId, ...target, now }));
         if (made.created) {
           done.push({ counterId: target.counterId, previous: target.startingCapacity });
           continue;
@@ -66,21 +67,3 @@ async function putBack(sharedEventId: string, done: { counterId: string; previou
     await setCounterFields(sharedEventId, d.counterId, { capacity: d.previous, updatedAt: now });
   }
 }
-
-function newCounter(sharedEventId: string, target: CapacityTarget, now: string): SharedCapacityCounterDoc {
-  return {
-    id: target.counterId,
-    docType: 'sharedCapacityCounter',
-    sharedEventId,
-    showtimeId: target.showtimeId,
-    ...(target.organizationId !== undefined ? { organizationId: target.organizationId } : {}),
-    capacity: target.capacity,
-    reserved: 0,
-    committed: 0,
-    health: 'ok',
-    schemaVersion: 1,
-    updatedAt: now,
-  };
-}
-
-export { newCounter };

@@ -11,9 +11,9 @@ import {
   setCounterFields,
 } from '../shared-event-capacity/repo';
 import type { CapacityPolicy } from '../shared-events/model';
-import { newCounter } from './apply';
 import type { AdminFenceDoc, TransitionMarker } from './repo';
 import { counterPolicy, seatMoveOperationId, transitionMarkerBlocks, type SeatMove } from './rules';
+import { newSharedCounter } from '../shared-event-capacity/model';
 
 /**
  * The store steps of the capacity-policy transition (policy.ts orders them; docs/decisions/shared-event-capacity-
@@ -86,10 +86,7 @@ export async function retireCounters(
     retired.push({ counterId: c.id, previous: c.health === 'retired' ? 'ok' : c.health });
   }
   for (const w of wanted.filter((w) => !byId.has(w.counterId))) {
-    const made = await ensureCounter({
-      ...newCounter(sharedEventId, { ...w, startingCapacity: 0 }, now),
-      health: 'retired',
-    });
+    const made = await ensureCounter(newSharedCounter({ sharedEventId, ...w, health: 'retired', now }));
     if (!made.created && made.doc.health !== 'retired') {
       await setCounterFields(sharedEventId, w.counterId, { health: 'retired', updatedAt: now });
     }
@@ -138,7 +135,7 @@ export async function openTargetCounters(
   for (const w of wanted) {
     const current = byId.get(w.counterId);
     if (!current) {
-      const made = await ensureCounter(newCounter(sharedEventId, { ...w, startingCapacity: 0 }, now));
+      const made = await ensureCounter(newSharedCounter({ sharedEventId, ...w, now }));
       if (made.created) continue;
     } else if (current.health === 'ok' && current.capacity === w.capacity) continue;
     await setCounterFields(sharedEventId, w.counterId, { capacity: w.capacity, health: 'ok', updatedAt: now });

@@ -4,7 +4,7 @@ import { badRequest, conflict } from '../../errors';
 import { actorOf, gateActingOrganization } from '../shared-events/capabilities';
 import { LIVE_PARTICIPANT_STATUSES, type CapacityPolicy, type SharedEventDoc } from '../shared-events/model';
 import { writeHead } from './head';
-import { writeQuotas } from './quotas';
+import { validateEntries, writeQuotas } from './quotas';
 import {
   claimFence,
   heldAfterSettling,
@@ -18,14 +18,12 @@ import { capacityDocuments, ledgerEntries } from './repo';
 import {
   committedByOrganization,
   counterPolicy,
-  duplicateOrganization,
   limitViolations,
   mergeQuotas,
   quotaSumViolations,
   targetCapacity,
   targetCounterId,
   transitionMoves,
-  unknownShowtimes,
   withoutSeatMovesOf,
   type LedgerEntry,
   type NewLimits,
@@ -54,7 +52,7 @@ export async function changeCapacityPolicy(principal: Principal, access: SharedE
   const target = body.capacityPolicy;
   const sharedEventId = head.sharedEventId;
   const showtimeIds = (head.showtimes ?? []).map((s) => s.showtimeId);
-  validateBody(body, showtimeIds);
+  validateEntries(body.quotas ?? [], showtimeIds, 'bulk');
   if (head.status === 'cancelling' || head.status === 'cancelled') {
     throw conflict(`A ${head.status} Shared Event's capacity policy cannot change`, 'CONFLICT', {
       status: head.status,
@@ -138,24 +136,6 @@ export async function changeCapacityPolicy(principal: Principal, access: SharedE
   await releaseFence(sharedEventId, claimed, target);
   const saved = await writeHead(head, headChange, audit, roster);
   return capacityViewOf(saved ?? head, 'all');
-}
-
-function validateBody(body: CapacityPolicyBody, showtimeIds: string[]) {
-  const entries = body.quotas ?? [];
-  const duplicate = duplicateOrganization(entries);
-  if (duplicate) {
-    throw badRequest(`Organization ${duplicate} is listed twice`, [
-      { path: '/quotas', message: `organization ${duplicate} is listed twice` },
-    ]);
-  }
-  entries.forEach((e, i) => {
-    const unknown = unknownShowtimes(e.quotaByShowtime, showtimeIds);
-    if (unknown.length > 0) {
-      throw badRequest(`Unknown showtime ${unknown[0]}`, [
-        { path: `/quotas/${i}/quotaByShowtime/${unknown[0]}`, message: 'not a showtime of this Shared Event' },
-      ]);
-    }
-  });
 }
 
 /** The limits after the request: the body's pool and quotas over the stored ones (every roster organization). */

@@ -67,7 +67,7 @@ export async function editQuotas(
   return capacityViewOf(head, seesEveryOrganization(principal, access) ? 'all' : access.organizationId);
 }
 
-function validateEntries(entries: QuotaEntry[], showtimeIds: string[], mode: 'single' | 'bulk') {
+export function validateEntries(entries: QuotaEntry[], showtimeIds: string[], mode: 'single' | 'bulk') {
   const duplicate = duplicateOrganization(entries);
   if (duplicate) {
     throw badRequest(`Organization ${duplicate} is listed twice`, [

@@ -107,3 +107,31 @@ export const fenceId = (sharedEventId: string) => `fence:${sharedEventId}`;
 /** The counter a sale of `organizationId` on `showtimeId` takes from under the Shared Event's policy. */
 export const counterIdFor = (policy: CapacityPolicy, organizationId: string, showtimeId: string) =>
   policy === 'pool' ? poolCounterId(showtimeId) : quotaCounterId(organizationId, showtimeId);
+
+/**
+ * A new counter: nothing reserved or committed yet. The one builder of counter documents (first sale, capacity
+ * edits, policy transitions, cancellation), so a field added to counters is added once.
+ */
+export function newSharedCounter(fields: {
+  sharedEventId: string;
+  counterId: string;
+  showtimeId: string;
+  organizationId?: string;
+  capacity: number;
+  health?: CounterHealth;
+  now: string;
+}): SharedCapacityCounterDoc {
+  return {
+    id: fields.counterId,
+    docType: 'sharedCapacityCounter',
+    sharedEventId: fields.sharedEventId,
+    showtimeId: fields.showtimeId,
+    ...(fields.organizationId !== undefined ? { organizationId: fields.organizationId } : {}),
+    capacity: fields.capacity,
+    reserved: 0,
+    committed: 0,
+    health: fields.health ?? 'ok',
+    schemaVersion: 1,
+    updatedAt: fields.now,
+  };
+}

@@ -205,3 +205,16 @@ export function planReconciliation(
   const health = classifyHealth(counter, ledger);
   return health === counter.health ? { action: 'none', health } : { action: 'mark', health };
 }
+
+/**
+ * A counter's starting capacity: a pool counter (no organization) the pool per showtime, a quota counter the
+ * organization's quota for the showtime; 0 when none is set.
+ */
+export function startingCapacity(
+  target: { showtimeId: string; organizationId?: string },
+  perShowtime: number | undefined,
+  quotaByShowtime: Readonly<Record<string, number>> | undefined,
+): number {
+  if (target.organizationId === undefined) return perShowtime ?? 0;
+  return quotaByShowtime?.[target.showtimeId] ?? 0;
+}

@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { conflict, unavailable } from '../../errors';
 import { isUnavailable, type Stored } from '../../store/outcomes';
 import { logError } from '../../telemetry/telemetry';
-import type { SharedEventDoc } from '../shared-events/model';
 import { getParticipant, getSharedEvent } from '../shared-events/repo';
 import { adjust, reserve, settleHeld } from './engine';
 import {
+  newSharedCounter,
   counterIdFor,
   type CapacityAdjustmentDoc,
   type CapacityFenceDoc,
   type CapacityReservationDoc,
-  type SharedCapacityCounterDoc,
 } from './model';
+import { startingCapacity } from './rules';
 import { ensureCounter, ensureFence, readCounter, readFence, readLocalSaleDocument } from './repo';
 
 /**
@@ -52,13 +52,6 @@ async function currentFence(sharedEventId: string): Promise<CapacityFenceDoc> {
   return (await ensureFence(sharedEventId, new Date().toISOString(), head.capacityPolicy)).doc;
 }
 
-/** The counter's starting capacity: the pool per showtime, or the organization's quota for the showtime. */
-async function initialCapacity(head: SharedEventDoc, counterId: string, organizationId: string, showtimeId: string) {
-  if (counterId.startsWith('pool:')) return head.sharedCapacity?.perShowtime ?? 0;
-  const participant = await getParticipant(head.sharedEventId, organizationId);
-  return participant?.quotaByShowtime?.[showtimeId] ?? 0;
-}
-
 /** Creates a missing counter (first sale on a showtime) from the Shared Event; an existing one stands. */
 export async function ensureSaleCounter(
   sharedEventId: string,
@@ -70,20 +63,14 @@ export async function ensureSaleCounter(
   if (!head || !(head.showtimes ?? []).some((s) => s.showtimeId === showtimeId)) {
     throw unavailable('Shared Event capacity is temporarily unavailable');
   }
-  const counter: SharedCapacityCounterDoc = {
-    id: counterId,
-    docType: 'sharedCapacityCounter',
-    sharedEventId,
-    showtimeId,
-    ...(counterId.startsWith('quota:') ? { organizationId } : {}),
-    capacity: await initialCapacity(head, counterId, organizationId, showtimeId),
-    reserved: 0,
-    committed: 0,
-    health: 'ok',
-    schemaVersion: 1,
-    updatedAt: new Date().toISOString(),
-  };
-  await ensureCounter(counter);
+  const target = { showtimeId, ...(counterId.startsWith('quota:') ? { organizationId } : {}) };
+  const quotas = target.organizationId
+    ? (await getParticipant(sharedEventId, organizationId))?.quotaByShowtime
+    : undefined;
+  const capacity = startingCapacity(target, head.sharedCapacity?.perShowtime, quotas);
+  await ensureCounter(
+    newSharedCounter({ sharedEventId, counterId, ...target, capacity, now: new Date().toISOString() }),
+  );
 }
 
 /**
