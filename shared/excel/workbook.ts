@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { guardText } from '../csv/write';
 
 /** How a column's cells are typed: text (formula-guarded), whole numbers, money (two decimals) or booleans. */
@@ -35,12 +35,15 @@ const INTEGER_FORMAT = '0';
  */
 export function xlsxStream(sheets: SheetSpec[]): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  writeSheets(workbook, sheets).catch((error: unknown) => out.destroy(error as Error));
+  writeSheets(out, sheets).catch((error: unknown) => out.destroy(error as Error));
   return out;
 }
 
-async function writeSheets(workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheets: SheetSpec[]) {
+async function writeSheets(out: PassThrough, sheets: SheetSpec[]) {
+  // exceljs is loaded by the first workbook, not when the dashboard module is imported: it was most of that
+  // module's import time (docs/performance.md "Cold start").
+  const { default: excel } = await import('exceljs');
+  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   for (const sheet of sheets) {
     const worksheet = workbook.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: 1 }] });
     worksheet.columns = sheet.columns.map((c) => ({ header: guardText(c.header), width: c.width }));

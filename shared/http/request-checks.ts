@@ -1,4 +1,4 @@
-import Ajv from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import { DomainError, badRequest, type ValidationDetail } from '../errors';
 import type { AnyRoute } from './route';
 import { idString } from './schema-parts';
@@ -8,8 +8,9 @@ import { idString } from './schema-parts';
  * hostile request never reaches a read or a write.
  */
 
-// The very schema body ids use, so a path id and a body id are held to one rule.
-const isIdString = new Ajv({ allErrors: true, strict: true }).compile(idString);
+// The very schema body ids use, so a path id and a body id are held to one rule. Compiled on first use (not at
+// import, which every function module's cold start would pay).
+let isIdString: ValidateFunction | undefined;
 
 /**
  * Every path parameter must be an id a document could hold. Without this, `events/{id}%3Fjunk` decodes to an
@@ -17,9 +18,10 @@ const isIdString = new Ajv({ allErrors: true, strict: true }).compile(idString);
  */
 export function assertPathParams(params: Record<string, string>): void {
   const details: ValidationDetail[] = [];
+  const check = (isIdString ??= new Ajv({ allErrors: true, strict: true }).compile(idString));
   for (const [name, value] of Object.entries(params)) {
-    if (isIdString(value)) continue;
-    for (const error of isIdString.errors ?? [])
+    if (check(value)) continue;
+    for (const error of check.errors ?? [])
       details.push({ path: `/${name}`, message: error.message ?? 'is invalid' });
   }
   if (details.length > 0) throw badRequest('Path parameters are invalid', details);

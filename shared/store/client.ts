@@ -1,7 +1,7 @@
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:https';
-import { CosmosClient, type Container, type Database } from '@azure/cosmos';
+import type { Container, Database } from '@azure/cosmos';
 import { config } from '../config';
 import { insideFunctionsWorker } from '../functions-worker';
 import { setStoreCallDeadline } from './operations';
@@ -70,9 +70,16 @@ export async function closeStore(): Promise<void> {
   await current?.close();
 }
 
+/**
+ * The SDK is loaded when the store is opened, not when a function module is imported: it (and the Azure libraries
+ * it pulls in) was most of every module's import time (docs/performance.md "Cold start").
+ */
+const loadCosmos = () => import('@azure/cosmos');
+
 async function connect(): Promise<Store> {
   const cfg = config();
   if (cfg.cosmosEndpoint) {
+    const { CosmosClient } = await loadCosmos();
     const options = { endpoint: cfg.cosmosEndpoint, connectionPolicy: boundedConnectionPolicy() };
     const client = cfg.cosmosKey
       ? new CosmosClient({ ...options, key: cfg.cosmosKey })
@@ -137,6 +144,7 @@ async function startEmbedded(): Promise<Store> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const agent = new https.Agent({ rejectUnauthorized: false, keepAlive: true });
+  const { CosmosClient } = await loadCosmos();
   const client = new CosmosClient({
     endpoint: `https://127.0.0.1:${port}`,
     key: 'embedded-store-key',

@@ -6,10 +6,10 @@ import { email } from '../../http/schema-parts';
  * The one e-mail rule. JSON bodies check `email` through their schema; CSV imports call this, which compiles
  * the very same schema with the same format set, so a line is refused exactly when the JSON route would be.
  */
-const ajv = new Ajv({ strict: true });
-addFormats(ajv);
-const matchesEmailSchema = ajv.compile(email);
+let matchesEmailSchema: ((value: unknown) => boolean) | undefined;
 
 export function isValidEmail(value: string): boolean {
+  // Compiled on first use: an Ajv instance at import would be paid by every function module's cold start.
+  matchesEmailSchema ??= addFormats(new Ajv({ strict: true })).compile(email);
   return matchesEmailSchema(value);
 }
