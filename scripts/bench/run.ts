@@ -1,8 +1,9 @@
-import { fork, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { forkChild } from './ipc';
 import type { World } from './world';
 
 /**
@@ -15,32 +16,53 @@ const WRITE = !QUICK || process.argv.includes('--write');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 2 : 5));
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
 const GROWTH = QUICK ? [1_000, ORDERS] : [1_000, ORDERS, 50_000];
+// BENCH_ONLY=text runs only the scenarios whose name contains it, and skips growth, flash sale and cold start
+// (for profiling one scenario with BENCH_CPU_PROF).
+const ONLY = process.env.BENCH_ONLY;
+// BENCH_NO_CEILING=1 skips the ceiling replays (so a host profile holds the service alone).
+const NO_CEILING = process.env.BENCH_NO_CEILING === '1';
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-// --- The host child and its IPC ---------------------------------------------------------------------------
-// BENCH_CPU_PROF=dir writes a V8 CPU profile of the host process there (open it in Chrome DevTools).
+// --- The store and host children -------------------------------------------------------------------------
+// Three processes, as on Azure: the store (the embedded Cosmos-protocol server alone), the host (the service,
+// reaching the store over COSMOS_ENDPOINT through the SDK, as it reaches Cosmos DB), and this one, which only
+// generates load (autocannon) and reports. BENCH_CPU_PROF=dir writes V8 CPU profiles of both children there.
 const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-const child = fork(join(__dirname, 'server.js'), [], { execArgv: ['--expose-gc', ...profile], stdio: 'inherit' });
-let nextId = 1;
-const pending = new Map<number, { resolve: (v: Any) => void; reject: (e: Error) => void }>();
-const ready = new Promise<{ url: string }>((resolve, reject) => {
-  pending.set(0, { resolve, reject });
-  child.once('exit', (code) => reject(new Error(`bench host exited with ${code}`)));
+const storeChild = forkChild(join(__dirname, 'store.js'), ['--expose-gc', ...profile], {
+  ...process.env,
+  TELEMETRY_STDOUT: 'false',
 });
-child.on('message', (m: { id: number; result?: Any; error?: string }) => {
-  const waiter = pending.get(m.id);
-  pending.delete(m.id);
-  if (m.error) waiter?.reject(new Error(m.error));
-  else waiter?.resolve(m.result);
-});
-function rpc<T = Any>(type: string, fields: Record<string, unknown> = {}): Promise<T> {
-  const id = nextId++;
-  return new Promise<T>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    child.send({ id, type, ...fields });
+let hostChild: ReturnType<typeof forkChild> | undefined;
+
+async function startHost(): Promise<{ url: string }> {
+  const { endpoint } = (await storeChild.ready) as { endpoint: string };
+  hostChild = forkChild(join(__dirname, 'server.js'), ['--expose-gc', ...profile], {
+    ...process.env,
+    COSMOS_ENDPOINT: endpoint,
+    COSMOS_KEY: 'embedded-store-key',
+    // The embedded server's certificate is self-signed; a real account's is not.
+    NODE_TLS_REJECT_UNAUTHORIZED: '0',
+    // Under a flash sale of 500 requests on two cores a call queues far longer than production's bounds allow;
+    // the bench measures that queue instead of cutting it off with 503s.
+    STORE_REQUEST_TIMEOUT_MS: '120000',
+    STORE_CALL_DEADLINE_MS: '120000',
+    // On by default only without COSMOS_ENDPOINT: the bench's Shared Event scenario needs them.
+    SHARED_EVENTS_ENABLED: 'true',
+    DELEGATED_MEMBER_ORDERING_ENABLED: 'true',
   });
+  return hostChild.ready as Promise<{ url: string }>;
 }
+const rpc = <T = Any>(type: string, fields: Record<string, unknown> = {}) => hostChild!.rpc<T>(type, fields);
+
+/** Both children's resident-memory peak and CPU (share of one core) over a stretch of the run. */
+const meterStart = () => Promise.all([rpc('meterStart'), storeChild.rpc('meterStart')]);
+async function meterStop() {
+  const [host, store] = await Promise.all([rpc<Meter>('meterStop'), storeChild.rpc<Meter>('meterStop')]);
+  return { host, store };
+}
+type Meter = { rssPeakMb: number; cpu: number; cpuMs: number };
+type Ceiling = { calls: number; requests: number; rps: number; p99: number; errors: number; firstError?: string };
 
 // --- Measuring ----------------------------------------------------------------------------------------------
 interface Sample {
@@ -68,6 +90,8 @@ interface Scenario {
   ok: number;
   /** Heavy reads run a fixed number of requests instead of a fixed duration (a request may outlast it). */
   amount?: number;
+  /** Also measure the ceiling of the calls before the role map (one membership read more): issue 16's target. */
+  before?: boolean;
 }
 
 async function drive(url: string, s: Scenario, options: { duration?: number; amount?: number }): Promise<Sample> {
@@ -145,6 +169,7 @@ function scenarios(w: World): Scenario[] {
   const reportSold = (concurrency: number): Scenario => ({
     name: `report-sold ×${concurrency}`,
     concurrency,
+    before: true,
     method: 'POST',
     ok: 200,
     next: () => {
@@ -161,6 +186,7 @@ function scenarios(w: World): Scenario[] {
   const createOrder = (concurrency: number): Scenario => ({
     name: `order creation ×${concurrency}`,
     concurrency,
+    before: true,
     method: 'POST',
     ok: 201,
     next: (n) => ({
@@ -279,12 +305,12 @@ async function growth(url: string, w: World) {
     const q = `organizationId=${w.orgId}`;
     const run = (suffix: string) => timed(url, `management/dashboard/${eventId}${suffix}?${q}`, w.admin.token);
     await run(''); // warm
-    await rpc('rssStart');
+    await meterStart();
     const dashboard = await run('');
     const csv = await run('/export');
     const excel = await run('/export-excel');
-    const rss = await rpc<number>('rssStop');
-    rows.push({ count, dashboard, csv, excel, rssMb: rss / 1024 / 1024 });
+    const meter = await meterStop();
+    rows.push({ count, dashboard, csv, excel, meter });
   }
   return rows;
 }
@@ -305,12 +331,14 @@ async function flashSale(url: string, w: World) {
       token: w.members[12 + (n % (w.members.length - 12))].token,
     }),
   };
+  await meterStart();
   const sample = await drive(url, s, { amount: 1000 });
+  const meter = await meterStop();
   const stored = await rpc<Record<string, unknown>>('flashSold', {
     eventId: w.flash.eventId,
     showtimeId: w.flash.showtimeId,
   });
-  return { sample, stored };
+  return { sample, stored, meter };
 }
 
 function coldStart() {
@@ -336,8 +364,8 @@ const distinct = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b).join('
 
 async function main() {
   const startedAt = Date.now();
-  const cold = coldStart();
-  const { url } = await ready;
+  const cold = ONLY ? [] : coldStart();
+  const { url } = await startHost();
   const seedStart = Date.now();
   const world = await rpc<World>('seed', {
     options: { orders: ORDERS, members: 200, registrations: QUICK ? 60 : 300 },
@@ -345,35 +373,57 @@ async function main() {
   const seedSeconds = (Date.now() - seedStart) / 1000;
   console.log(`seeded ${ORDERS} orders, 200 members in ${f1(seedSeconds)} s`);
 
-  const lines: string[] = [];
-  lines.push(
-    `| scenario | conc. | req/s | p50 ms | p95 ms | p99 ms | statuses | store calls | RU/req | ceiling req/s | ceiling p99 ms | ceiling calls | ÷ req/s | ÷ p99 |`,
-    `|---|--:|--:|--:|--:|--:|---|--:|--:|--:|--:|--:|--:|--:|`,
-  );
-  for (const s of scenarios(world)) {
+  const lines: string[] = [
+    `| scenario | conc. | req/s | p50 ms | p95 ms | p99 ms | statuses | store calls | RU/req | host CPU ms/req | store CPU ms/req |`,
+    `|---|--:|--:|--:|--:|--:|---|--:|--:|--:|--:|`,
+  ];
+  const ceilingLines: string[] = [
+    `| scenario | calls | ceiling req/s | ceiling p99 ms | ÷ req/s | ÷ p99 | replay CPU ms/req | store CPU ms/req | 5-call req/s | 5-call p99 ms | ÷ req/s | ÷ p99 | 5-call replay CPU ms/req |`,
+    `|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|`,
+  ];
+  const perRequest = (m: Meter, requests: number) => f1(m.cpuMs / Math.max(requests, 1));
+  for (const s of scenarios(world).filter((x) => !ONLY || x.name.includes(ONLY))) {
     const correlationId = await recordOne(url, s, 0);
+    await meterStart();
     const sample = await drive(url, s, s.amount ? { amount: s.amount } : { duration: SECONDS });
-    const ceiling = await rpc('ceiling', {
-      correlationId,
-      concurrency: s.concurrency,
-      durationMs: SECONDS * 1000,
-      amount: s.amount,
-    });
+    const meter = await meterStop();
+    const replay = async (membershipReadOf?: string) => {
+      await meterStart();
+      const result = await rpc<Ceiling>('ceiling', {
+        correlationId,
+        concurrency: s.concurrency,
+        durationMs: SECONDS * 1000,
+        amount: s.amount,
+        membershipReadOf,
+      });
+      if (result.errors) console.warn(`${s.name}: ceiling errors`, result.errors, result.firstError);
+      return { ...result, meter: await meterStop() };
+    };
     const statuses = Object.entries(sample.statuses)
       .map(([k, v]) => `${k}:${v}`)
       .join(' ');
-    const row = `| ${s.name} | ${s.concurrency} | ${f0(sample.rps)} | ${f1(sample.p50)} | ${f1(sample.p95)} | ${f1(sample.p99)} | ${statuses} | ${distinct(sample.ops)} | ${f1(mean(sample.ru))} | ${f0(ceiling.rps)} | ${f1(ceiling.p99)} | ${ceiling.calls} | ${(sample.rps / ceiling.rps).toFixed(2)} | ${(sample.p99 / Math.max(ceiling.p99, 0.001)).toFixed(2)} |`;
+    const row = `| ${s.name} | ${s.concurrency} | ${f0(sample.rps)} | ${f1(sample.p50)} | ${f1(sample.p95)} | ${f1(sample.p99)} | ${statuses} | ${distinct(sample.ops)} | ${f1(mean(sample.ru))} | ${perRequest(meter.host, sample.requests)} | ${perRequest(meter.store, sample.requests)} |`;
     console.log(row);
     lines.push(row);
+    if (NO_CEILING) continue;
+    const ceiling = await replay();
+    const before = s.before ? await replay(world.orgId) : undefined;
+    const ratios = (c: Ceiling) =>
+      `${f0(c.rps)} | ${f1(c.p99)} | ${(sample.rps / c.rps).toFixed(2)} | ${(sample.p99 / Math.max(c.p99, 0.001)).toFixed(2)}`;
+    const calls = `${ceiling.calls}${ceiling.errors ? ` (${ceiling.errors} failed)` : ''}`;
+    const ceilingRow = `| ${s.name} | ${calls} | ${ratios(ceiling)} | ${perRequest(ceiling.meter.host, ceiling.requests)} | ${perRequest(ceiling.meter.store, ceiling.requests)} | ${before ? `${ratios(before)} | ${perRequest(before.meter.host, before.requests)}` : '– | – | – | – | –'} |`;
+    console.log(ceilingRow);
+    ceilingLines.push(ceilingRow);
   }
 
+  if (ONLY) return;
   const grown = await growth(url, world);
   const growthLines = [
-    `| orders | dashboard ms | calls | CSV ms | calls | CSV MB | Excel ms | calls | Excel MB | host peak RSS MB |`,
-    `|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|`,
+    `| orders | dashboard ms | calls | CSV ms | calls | CSV MB | Excel ms | calls | Excel MB | host peak RSS MB | store peak RSS MB |`,
+    `|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|`,
     ...grown.map(
       (g) =>
-        `| ${g.count} | ${f0(g.dashboard.ms)} | ${g.dashboard.ops} | ${f0(g.csv.ms)} | ${g.csv.ops} | ${f1(g.csv.bytes / 1e6)} | ${f0(g.excel.ms)} | ${g.excel.ops} | ${f1(g.excel.bytes / 1e6)} | ${f0(g.rssMb)} |`,
+        `| ${g.count} | ${f0(g.dashboard.ms)} | ${g.dashboard.ops} | ${f0(g.csv.ms)} | ${g.csv.ops} | ${f1(g.csv.bytes / 1e6)} | ${f0(g.excel.ms)} | ${g.excel.ops} | ${f1(g.excel.bytes / 1e6)} | ${f0(g.meter.host.rssPeakMb)} | ${f0(g.meter.store.rssPeakMb)} |`,
     ),
   ];
   console.log(growthLines.join('\n'));
@@ -382,7 +432,7 @@ async function main() {
   const fiveXx = Object.entries(flash.sample.statuses)
     .filter(([k]) => k.startsWith('5') || k === 'socket')
     .reduce((a, [, v]) => a + v, 0);
-  const flashLine = `500 concurrent sellers, 1,000 attempts on a showtime of 300 seats: ${flash.sample.statuses['201'] ?? 0} sold (the showtime's counter: ${JSON.stringify(flash.stored && Object.fromEntries(Object.entries(flash.stored).filter(([k]) => !k.startsWith('_') && typeof flash.stored[k] === 'number')))}), ${fiveXx} 5xx/socket errors, statuses ${JSON.stringify(flash.sample.statuses)}, p50 ${f0(flash.sample.p50)} ms, p99 ${f0(flash.sample.p99)} ms`;
+  const flashLine = `500 concurrent sellers, 1,000 attempts on a showtime of 300 seats: ${flash.sample.statuses['201'] ?? 0} sold (the showtime's counter: ${JSON.stringify(flash.stored && Object.fromEntries(Object.entries(flash.stored).filter(([k]) => !k.startsWith('_') && typeof flash.stored[k] === 'number')))}), ${fiveXx} 5xx/socket errors, statuses ${JSON.stringify(flash.sample.statuses)}, p50 ${f0(flash.sample.p50)} ms, p95 ${f0(flash.sample.p95)} ms, p99 ${f0(flash.sample.p99)} ms, ${f0(flash.sample.rps)} answers/s, CPU host ${flash.meter.host.cpu.toFixed(2)} / store ${flash.meter.store.cpu.toFixed(2)}`;
   console.log(flashLine);
 
   const coldLines = [
@@ -394,9 +444,13 @@ async function main() {
   const report = [
     `Run: ${new Date().toISOString().slice(0, 16)}Z, ${QUICK ? 'quick' : 'full'} (${SECONDS} s a scenario), Node ${process.version}, ${ORDERS} orders seeded in ${f1(seedSeconds)} s, whole run ${f0(total)} s.`,
     '',
-    '### Scenarios: service against the bare store (ceiling)',
+    '### Scenarios: the service',
     '',
     ...lines,
+    '',
+    '### The same scenarios: the bare store (ceiling) and service ÷ ceiling',
+    '',
+    ...ceilingLines,
     '',
     '### Growth: dashboard and exports (one request each, after one warm-up dashboard)',
     '',
@@ -428,4 +482,7 @@ main()
     console.error(error);
     process.exitCode = 1;
   })
-  .finally(() => child.disconnect());
+  .finally(() => {
+    hostChild?.child.disconnect();
+    storeChild.child.disconnect();
+  });

@@ -5,13 +5,15 @@ import { resetConfig } from '../../shared/config';
 import { counterId } from '../../shared/domain/capacity/model';
 import { containers } from '../../shared/store/client';
 import { startLocalHost } from '../local-host';
-import { installRecorder, prepareReplay, recordingOf } from './recorder';
+import { membershipId } from '../../shared/domain/memberships/model';
+import { processMeter, serveIpc, type Message } from './ipc';
+import { installRecorder, prepareReplay, recordingOf, type RecordedCall } from './recorder';
 import { seedGrowthEvent, seedWorld, type Templates, type World } from './world';
 
 /**
- * The bench's host process (a child of `run`): the local host on a free port over the embedded store, plus the
- * seeding, the recorder and the ceiling replay in the SAME process, so the ceiling uses the same embedded server,
- * the same SDK client and the same event loop the service does. Driven over IPC by `run`.
+ * The bench's host process (a child of `run`): the local host on a free port, reaching the store process over
+ * COSMOS_ENDPOINT exactly as it reaches Cosmos DB on Azure, plus the seeding, the recorder and the ceiling replay
+ * in the SAME process, so the ceiling uses the same SDK client and connections the service does. Driven over IPC.
  */
 Object.assign(process.env, {
   OUTBOX_FILE: join(tmpdir(), `bench-outbox-${randomUUID()}.jsonl`),
@@ -21,24 +23,46 @@ Object.assign(process.env, {
 resetConfig();
 installRecorder();
 
-type Message = { id: number; type: string; [key: string]: unknown };
-
 let world: World | undefined;
 let templates: Templates | undefined;
 let baseUrl = '';
-let rssPeak = 0;
-let rssTimer: NodeJS.Timeout | undefined;
+const meter = processMeter();
+
+/**
+ * The recorded calls with the read that authentication made before the role map (the caller's membership, right
+ * after the user read): the "today's five calls" ceiling of issue 16 for report-sold and order creation.
+ */
+function withMembershipRead(calls: RecordedCall[], organizationId: string): RecordedCall[] {
+  const userRead = calls.findIndex((c) => c.kind === 'read' && c.container.id === 'users');
+  if (userRead < 0) throw new Error('the recording has no user read');
+  const user = calls[userRead] as Extract<RecordedCall, { kind: 'read' }>;
+  const membershipRead: RecordedCall = {
+    kind: 'read',
+    container: containers().orgs,
+    pk: organizationId,
+    id: membershipId(user.id),
+  };
+  return [...calls.slice(0, userRead + 1), membershipRead, ...calls.slice(userRead + 1)];
+}
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
 
 /** The recorded calls of one request, replayed by `concurrency` workers for `durationMs`. */
-async function ceiling(correlationId: string, concurrency: number, durationMs: number, amount?: number) {
-  const calls = recordingOf(correlationId);
-  if (calls.length === 0) throw new Error(`nothing recorded for ${correlationId}`);
+async function ceiling(
+  correlationId: string,
+  concurrency: number,
+  durationMs: number,
+  amount?: number,
+  membershipReadOf?: string,
+) {
+  const recorded = recordingOf(correlationId);
+  if (recorded.length === 0) throw new Error(`nothing recorded for ${correlationId}`);
+  const calls = membershipReadOf ? withMembershipRead(recorded, membershipReadOf) : recorded;
   const replays = await Promise.all(Array.from({ length: concurrency }, () => prepareReplay(calls)));
   const latencies: number[] = [];
   let errors = 0;
+  let firstError: string | undefined;
   const until = performance.now() + durationMs;
   let started = 0;
   const more = () => (amount ? started++ < amount : performance.now() < until);
@@ -50,8 +74,9 @@ async function ceiling(correlationId: string, concurrency: number, durationMs: n
         try {
           await replay();
           latencies.push(performance.now() - started);
-        } catch {
+        } catch (error) {
           errors += 1;
+          firstError ??= error instanceof Error ? error.message.slice(0, 200) : String(error);
         }
       }
     }),
@@ -67,6 +92,7 @@ async function ceiling(correlationId: string, concurrency: number, durationMs: n
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     errors,
+    firstError,
   };
 }
 
@@ -86,15 +112,12 @@ async function handle(message: Message): Promise<unknown> {
         message.concurrency as number,
         message.durationMs as number,
         message.amount as number | undefined,
+        message.membershipReadOf as string | undefined,
       );
-    case 'rssStart':
-      global.gc?.();
-      rssPeak = process.memoryUsage().rss;
-      rssTimer = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 10);
-      return rssPeak;
-    case 'rssStop':
-      clearInterval(rssTimer);
-      return Math.max(rssPeak, process.memoryUsage().rss);
+    case 'meterStart':
+      return meter.start();
+    case 'meterStop':
+      return meter.stop();
     case 'flashSold': {
       // The showtime's capacity counter (one point read): what the store holds as sold on it.
       const id = counterId(message.eventId as string, message.showtimeId as string);
@@ -109,17 +132,7 @@ async function handle(message: Message): Promise<unknown> {
 async function main() {
   const host = await startLocalHost(0);
   baseUrl = host.url;
-  process.on('message', (message: Message) => {
-    handle(message).then(
-      (result) => process.send!({ id: message.id, result }),
-      (error: unknown) =>
-        process.send!({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : error }),
-    );
-  });
-  process.on('disconnect', () => {
-    host.close().finally(() => process.exit(0));
-  });
-  process.send!({ id: 0, result: { url: host.url } });
+  serveIpc(handle, { url: host.url }, host.close);
 }
 
 main().catch((error) => {

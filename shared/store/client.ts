@@ -139,7 +139,9 @@ async function startEmbedded(): Promise<Store> {
   // Both loaded lazily: the embedded store is a development dependency, never required under the Functions host.
   const { createHttpsServer } = await import('@vercel/cosmosdb-server');
   const { patchEmbeddedQueryEngine } = await import('./embedded-patches');
+  const { indexEmbeddedConditionChecks } = await import('./embedded-condition-index');
   patchEmbeddedQueryEngine();
+  indexEmbeddedConditionChecks();
   const server: Server = createHttpsServer({ keepAlive: true });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

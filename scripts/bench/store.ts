@@ -1,0 +1,30 @@
+import { resetConfig } from '../../shared/config';
+import { closeStore, openStore } from '../../shared/store/client';
+import { processMeter, serveIpc, type Message } from './ipc';
+
+/**
+ * The bench's store process: the embedded Cosmos-protocol server alone, as Cosmos DB is a service of its own on
+ * Azure. The host and the ceiling replay both reach it over HTTPS through the SDK, so the service's CPU (HTTP,
+ * auth, validation, JSON) and the store's no longer share one thread, and the host's memory is the service's own.
+ */
+delete process.env.COSMOS_ENDPOINT;
+resetConfig();
+const meter = processMeter();
+
+async function handle(message: Message): Promise<unknown> {
+  switch (message.type) {
+    case 'meterStart':
+      return meter.start();
+    case 'meterStop':
+      return meter.stop();
+    default:
+      throw new Error(`unknown message ${message.type}`);
+  }
+}
+
+openStore()
+  .then((store) => serveIpc(handle, { endpoint: store.endpoint }, closeStore))
+  .catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
