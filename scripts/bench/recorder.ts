@@ -171,17 +171,22 @@ export async function prepareReplay(calls: RecordedCall[]): Promise<() => Promis
             ops.push({ operationType: 'Read', id: await scratch(c, call.pk, op.id) } as OperationInput);
           }
         }
-        // Creates get fresh ids per replay.
-        steps.push(() =>
-          c.items.batch(
+        // Fresh operation objects on every replay: the SDK rewrites each operation's partitionKey in place (as
+        // JSON), so reusing them nested that JSON once more per replay (a wrong partition, and a growing body).
+        // Creates get fresh ids. A batch answers 200 even when an operation failed: each operation's status is
+        // checked, so a replay that does not do the service's work counts as an error, not as a fast call.
+        steps.push(async () => {
+          const response = await c.items.batch(
             ops.map((op: Any) =>
               op.operationType === 'Create' || op.operationType === 'Upsert'
                 ? { ...op, resourceBody: { ...op.resourceBody, id: `bench-new-${randomUUID()}` } }
-                : op,
+                : { ...op },
             ),
             call.pk as string,
-          ),
-        );
+          );
+          const statuses = (response.result ?? []).map((r: Any) => r.statusCode as number);
+          if (statuses.some((status) => status >= 400)) throw new Error(`batch replay answered ${statuses.join(',')}`);
+        });
         break;
       }
     }

@@ -13,7 +13,9 @@ import type { World } from './world';
  */
 const QUICK = process.argv.includes('--quick');
 const WRITE = !QUICK || process.argv.includes('--write');
-const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 2 : 5));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 1 : 5));
+// The heavy reads (dashboard, exports) run a fixed number of requests instead.
+const HEAVY_REQUESTS = QUICK ? 2 : 6;
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
 const GROWTH = QUICK ? [1_000, ORDERS] : [1_000, ORDERS, 50_000];
 // BENCH_ONLY=text runs only the scenarios whose name contains it, and skips growth, flash sale and cold start
@@ -141,10 +143,27 @@ async function drive(url: string, s: Scenario, options: { duration?: number; amo
   };
 }
 
-/** One request of the scenario with a recording correlation id: its store calls become the ceiling's replay. */
+/**
+ * Requests of the scenario with a recording correlation id: their store calls become the ceiling's replay. One
+ * unrecorded request goes first, so the recording is of a steady request (a first Shared Event sale creates its
+ * counters, and the SDK's first call to a container reads its metadata: neither recurs).
+ */
 async function recordOne(url: string, s: Scenario, n: number) {
+  await send(url, s, n, `warm-${randomUUID()}`);
+  // Of three recorded requests the one with the fewest store calls: a request that had to do more (a Shared Event
+  // sale that fences a reservation) would make the ceiling lower than the steady request it is compared with.
+  let best: { correlationId: string; calls: number } | undefined;
+  for (let i = 1; i <= 3; i += 1) {
+    const correlationId = `rec-${randomUUID()}`;
+    await send(url, s, n + i, correlationId);
+    const calls = await rpc<number>('recordedCalls', { correlationId });
+    if (!best || calls < best.calls) best = { correlationId, calls };
+  }
+  return best!.correlationId;
+}
+
+async function send(url: string, s: Scenario, n: number, correlationId: string) {
   const { path, body, token } = s.next(n);
-  const correlationId = `rec-${randomUUID()}`;
   const res = await fetch(`${url}/api/${path}`, {
     method: s.method,
     headers: {
@@ -156,7 +175,6 @@ async function recordOne(url: string, s: Scenario, n: number) {
   });
   await res.arrayBuffer();
   if (res.status !== s.ok) throw new Error(`${s.name}: recording request answered ${res.status}`);
-  return correlationId;
 }
 
 // --- Scenarios ----------------------------------------------------------------------------------------------
@@ -265,7 +283,7 @@ function scenarios(w: World): Scenario[] {
     {
       name: 'dashboard ×2',
       concurrency: 2,
-      amount: 6,
+      amount: HEAVY_REQUESTS,
       method: 'GET',
       ok: 200,
       next: () => ({ path: `management/dashboard/${ev.id}?${q}`, token: w.admin.token }),
@@ -273,7 +291,7 @@ function scenarios(w: World): Scenario[] {
     {
       name: 'CSV export ×2',
       concurrency: 2,
-      amount: 6,
+      amount: HEAVY_REQUESTS,
       method: 'GET',
       ok: 200,
       next: () => ({ path: `management/dashboard/${ev.id}/export?${q}`, token: w.admin.token }),
@@ -281,7 +299,7 @@ function scenarios(w: World): Scenario[] {
     {
       name: 'Excel export ×2',
       concurrency: 2,
-      amount: 6,
+      amount: HEAVY_REQUESTS,
       method: 'GET',
       ok: 200,
       next: () => ({ path: `management/dashboard/${ev.id}/export-excel?${q}`, token: w.admin.token }),
@@ -397,6 +415,7 @@ async function main() {
         membershipReadOf,
       });
       if (result.errors) console.warn(`${s.name}: ceiling errors`, result.errors, result.firstError);
+      if (process.env.BENCH_DEBUG) console.warn(`${s.name}: replayed`, (result as Any).kinds);
       return { ...result, meter: await meterStop() };
     };
     const statuses = Object.entries(sample.statuses)

@@ -114,6 +114,8 @@ async function handle(message: Message): Promise<unknown> {
         message.amount as number | undefined,
         message.membershipReadOf as string | undefined,
       );
+    case 'recordedCalls':
+      return recordingOf(message.correlationId as string).length;
     case 'meterStart':
       return meter.start();
     case 'meterStop':

@@ -1,3 +1,4 @@
+import https from 'node:https';
 import { resetConfig } from '../../shared/config';
 import { closeStore, openStore } from '../../shared/store/client';
 import { processMeter, serveIpc, type Message } from './ipc';
@@ -10,6 +11,20 @@ import { processMeter, serveIpc, type Message } from './ipc';
 delete process.env.COSMOS_ENDPOINT;
 resetConfig();
 const meter = processMeter();
+
+/**
+ * BENCH_STORE_LATENCY_MS=n holds every store request n ms before the server handles it: a network round trip, as
+ * between a Function and Cosmos DB, for the service and the ceiling alike (the CPU each side spends is unchanged).
+ */
+const latencyMs = Number(process.env.BENCH_STORE_LATENCY_MS ?? 0);
+if (latencyMs > 0) {
+  const emit = https.Server.prototype.emit as (this: https.Server, ...args: unknown[]) => boolean;
+  https.Server.prototype.emit = function (this: https.Server, ...args: unknown[]) {
+    if (args[0] !== 'request') return emit.apply(this, args);
+    setTimeout(() => emit.apply(this, args), latencyMs);
+    return true;
+  };
+}
 
 async function handle(message: Message): Promise<unknown> {
   switch (message.type) {
