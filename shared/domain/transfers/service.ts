@@ -19,7 +19,7 @@ const TRANSFERABLE = ['approved', 'delivered'];
  * POST /api/orders/{id}/transfer. Idempotent by `transferRequestId`, stored on the source order's history entry
  * with no cache and no expiry: a repeat answers the original result, a changed payload gets 409.
  *
- * Store calls (4, after the caller's user read by authentication): the order, the recipient's user (its role
+ * Store calls (4, counting the caller's user read by authentication): the order, the recipient's user (its role
  * map settles the membership; only an entry that is missing or denies adds the read of the membership, which
  * decides), then one transactional batch in the organization's partition (source replace guarded by its ETag,
  * destination create for a partial transfer, and the two notifications). A concurrent duplicate loses the ETag
