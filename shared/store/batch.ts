@@ -8,9 +8,10 @@ export type BatchWrite = { create: { id: string } } | { replace: { id: string };
 /**
  * The one transactional batch API: creates and ETag-guarded replaces inside one partition, as one counted store
  * call. A failed batch throws with the status of the operation that failed (409, 412, ...; operations skipped
- * because of it report 424), like a single write. Callers put their guarded writes (IfMatch) first: on Cosmos
- * the batch is all-or-nothing; the embedded store stops at the first failure without undoing earlier writes,
- * so a guard that fails first means nothing was written on either (see ARCHITECTURE.md).
+ * because of it report 424), like a single write. The batch is all-or-nothing on Cosmos DB and on the embedded
+ * store (its server is patched to undo the earlier writes of a failed batch: embedded-patches.ts), so a failure
+ * anywhere in it means nothing was written. Callers still put their guarded writes (IfMatch) first: a lost race
+ * then fails on the first operation, before any other runs.
  */
 export async function commitBatch(container: Container, partitionKey: string, writes: BatchWrite[]) {
   const op: StoreOperation = { kind: 'batch', container: container.id, partitionKey };

@@ -1,7 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 
 /**
- * Two fixes for the embedded store only (never loaded on Azure, where the store is Cosmos DB itself).
+ * Fixes for the embedded store only (never loaded on Azure, where the store is Cosmos DB itself): the two below
+ * for its query engine, and an all-or-nothing transactional batch (`installAtomicBatch`, further down).
  *
  * `@zeit/cosmosdb-query` 0.7.2, the query engine of the embedded server, builds arrays with
  * `reduce(($, x) => [...$, x], [])`: a copy of the whole array per element, n²/2 copies for n elements.
@@ -59,7 +61,10 @@ export function linearSourceScan(code: string): string {
 
 let applied = false;
 
-/** Installs both fixes into the embedded server's own copy of the query engine (once per process). */
+/**
+ * Installs the fixes into the embedded server's own module copies (the query engine, the batch handler; once per
+ * process).
+ */
 export function patchEmbeddedQueryEngine(): void {
   if (applied) return;
   const fromServer = createRequire(require.resolve('@vercel/cosmosdb-server'));
@@ -76,5 +81,127 @@ export function patchEmbeddedQueryEngine(): void {
       },
     });
   }
+  installAtomicBatch(fromServer);
   applied = true;
+}
+
+/** The server's view of a container: only what a rollback touches (`lib/account/items.js`). */
+interface EmbeddedDocuments {
+  _ridCount: number;
+  delete(id: string, partition: unknown): void;
+  _set(data: object): object;
+}
+interface EmbeddedCollection {
+  documents: EmbeddedDocuments;
+  document(id: string, partition: unknown): { read(): object | undefined };
+}
+type BatchInput = { id?: string; partitionKey?: string; resourceBody?: { id?: string } };
+type Operation = (collection: EmbeddedCollection, input: BatchInput) => { statusCode: number };
+type Handler = (
+  account: unknown,
+  req: { headers: Record<string, unknown> },
+  res: { statusCode: number },
+  params: unknown,
+) => Promise<unknown>;
+
+/** What one write of the batch replaced: the document as it was (absent for a create), to put back. */
+interface Undo {
+  collection: EmbeddedCollection;
+  id: string;
+  partition: unknown;
+  before: object | undefined;
+  ridCount: number;
+}
+
+/** The writes of the atomic batch running in this async context; other requests run outside of it. */
+const atomicBatch = new AsyncLocalStorage<Undo[]>();
+
+const WRITES = ['createOperation', 'replaceOperation', 'upsertOperation', 'deleteOperation'];
+/** A read changes nothing, but a failing one fails the batch on Cosmos DB like any other operation. */
+const OPERATIONS = [...WRITES, 'readOperation'];
+
+/**
+ * Puts every document an atomic batch changed back as it was: a created one is removed, a replaced or deleted one
+ * returns with its old `_rid`, `_etag` and `_ts` (the stored object itself, which the server never mutates: a
+ * replace stores a new object), newest change first so a document written twice ends as before the first write.
+ */
+function undoWrites(undo: Undo[]): void {
+  for (const step of undo.reverse()) {
+    if (step.collection.document(step.id, step.partition).read())
+      step.collection.documents.delete(step.id, step.partition);
+    if (step.before) step.collection.documents._set(step.before);
+    step.collection.documents._ridCount = step.ridCount;
+  }
+}
+
+/**
+ * A Cosmos DB transactional batch is all-or-nothing; the embedded server's (`lib/handler/batch-documents.js`)
+ * runs its operations one by one and leaves the writes before a failing one in place. Its handler is wrapped so
+ * that an atomic batch (the SDK's `items.batch`; not bulk, which is not atomic on Cosmos either) records the
+ * document each write is about to change, and the moment one operation fails (or throws), puts them all back.
+ * A request the server refuses as a whole (an operation type it does not support) is undone when it returns.
+ * The rollback runs inside the handler's own synchronous loop over the operations, so no other request sees the
+ * half-written state or writes in between. The response is the server's unchanged: the failing operation's
+ * status and 424 for the ones after it.
+ */
+function installAtomicBatch(fromServer: NodeRequire): void {
+  const operations = fromServer('./handler/_document-operations') as Record<string, Operation>;
+  const batchHandler = (fromServer('./handler/batch-documents') as { default: Handler }).default;
+  const { parsePartitionKey } = fromServer('./utils/get-partition-from-header') as {
+    parsePartitionKey: (header: string | undefined, id: string) => unknown;
+  };
+  for (const name of OPERATIONS) {
+    const write = operations[name]!;
+    operations[name] = (collection, input) => {
+      const undo = atomicBatch.getStore();
+      if (!undo) return write(collection, input);
+      const id = input.id ?? input.resourceBody?.id;
+      let step: Undo | undefined;
+      try {
+        if (id && WRITES.includes(name)) {
+          const partition = parsePartitionKey(input.partitionKey, id);
+          const before = collection.document(id, partition).read();
+          step = { collection, id, partition, before, ridCount: collection.documents._ridCount };
+        }
+        const result = write(collection, input);
+        if (result.statusCode >= 400) undoWrites(undo.splice(0));
+        else if (step) undo.push(step);
+        return result;
+      } catch (error) {
+        undoWrites(undo.splice(0));
+        throw error;
+      }
+    };
+  }
+  // The route table captured the handler when it loaded, but the server looks the table up on every request.
+  const routes = fromServer('./routes') as {
+    default: (req: unknown) => [unknown, Handler] | undefined;
+  };
+  const route = routes.default;
+  const atomic: Handler = (account, req, res, params) =>
+    isTrue(req.headers['x-ms-cosmos-batch-atomic']) && !isTrue(req.headers['x-ms-cosmos-batch-continue-on-error'])
+      ? atomically(() => batchHandler(account, req, res, params), res)
+      : batchHandler(account, req, res, params);
+  routes.default = (req) => {
+    const found = route(req);
+    return found && found[1] === batchHandler ? [found[0], atomic] : found;
+  };
+}
+
+function atomically(handle: () => Promise<unknown>, res: { statusCode: number }): Promise<unknown> {
+  const undo: Undo[] = [];
+  return atomicBatch.run(undo, async () => {
+    try {
+      const body = await handle();
+      if (res.statusCode >= 400) undoWrites(undo.splice(0));
+      return body;
+    } catch (error) {
+      undoWrites(undo.splice(0));
+      throw error;
+    }
+  });
+}
+
+function isTrue(header: unknown): boolean {
+  return (Array.isArray(header) ? header : [header]).some((h) => String(h).toLowerCase() === 'true');
 }

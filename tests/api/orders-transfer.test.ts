@@ -3,6 +3,7 @@ import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { orderApi } from '../helpers/orders';
 import { seedDelegatedAttribution, seedLegacyDeliveredOrderWithoutSoldQuantity } from '../helpers/seed';
+import { seedLegacyUserWithoutRoleMap, seedRoleMapEntry, storedRoleMap } from '../helpers/role-map';
 
 let api: TestHost;
 let f: OrgFixture;
@@ -74,11 +75,10 @@ describe('full transfer', () => {
 /**
  * A partial transfer writes the reduced source and the new destination in ONE transactional batch of the
  * organization's partition, so on Cosmos DB a crash between "the two writes" cannot happen: there is one
- * write. What the embedded store can prove: both documents appear together, the ETag guard on the source makes
- * concurrent duplicates collapse into one destination, and a replay finds the stored entry. What it cannot
- * prove: atomic rollback — it applies batch operations one by one and does not undo earlier ones when a later
- * one fails. The service therefore puts the guarded source replace first and checks the destination id before
- * writing, so even here a failing batch fails before anything is written.
+ * write. The embedded store's batch is all-or-nothing too (shared/store/embedded-patches.ts), so here as well
+ * both documents appear together, the ETag guard on the source makes concurrent duplicates collapse into one
+ * destination, a replay finds the stored entry, and a request id reused on another order fails the batch on the
+ * destination create after the source replace, leaving that source exactly as it was.
  */
 describe('partial transfer', () => {
   it('moves only outstanding tickets into a new order with a deterministic id; sold units stay', async () => {
@@ -231,9 +231,15 @@ describe('idempotency', () => {
     const b = await orders.delivered(f.member, event, [2, 0]);
     const transferRequestId = randomUUID();
     expect((await transfer(a.id, { toUserId: f.member2.id, transferRequestId, quantity: 1 })).status).toBe(200);
+    const before = await orders.get(b.id);
     const res = await transfer(b.id, { toUserId: f.member2.id, transferRequestId, quantity: 1 });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('TRANSFER_REQUEST_ID_REUSED');
+    // The batch replaced b before its destination create collided: the rollback left b as it was, and no
+    // notification of the refused transfer was written.
+    expect(await orders.get(b.id)).toEqual(before);
+    const mentioning = (await notificationsOf(f.member.token)).filter((n) => n.meta.sourceOrderId === b.id);
+    expect(mentioning).toEqual([]);
   });
 });
 
@@ -413,8 +419,25 @@ describe('errors', () => {
     const o = await orders.create(f.member, event, [1, 1]);
     await orders.approve(o.id);
     const res = await transfer(o.id, { toUserId: f.member2.id, transferRequestId: randomUUID(), quantity: 1 });
-    // user with its role map (auth), order, recipient membership + user, destination id check, one batch
-    expect(res.headers.get('x-store-ops')).toBe('6');
+    // user with its role map (auth), order, recipient user (its role map grants), one batch
+    expect(res.headers.get('x-store-ops')).toBe('4');
+  });
+
+  it('reads the recipient membership only when the recipient role map cannot grant; the membership decides', async () => {
+    const body = () => ({ toUserId: f.member2.id, transferRequestId: randomUUID(), quantity: 1 });
+    const granting = (await storedRoleMap(f.member2.id))![f.orgId]!;
+    const legacy = await orders.delivered(f.member, event, [2, 0]);
+    await seedLegacyUserWithoutRoleMap(f.member2.id);
+    const noEntry = await transfer(legacy.id, body());
+    expect(noEntry.status).toBe(200);
+    // user (auth), order, recipient user (no entry), recipient membership (approved), one batch
+    expect(noEntry.headers.get('x-store-ops')).toBe('5');
+    const denied = await orders.delivered(f.member, event, [2, 0]);
+    await seedRoleMapEntry(f.member2.id, f.orgId, { role: 'member', approved: false });
+    const denying = await transfer(denied.id, body());
+    expect(denying.status).toBe(200);
+    expect(denying.headers.get('x-store-ops')).toBe('5');
+    await seedRoleMapEntry(f.member2.id, f.orgId, granting);
   });
 });
 

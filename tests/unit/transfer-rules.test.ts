@@ -6,6 +6,7 @@ import {
   historyTab,
   outstandingByType,
   outstandingQuantity,
+  recipientByRoleMap,
   requestPayloadKey,
   splitProportionally,
 } from '../../shared/domain/transfers/rules';
@@ -150,5 +151,31 @@ describe('history deep links', () => {
     expect(historyTab('settled')).toBe('settled');
     expect(historyLink('delivered', 'a b&c')).toBe('/history?tab=delivered&orderId=a%20b%26c');
     expect(historyLink('active', 'x', true)).toBe('/history');
+  });
+});
+
+describe('recipient through the role map', () => {
+  const entry = (over: Record<string, unknown> = {}) => ({
+    organizationRoles: { 'org-1': { role: 'member' as const, approved: true, ...over } },
+  });
+
+  it('accepts a live user whose entry grants, whatever the role', () => {
+    expect(recipientByRoleMap(entry(), 'org-1')).toBe('member');
+    expect(recipientByRoleMap(entry({ role: 'admin' }), 'org-1')).toBe('member');
+  });
+
+  it('refuses a missing or deleted user without asking the membership', () => {
+    expect(recipientByRoleMap(undefined, 'org-1')).toBe('not-a-member');
+    expect(recipientByRoleMap({ ...entry(), deletedAt: '2026-01-01T00:00:00.000Z' }, 'org-1')).toBe('not-a-member');
+  });
+
+  it('lets the membership decide when the entry is missing or denies', () => {
+    expect(recipientByRoleMap({}, 'org-1')).toBe('membership-decides');
+    expect(recipientByRoleMap(entry(), 'org-2')).toBe('membership-decides');
+    expect(recipientByRoleMap(entry({ approved: false }), 'org-1')).toBe('membership-decides');
+    expect(recipientByRoleMap(entry({ removed: true }), 'org-1')).toBe('membership-decides');
+    expect(recipientByRoleMap(entry({ organizationDeletedAt: '2026-01-01T00:00:00.000Z' }), 'org-1')).toBe(
+      'membership-decides',
+    );
   });
 });

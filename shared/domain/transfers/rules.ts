@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { OrderDoc, OrderStatus } from '../orders/model';
 import { effectiveSoldQuantity, outstandingQuantity } from '../orders/rules';
+import { entryGrants } from '../memberships/role-map';
+import type { UserDoc } from '../users/model';
 
 /**
  * Transfer arithmetic (01-core "Transfer" rules 1-4), pure. Only outstanding quantity moves; sold and
@@ -110,4 +112,18 @@ export function historyLink(tab: HistoryTab, orderId: string, reassignedAway = f
  */
 export function statusAfterTransfer(order: OrderFacts, moved: number): OrderStatus {
   return order.status === 'delivered' && moved === outstandingQuantity(order) ? 'awaitingReconciliation' : order.status;
+}
+
+/**
+ * What the recipient's user document alone says about their membership (role-map.ts): a live user whose role map
+ * grants the organization is an approved member with no further read (the map never grants more than the
+ * membership); a missing or deleted user is refused; an entry that is missing or denies cannot refuse by itself
+ * (a map from before the role map, or a revocation in progress), so the membership is read and decides.
+ */
+export function recipientByRoleMap(
+  user: Pick<UserDoc, 'deletedAt' | 'organizationRoles'> | undefined,
+  organizationId: string,
+): 'member' | 'not-a-member' | 'membership-decides' {
+  if (!user || user.deletedAt) return 'not-a-member';
+  return entryGrants(user.organizationRoles?.[organizationId], 'member') ? 'member' : 'membership-decides';
 }

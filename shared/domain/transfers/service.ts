@@ -2,7 +2,7 @@ import type { Principal } from '../../auth/principal';
 import { badRequest, conflict } from '../../errors';
 import { isConflict, isPreconditionFailed } from '../../store/outcomes';
 import { getMembership } from '../memberships/repo';
-import { commitOrderBatch, getOrder, type BatchWrite } from '../orders/repo';
+import { commitOrderBatch, type BatchWrite } from '../orders/repo';
 import type { OrderDoc } from '../orders/model';
 import { getUser } from '../users/repo';
 import { buildNotification } from '../notifications/model';
@@ -10,7 +10,7 @@ import { actorOf } from '../common/actor';
 import { loadOrder } from '../orders/access';
 import { findEntry, transferResult, type TransferHistoryEntry, type TransferResult } from './history';
 import { planTransfer, type Party } from './plan';
-import { destinationOrderId, requestPayloadKey } from './rules';
+import { destinationOrderId, recipientByRoleMap, requestPayloadKey } from './rules';
 import type { TransferBody } from './schemas';
 
 const TRANSFERABLE = ['approved', 'delivered'];
@@ -19,10 +19,13 @@ const TRANSFERABLE = ['approved', 'delivered'];
  * POST /api/orders/{id}/transfer. Idempotent by `transferRequestId`, stored on the source order's history entry
  * with no cache and no expiry: a repeat answers the original result, a changed payload gets 409.
  *
- * Store calls: the order, the recipient's membership and user, for a partial transfer a point read of the
- * destination id, then one transactional batch in the organization's partition (source replace guarded by its ETag, destination create for a partial transfer,
- * and the two notifications). A concurrent duplicate loses the ETag race (or collides on the deterministic
- * destination id) and then finds the entry the winner stored, so all of them answer the same result.
+ * Store calls (4, counting the caller's user read by authentication): the order, the recipient's user (its role
+ * map settles the membership; only an entry that is missing or denies adds the read of the membership, which
+ * decides), then one transactional batch in the organization's partition (source replace guarded by its ETag,
+ * destination create for a partial transfer, and the two notifications). A concurrent duplicate loses the ETag
+ * race or collides on the deterministic destination id (the batch refuses the create and writes nothing) and
+ * then finds the entry the winner stored, so all of them answer the same result; a request id already used on
+ * another order collides the same way and gets 409.
  */
 export async function transferOrder(
   principal: Principal,
@@ -55,11 +58,6 @@ export async function transferOrder(
       at,
       destinationId: destinationOrderId(organizationId, body.transferRequestId),
     });
-    // The embedded store does not roll a failed batch back, so a request id already used on another order is
-    // found before writing; on Cosmos DB the create in the batch would refuse it atomically as well.
-    if (plan.destination && (await getOrder(organizationId, plan.destination.id))) {
-      return resolveCollision(organizationId, orderId, body);
-    }
     const result = transferResult(plan.entry);
     const writes: BatchWrite[] = [
       { replace: plan.source, ifMatch: order._etag },
@@ -97,9 +95,14 @@ async function resolveCollision(organizationId: string, orderId: string, body: T
   throw conflict('This transferRequestId was already used for a different transfer', 'TRANSFER_REQUEST_ID_REUSED');
 }
 
+/** The recipient's user decides through its role map; the membership is read only when the map cannot grant. */
 async function requireRecipient(organizationId: string, userId: string): Promise<Party> {
-  const [membership, user] = await Promise.all([getMembership(organizationId, userId), getUser(userId)]);
-  if (!membership?.approved || !user || user.deletedAt) {
+  const user = await getUser(userId);
+  const decision = recipientByRoleMap(user, organizationId);
+  const member =
+    decision === 'member' ||
+    (decision === 'membership-decides' && !!(await getMembership(organizationId, userId))?.approved);
+  if (!user || !member) {
     throw badRequest('The recipient is not an approved member of this organization', [
       { path: '/toUserId', message: 'is not an approved member' },
     ]);
