@@ -1,13 +1,10 @@
-import { badRequest, forbidden, notFound } from '../errors';
-import { getMembership } from '../domain/memberships/repo';
-import { entryGrants, entryOfMembership } from '../domain/memberships/role-map';
-import { healOrganizationRole } from '../domain/users/repo';
+import { badRequest, notFound } from '../errors';
 import { getOrganization } from '../domain/organizations/repo';
+import { callerStanding, requireStanding } from './caller-standing';
 import { assertFullMode, assertFullOrganization } from './full-org-guard';
 import type { OrganizationGrant } from './grant';
 import { isDocumentId } from './path-ids';
 import type { Principal } from './principal';
-import { roleAtLeast } from './roles';
 import type { OrganizationScope } from './scope';
 
 /** The organization id of a query-scoped route is checked before any read: missing or malformed is a 400. */
@@ -45,26 +42,13 @@ export async function resolveOrganizationScope(
       grant: { kind: 'organization', organizationId, organization },
     };
   }
-  // The role map read with the user decides alone when it grants; otherwise the membership decides (role-map.ts).
-  const mapped = principal.user?.organizationRoles?.[organizationId];
-  if (entryGrants(mapped, scope.role)) {
-    const organization = scope.fullOrg ? await assertFullOrganization(organizationId) : undefined;
-    return {
-      principal: { ...principal, organizationId, role: mapped!.role },
-      grant: { kind: 'organization', organizationId, ...(organization ? { organization } : {}) },
-    };
-  }
-  const membership = await getMembership(organizationId, principal.userId);
-  if (membership && !mapped && principal.user) {
-    await healOrganizationRole(principal.user, organizationId, entryOfMembership(membership));
-  }
-  if (membership?.organizationDeletedAt) throw notFound('Organization');
-  const approved = membership?.approved ? membership : undefined;
-  if (!approved || !roleAtLeast(approved.role, scope.role)) throw forbidden();
+  // The role map read with the user decides alone when it grants; otherwise the membership decides.
+  const standing = requireStanding(await callerStanding(principal, organizationId, scope.role));
   // The capability check comes from a fresh read of the organization before any body is read.
   const organization = scope.fullOrg ? await assertFullOrganization(organizationId) : undefined;
+  const membership = standing.membership ? { membership: standing.membership } : {};
   return {
-    principal: { ...principal, organizationId, membership: approved, role: approved.role },
-    grant: { kind: 'organization', organizationId, membership: approved, ...(organization ? { organization } : {}) },
+    principal: { ...principal, organizationId, ...membership, role: standing.role },
+    grant: { kind: 'organization', organizationId, ...membership, ...(organization ? { organization } : {}) },
   };
 }

@@ -1,23 +1,23 @@
 import { forbidden, notFound } from '../errors';
-import { getMembership } from '../domain/memberships/repo';
 import {
   LIVE_PARTICIPANT_STATUSES,
   SHARED_EVENT_CAPABILITIES,
   type SharedEventCapability,
 } from '../domain/shared-events/model';
 import { getParticipant, getSharedEvent } from '../domain/shared-events/repo';
+import { callerStanding, requireStanding } from './caller-standing';
 import type { SharedEventAccess } from './grant';
 import { requireOrganizationIdParam } from './organization-scope';
 import type { Principal } from './principal';
-import { roleAtLeast } from './roles';
 import type { SharedEventScope } from './scope';
 import { isDocumentId } from './path-ids';
 
 /**
- * Three point reads at most, in parallel: the caller's membership in the organization it acts for, the Shared
- * Event (owners and grants are embedded) and that organization's roster entry, both from the Shared Event's
- * partition. An organization that is not on the roster learns nothing (404, like an unknown id); one that was
- * but declined, left or was removed is refused (403). A super admin passes and may act without an organization.
+ * Two point reads, in parallel: the Shared Event (owners and grants are embedded) and the acting organization's
+ * roster entry, both from the Shared Event's partition; beside them the caller's standing in that organization,
+ * from the role map read with the user when it grants, else one more read: the membership, which decides. An
+ * organization that is not on the roster learns nothing (404, like an unknown id); one that was but declined,
+ * left or was removed is refused (403). A super admin passes and may act without an organization.
  */
 export async function resolveSharedEventScope(
   principal: Principal,
@@ -28,15 +28,13 @@ export async function resolveSharedEventScope(
   const organizationId =
     principal.isSuperAdmin && !rawOrganizationId ? undefined : requireOrganizationIdParam(rawOrganizationId);
   if (!sharedEventId || !isDocumentId(sharedEventId)) throw notFound('Shared Event');
-  const [membership, sharedEvent, participant] = await Promise.all([
-    organizationId && !principal.isSuperAdmin ? getMembership(organizationId, principal.userId) : undefined,
+  const [standing, sharedEvent, participant] = await Promise.all([
+    organizationId && !principal.isSuperAdmin ? callerStanding(principal, organizationId, scope.role) : undefined,
     getSharedEvent(sharedEventId),
     organizationId ? getParticipant(sharedEventId, organizationId) : undefined,
   ]);
-  if (!principal.isSuperAdmin) {
-    if (membership?.organizationDeletedAt) throw notFound('Organization');
-    if (!membership?.approved || !roleAtLeast(membership.role, scope.role)) throw forbidden();
-  }
+  // A super admin has no standing to check; anyone else names an organization (checked above).
+  const granted = standing ? requireStanding(standing) : undefined;
   if (!sharedEvent) throw notFound('Shared Event');
   if (!principal.isSuperAdmin) {
     if (!participant) throw notFound('Shared Event');
@@ -50,19 +48,20 @@ export async function resolveSharedEventScope(
   if (scope.capability && !capabilities.includes(scope.capability)) {
     throw forbidden(`This action needs the ${scope.capability} capability on the Shared Event`);
   }
-  const approved = membership?.approved ? membership : undefined;
+  const membership = granted?.membership ? { membership: granted.membership } : {};
   return {
     principal: {
       ...principal,
       ...(organizationId ? { organizationId } : {}),
-      membership: approved,
-      role: approved?.role,
+      ...membership,
+      role: granted?.role,
     },
     grant: {
       kind: 'sharedEvent',
       sharedEventId,
       ...(organizationId ? { organizationId } : {}),
-      ...(approved ? { membership: approved } : {}),
+      ...membership,
+      ...(granted ? { role: granted.role } : {}),
       sharedEvent,
       ...(participant ? { participant } : {}),
       owners,

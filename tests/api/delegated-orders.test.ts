@@ -85,8 +85,9 @@ describe('GET .../sales-context', () => {
       ],
     });
     expect(res.text).not.toContain(w.f.orgId);
-    // Scope: user, membership + partner organization, owner's event; then the counters: one query.
-    expect(storeOps(res)).toBe(5);
+    // Scope: user (its role map grants: no membership read), partner organization, owner's event; then the
+    // counters: one query.
+    expect(storeOps(res)).toBe(4);
   });
 
   it('computes remaining from the event when a showtime has no counter yet', async () => {
@@ -143,7 +144,7 @@ describe('POST .../orders/self', () => {
       { ticketTypeId: w.event.ticketTypes[1].id, ticketTypeName: 'Child', quantity: 1, unitPrice: 10, fee: 0.5 },
     ]);
     expectPartnerProjection(order);
-    expect(storeOps(res)).toBe(5);
+    expect(storeOps(res)).toBe(4);
     const stored = await storedDocument(w.f.orgId, order.id);
     expect(stored).toMatchObject({
       organizationId: w.f.orgId,
@@ -251,7 +252,7 @@ describe('queue, approve, deliver, approve-and-deliver, cancel', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.items.map((x: any) => x.id)).toEqual(ids);
     res.body.data.items.forEach(expectPartnerProjection);
-    expect(storeOps(res)).toBe(5);
+    expect(storeOps(res)).toBe(4);
     const first = await o.get(w.p.ticketManager, '/orders/queue', { limit: 2 });
     expect(first.body.data.items.map((x: any) => x.id)).toEqual(ids.slice(0, 2));
     const second = await o.get(w.p.ticketManager, '/orders/queue', {
@@ -274,7 +275,7 @@ describe('queue, approve, deliver, approve-and-deliver, cancel', () => {
     expect(approve.status).toBe(200);
     expect(approve.body.data).toMatchObject({ status: 'approved', approvedAt: expect.any(String) });
     expectPartnerProjection(approve.body.data);
-    expect(storeOps(approve)).toBe(6);
+    expect(storeOps(approve)).toBe(5);
     const stored = await storedDocument(w.f.orgId, ids[0]);
     expect(stored).toMatchObject({ approvedBy: w.p.ticketManager.id, approvedByName: 'Tina Manager' });
     const pending = await o.get(w.p.ticketManager, '/orders/queue', { status: 'pending' });
@@ -304,7 +305,7 @@ describe('queue, approve, deliver, approve-and-deliver, cancel', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'delivered', soldQuantity: 0, returnedQuantity: 0 });
     expect(res.body.data.approvedAt).toBe(res.body.data.deliveredAt);
-    expect(storeOps(res)).toBe(6);
+    expect(storeOps(res)).toBe(5);
     const stored = await storedDocument(w.f.orgId, ids[1]);
     expect(stored).toMatchObject({ approvedBy: w.p.admin.id, deliveredBy: w.p.admin.id });
   });
@@ -340,7 +341,7 @@ describe('queue, approve, deliver, approve-and-deliver, cancel', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'cancelled', cancelReason: 'changed my mind' });
     expectPartnerProjection(res.body.data);
-    expect(storeOps(res)).toBe(6);
+    expect(storeOps(res)).toBe(5);
     expect((await o.post(w.p.ticketManager, `/orders/${other}/cancel`)).status).toBe(200);
     expect((await o.post(w.p.ticketManager, `/orders/${other}/cancel`, { bogus: 1 })).status).toBe(400);
 
@@ -384,7 +385,7 @@ describe('GET .../orders (the partner’s orders list)', () => {
     res.body.data.items.forEach(expectPartnerProjection);
     expect(res.text).not.toContain('owner-only remark');
     expect(res.text).not.toContain(w.f.orgId);
-    expect(storeOps(res)).toBe(5);
+    expect(storeOps(res)).toBe(4);
     const pendingOnly = await o.get(w.p.ticketManager, '/orders', { status: 'pending' });
     expect(pendingOnly.body.data.items.map((x: any) => x.id)).toEqual([a.id]);
     const paged = await o.get(w.p.ticketManager, '/orders', { limit: 2 });

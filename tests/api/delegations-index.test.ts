@@ -27,8 +27,8 @@ import {
  * list route and by the heal pass (`npm run heal` runs the same `healOnce`), with the transition's operation id;
  * revocation acts on the owner's delegation at once whatever the index says; and the owner-side mode guard.
  */
-// A partner route for this file only: the partner scope (membership + the owner's live delegation) is what
-// every delegated order route runs, so its answer shows when a revocation takes effect.
+// A partner route for this file only: the partner scope (role map or membership + the owner's live delegation)
+// is what every delegated order route runs, so its answer shows when a revocation takes effect.
 recordRoute({
   name: 'test-delegation-revocation-probe',
   method: 'GET',

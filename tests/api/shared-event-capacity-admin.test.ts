@@ -95,7 +95,7 @@ describe('GET /api/shared-events/{id}/capacity', () => {
         health: 'ok',
       })),
     });
-    expect(storeOps(res)).toBeLessThanOrEqual(5); // session, membership, head, roster entry; one query
+    expect(storeOps(res)).toBeLessThanOrEqual(4); // session (its role map grants), head, roster entry; one query
     expect(await storedSharedEventDocuments(se.id, 'sharedCapacityCounter')).toEqual([]);
     expect(await storedSharedEventDocuments(se.id, 'capacityFence')).toEqual([]);
   }, 60_000);
@@ -147,7 +147,7 @@ describe('GET /api/shared-events/{id}/capacity', () => {
     expect(all.body.data.organizations.map((o: { organizationId: string }) => o.organizationId).sort()).toEqual(
       [f.orgId, ...others.map((o) => o.orgId)].sort(),
     );
-    expect(storeOps(all)).toBeLessThanOrEqual(5);
+    expect(storeOps(all)).toBeLessThanOrEqual(4);
   }, 60_000);
 });
 

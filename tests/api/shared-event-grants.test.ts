@@ -78,9 +78,9 @@ describe('issuing a grant', () => {
     const again = await put(a.admin.token, a.treasurer.id, body);
     expect(again.status).toBe(200);
     expect(again.body.data.issuedAt).toBe((before!.grants as any[])[0].issuedAt);
-    // The caller's user, the scope (membership, head, roster entry), the mutation bucket, the grantee's
-    // membership: no write.
-    expect(again.headers.get('x-store-ops')).toBe('6');
+    // The caller's user (its role map grants: no membership read), the scope (head, roster entry), the mutation
+    // bucket, the grantee's membership: no write.
+    expect(again.headers.get('x-store-ops')).toBe('5');
     expect((await storedSharedEventHead(sharedEventId))!._etag).toBe(before!._etag);
     expect(await audit('grant.issued')).toHaveLength(1);
     expect(await audit('grant.updated')).toHaveLength(0);
@@ -94,7 +94,7 @@ describe('issuing a grant', () => {
     expect(res.body.data.capabilities).toEqual(['viewCombinedReports']);
     expect(res.body.data.issuedAt >= before.issuedAt).toBe(true);
     // Issue, update: one store call each for the write (head replace and audit entry in one batch).
-    expect(res.headers.get('x-store-ops')).toBe('7');
+    expect(res.headers.get('x-store-ops')).toBe('6');
     expect((await storedGrants()).filter((g) => g.userId === a.treasurer.id)).toEqual([res.body.data]);
     expect(await audit('grant.updated')).toHaveLength(1);
     expect(await audit('grant.issued')).toHaveLength(1);
@@ -220,8 +220,8 @@ describe('revoking a grant', () => {
     const res = await api.del(path(third.id), { token: a.admin.token, query: { organizationId: a.orgId } });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ revoked: true, userId: third.id, organizationId: a.orgId });
-    // User, scope (3), bucket, one batch (head replace + audit entry).
-    expect(res.headers.get('x-store-ops')).toBe('6');
+    // User (with the role map), scope (head, roster entry), bucket, one batch (head replace + audit entry).
+    expect(res.headers.get('x-store-ops')).toBe('5');
     const revokedEntries = (await audit('grant.revoked')).filter((e: any) => e.targetUserId === third.id);
     expect(revokedEntries).toHaveLength(1);
 

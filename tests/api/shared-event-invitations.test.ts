@@ -62,9 +62,9 @@ describe('POST /api/shared-events/{id}/invitation-links', () => {
     const lifetime = Date.parse(data.expiresAt) - Date.parse(data.createdAt);
     expect(lifetime).toBe(15 * 24 * 3600 * 1000);
     expect(Date.parse(data.createdAt)).toBeGreaterThanOrEqual(before - 1000);
-    // user, membership + Shared Event + roster entry (scope), bucket (one increment; two when it opens a new
-    // window), link create, audit create
-    expect(['7', '8']).toContain(res.headers.get('x-store-ops'));
+    // user (its role map grants: no membership read), Shared Event + roster entry (scope), bucket (one
+    // increment; two when it opens a new window), link create, audit create
+    expect(['6', '7']).toContain(res.headers.get('x-store-ops'));
 
     const [stored] = await storedSharedEventDocuments(se.sharedEventId, 'sharedEventInvitationLink');
     expect(stored).toMatchObject({
@@ -303,10 +303,10 @@ describe('preview and token acceptance', () => {
     const link = await newLink(se.sharedEventId);
     const res = await acceptToken(api, link.token, joiner.admin.token, joiner.orgId);
     expect(res.status).toBe(200);
-    // user, membership, organization, bucket (2 calls: this organization's first mutation opens its window), link,
+    // user (its role map grants: no membership read), organization, bucket (2 calls: this organization's first mutation opens its window), link,
     // Shared Event, link replace, roster read + write, audit, then the projection: its read, its write and the
     // roster entry's link
-    expect(res.headers.get('x-store-ops')).toBe('14');
+    expect(res.headers.get('x-store-ops')).toBe('13');
     expect(res.body.data.eventId).toBe(`se-${se.sharedEventId}`);
     expect(res.body.data).toMatchObject({
       sharedEventId: se.sharedEventId,
@@ -367,8 +367,9 @@ describe('preview and token acceptance', () => {
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ error: 'ORG_MODE_RESTRICTED', errorCode: 'ORG_MODE_RESTRICTED' });
     expect(res.body.data).toEqual({ check: 'sharedEvents.join' });
-    // Only the user, the membership and the organization were read: no bucket, no link, no Shared Event.
-    expect(seen.map((op) => `${op.kind}:${op.container}`).sort()).toEqual(['read:orgs', 'read:orgs', 'read:users']);
+    // Only the user (its role map grants: no membership read) and the organization were read: no bucket, no
+    // link, no Shared Event.
+    expect(seen.map((op) => `${op.kind}:${op.container}`).sort()).toEqual(['read:orgs', 'read:users']);
     const [stored] = await storedSharedEventDocuments(se.sharedEventId, 'sharedEventInvitationLink');
     expect(stored.status).toBe('active');
     expect(await rosterEntry(se.sharedEventId, partner.orgId)).toBeUndefined();

@@ -279,11 +279,11 @@ describe('a pool-mode Shared Event with sales of every kind on three projections
       organizationId: f.orgId,
       participantOrganizationId: others[1].orgId,
     });
-    // user + scope (membership, head, roster entry) + roster + counters + 3 × (projection + sales page)
-    expect(ops(before)).toBeLessThanOrEqual(4 + 2 + 2 * 3);
+    // user (its role map grants) + scope (head, roster entry) + roster + counters + 3 × (projection + sales page)
+    expect(ops(before)).toBeLessThanOrEqual(3 + 2 + 2 * 3);
     // user + scope + counters + projection + sales page (+ the target's roster entry)
-    expect(ops(mine)).toBeLessThanOrEqual(4 + 1 + 2);
-    expect(ops(target)).toBeLessThanOrEqual(4 + 2 + 2);
+    expect(ops(mine)).toBeLessThanOrEqual(3 + 1 + 2);
+    expect(ops(target)).toBeLessThanOrEqual(3 + 2 + 2);
     await sellEverything(shared, sellers()[1], 2);
     expect(ops(await combined(f.admin.token, f.orgId))).toBe(ops(before));
   }, 60_000);

@@ -77,8 +77,8 @@ describe('propagation', () => {
       ['synced', 2],
       ['synced', 2],
     ]);
-    // Nothing queued: authentication, the scope's three reads, one roster query.
-    expect(ops(status)).toBeLessThanOrEqual(5);
+    // Nothing queued: authentication (with the role map), the scope's two reads, one roster query.
+    expect(ops(status)).toBeLessThanOrEqual(4);
   });
 
   it('a failed projection write leaves the PATCH 200 and that projection stale; operation-status advances it', async () => {

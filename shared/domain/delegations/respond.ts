@@ -1,9 +1,9 @@
+import { callerStanding } from '../../auth/caller-standing';
 import type { OrganizationGrant } from '../../auth/grant';
 import type { Principal } from '../../auth/principal';
 import { conflict, notFound } from '../../errors';
 import { withEtagRetry, type Stored } from '../../store/outcomes';
 import { actorOf } from '../common/actor';
-import { getMembership } from '../memberships/repo';
 import type { OrganizationDoc } from '../organizations/model';
 import { getOrganization } from '../organizations/repo';
 import { toDelegatedEventResponse } from './mapper';
@@ -72,16 +72,18 @@ export async function acceptDelegation(principal: Principal, token: string) {
   return respond(written.event, written.delegation, { id: owner.id, name: owner.name }, partner);
 }
 
-/** The caller's right to answer for the partner: an approved admin of a live partner, or a Super Admin. */
+/**
+ * The caller's right to answer for the partner: an approved admin of a live partner (from the role map on the
+ * user when it grants, else the membership, which decides), or a Super Admin.
+ */
 async function requirePartnerAdmin(principal: Principal, partnerId: string) {
-  const [membership, partner] = await Promise.all([
-    principal.isSuperAdmin ? undefined : getMembership(partnerId, principal.userId),
+  const [standing, partner] = await Promise.all([
+    principal.isSuperAdmin ? undefined : callerStanding(principal, partnerId, 'admin'),
     getOrganization(partnerId),
   ]);
   if (!partner || partner.deletedAt) return undefined;
   if (principal.isSuperAdmin) return partner;
-  const admin = membership?.approved && membership.role === 'admin' && !membership.organizationDeletedAt;
-  return admin ? partner : undefined;
+  return standing?.kind === 'granted' ? partner : undefined;
 }
 
 /**

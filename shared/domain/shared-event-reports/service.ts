@@ -71,7 +71,7 @@ export async function participantSharedEventReport(
       isSuperAdmin: principal.isSuperAdmin,
       isOwner: access.owners.some((o) => o.userId === principal.userId),
       ...(access.organizationId !== undefined ? { actingOrganizationId: access.organizationId } : {}),
-      ...(access.membership ? { role: access.membership.role } : {}),
+      ...(access.role ? { role: access.role } : {}),
     },
     query.participantOrganizationId,
   );

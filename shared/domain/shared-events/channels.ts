@@ -1,10 +1,10 @@
+import { callerStanding, requireStanding } from '../../auth/caller-standing';
 import type { SharedEventAccess } from '../../auth/grant';
 import { requireOrganizationIdParam } from '../../auth/organization-scope';
 import { isDocumentId } from '../../auth/path-ids';
 import type { Principal } from '../../auth/principal';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { isPreconditionFailed, withEtagRetry, type Stored } from '../../store/outcomes';
-import { getMembership } from '../memberships/repo';
 import { auditEntry } from './audit';
 import { gateActingOrganization } from './capabilities';
 import { toChannelResponse } from './channel-mapper';
@@ -40,21 +40,19 @@ export function channelSource(raw: string | undefined): ExternalChannelSource {
 /**
  * Who reads, decided like GET /api/shared-events/{id}: a member of the named organization (else 403; a deleted
  * organization 404), whose organization is live on the roster or invited; a Super Admin with or without an
- * organization. Everyone else gets 404 whether or not the Shared Event exists. Three point reads, in parallel.
+ * organization. Everyone else gets 404 whether or not the Shared Event exists. Two point reads, in parallel, and
+ * the caller's membership only when the role map on the user does not grant (the membership then decides).
  */
 async function resolveReader(principal: Principal, sharedEventId: string, rawOrganizationId: string | undefined) {
   if (!isDocumentId(sharedEventId)) throw notFound('Shared Event');
   const organizationId =
     principal.isSuperAdmin && !rawOrganizationId ? undefined : requireOrganizationIdParam(rawOrganizationId);
-  const [membership, head, participant] = await Promise.all([
-    organizationId && !principal.isSuperAdmin ? getMembership(organizationId, principal.userId) : undefined,
+  const [standing, head, participant] = await Promise.all([
+    organizationId && !principal.isSuperAdmin ? callerStanding(principal, organizationId, 'member') : undefined,
     getSharedEvent(sharedEventId),
     organizationId ? getParticipant(sharedEventId, organizationId) : undefined,
   ]);
-  if (!principal.isSuperAdmin) {
-    if (membership?.organizationDeletedAt) throw notFound('Organization');
-    if (!membership?.approved) throw forbidden();
-  }
+  if (standing) requireStanding(standing);
   if (!head) throw notFound('Shared Event');
   return { head, reader: readerOf(principal, head, organizationId, participant?.status) };
 }

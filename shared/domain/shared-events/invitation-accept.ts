@@ -1,9 +1,7 @@
+import { callerStanding, requireStanding, type Standing } from '../../auth/caller-standing';
 import type { Principal } from '../../auth/principal';
-import { roleAtLeast } from '../../auth/roles';
-import { forbidden, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { isPreconditionFailed, type Stored } from '../../store/outcomes';
-import type { MembershipDoc } from '../memberships/model';
-import { getMembership } from '../memberships/repo';
 import type { OrganizationDoc } from '../organizations/model';
 import { getOrganization } from '../organizations/repo';
 import { admitOrganization, type AdmissionPath } from './admit';
@@ -35,31 +33,31 @@ import {
  * link, get the generic jittered 404. Then the one admission path puts the organization on the roster.
  */
 
-/** The caller's membership and the organization, read fresh (§5.4) and in parallel. */
+/**
+ * The caller's standing as an admin (from the role map on the user when it grants, else its membership, which
+ * decides) and the organization, read fresh (§5.4); in parallel.
+ */
 export const acceptingOrganizationReads = (principal: Principal, organizationId: string) =>
   Promise.all([
-    principal.isSuperAdmin ? undefined : getMembership(organizationId, principal.userId),
+    principal.isSuperAdmin ? undefined : callerStanding(principal, organizationId, 'admin'),
     getOrganization(organizationId),
   ]);
 
 /** The accepting organization, as the caller may act for it: an approved admin of a live organization. */
 export function requireAcceptingAdmin(
   principal: Principal,
-  membership: Stored<MembershipDoc> | undefined,
+  standing: Standing | undefined,
   organization: Stored<OrganizationDoc> | undefined,
 ): Stored<OrganizationDoc> {
-  if (!principal.isSuperAdmin) {
-    if (membership?.organizationDeletedAt) throw notFound('Organization');
-    if (!membership?.approved || !roleAtLeast(membership.role, 'admin')) throw forbidden();
-  }
+  if (!principal.isSuperAdmin) requireStanding(standing ?? { kind: 'refused' });
   if (!organization || organization.deletedAt) throw notFound('Organization');
   return organization;
 }
 
 /** POST /api/shared-event-invitations/accept `{ token, organizationId }`. */
 export async function acceptInvitationByToken(principal: Principal, body: AcceptByTokenBody) {
-  const [membership, found] = await acceptingOrganizationReads(principal, body.organizationId);
-  const organization = requireAcceptingAdmin(principal, membership, found);
+  const [standing, found] = await acceptingOrganizationReads(principal, body.organizationId);
+  const organization = requireAcceptingAdmin(principal, standing, found);
   await gateMutation(organization, 'sharedEvents.join');
   const token = body.token.trim();
   if (!isWellFormedToken(token)) return invitationUnavailable();

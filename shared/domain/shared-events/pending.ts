@@ -64,12 +64,12 @@ const isOwnRecord = (
  * caller's admin role and the organization's mode, the bucket, and the same single-winner claim as by token.
  */
 export async function acceptPendingInvitation(principal: Principal, body: AcceptPendingBody) {
-  const [record, [membership, found]] = await Promise.all([
+  const [record, [standing, found]] = await Promise.all([
     getPendingInvitation(body.organizationId, pendingRecordIdOf(body.invitationId, principal.userId)),
     acceptingOrganizationReads(principal, body.organizationId),
   ]);
   if (!isOwnRecord(record, principal, body)) return invitationUnavailable();
-  const organization = requireAcceptingAdmin(principal, membership, found);
+  const organization = requireAcceptingAdmin(principal, standing, found);
   await gateMutation(organization, 'sharedEvents.join');
   const link = await getInvitationLink(body.sharedEventId, body.invitationId);
   return claimAndAdmit(principal, organization, link, 'pendingInvitation');

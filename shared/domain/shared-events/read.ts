@@ -1,8 +1,8 @@
 import { requireOrganizationIdParam } from '../../auth/organization-scope';
 import { isDocumentId } from '../../auth/path-ids';
 import type { Principal } from '../../auth/principal';
+import { callerStanding, requireStanding } from '../../auth/caller-standing';
 import { badRequest, forbidden, notFound } from '../../errors';
-import { getMembership } from '../memberships/repo';
 import { toInvitedView, toListItem, toSharedEventResponse } from './mapper';
 import { SHARED_EVENT_CAPABILITIES, type SharedEventCapability, type SharedEventDoc } from './model';
 import {
@@ -22,12 +22,13 @@ import type { ListSharedEventsQuery } from './schemas';
  * Super Admin may read without naming an organization.
  */
 
-/** A member (any role) of the organization, or a Super Admin; a deleted organization is 404, a stranger 403. */
+/**
+ * A member (any role) of the organization, or a Super Admin; a deleted organization is 404, a stranger 403. No
+ * read when the role map on the user grants; else the membership decides.
+ */
 async function assertMember(principal: Principal, organizationId: string) {
   if (principal.isSuperAdmin) return;
-  const membership = await getMembership(organizationId, principal.userId);
-  if (membership?.organizationDeletedAt) throw notFound('Organization');
-  if (!membership?.approved) throw forbidden();
+  requireStanding(await callerStanding(principal, organizationId, 'member'));
 }
 
 /**
