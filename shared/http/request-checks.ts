@@ -21,8 +21,7 @@ export function assertPathParams(params: Record<string, string>): void {
   const check = (isIdString ??= new Ajv({ allErrors: true, strict: true }).compile(idString));
   for (const [name, value] of Object.entries(params)) {
     if (check(value)) continue;
-    for (const error of check.errors ?? [])
-      details.push({ path: `/${name}`, message: error.message ?? 'is invalid' });
+    for (const error of check.errors ?? []) details.push({ path: `/${name}`, message: error.message ?? 'is invalid' });
   }
   if (details.length > 0) throw badRequest('Path parameters are invalid', details);
 }

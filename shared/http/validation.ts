@@ -11,15 +11,18 @@ let bodyAjv: Ajv | undefined;
 let queryAjv: Ajv | undefined;
 
 // Bodies are validated exactly as sent: no coercion, unknown fields refused by each schema.
-const newBodyAjv = () => addFormats(new Ajv({
-  allErrors: true,
-  strict: true,
-  // `anyOf: [{ required: [...] }]` ("one of these fields") names properties defined one level up.
-  strictRequired: false,
-  coerceTypes: false,
-  useDefaults: true,
-  multipleOfPrecision: 6,
-}));
+const newBodyAjv = () =>
+  addFormats(
+    new Ajv({
+      allErrors: true,
+      strict: true,
+      // `anyOf: [{ required: [...] }]` ("one of these fields") names properties defined one level up.
+      strictRequired: false,
+      coerceTypes: false,
+      useDefaults: true,
+      multipleOfPrecision: 6,
+    }),
+  );
 // Query strings are text by nature, so numbers and booleans are coerced there only.
 const newQueryAjv = () =>
   addFormats(new Ajv({ allErrors: true, strict: true, strictRequired: false, coerceTypes: true, useDefaults: true }));
