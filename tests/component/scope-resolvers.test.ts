@@ -98,7 +98,7 @@ describe('Shared Event scope', () => {
   const asMember = (person: Person, orgId: string, s = scope(), sharedEventId = 'se-1') =>
     resolve(s, person.token, { sharedEventId }, { organizationId: orgId });
 
-  it('lets a participant member in, handing over roster entry, owners and grants in 4 store calls', async () => {
+  it('lets a participant member in, handing over roster entry, owners and grants in 3 store calls', async () => {
     const { grant, principal, storeOps } = await asMember(f.member, f.orgId);
     expect(grant).toMatchObject({
       kind: 'sharedEvent',
@@ -109,7 +109,7 @@ describe('Shared Event scope', () => {
       capabilities: [],
     });
     expect(principal.organizationId).toBe(f.orgId);
-    expect(storeOps).toBe(4); // user, membership, Shared Event, roster entry
+    expect(storeOps).toBe(3); // user (its role map grants: no membership read), Shared Event, roster entry
   });
 
   it('gives an owner every capability and a grantee exactly the granted ones', async () => {
@@ -179,7 +179,7 @@ describe('partner scope', () => {
     });
   });
 
-  it("lets the partner's ticket manager act under the owner's live delegation in 4 store calls", async () => {
+  it("lets the partner's ticket manager act under the owner's live delegation in 3 store calls", async () => {
     const { grant, principal, storeOps } = await asPartner(partner.ticketManager);
     expect(grant).toMatchObject({
       kind: 'partner',
@@ -189,7 +189,7 @@ describe('partner scope', () => {
       delegation: { id: 'delegation-1', status: 'active' },
     });
     expect(principal.organizationId).toBe(partner.orgId);
-    expect(storeOps).toBe(4); // user, partner membership, partner organization, owner's event
+    expect(storeOps).toBe(3); // user (its role map grants), partner organization, owner's event
   });
 
   it('refuses a partner member below the role and a caller outside the partner organization', async () => {
