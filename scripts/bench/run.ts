@@ -13,9 +13,9 @@ import type { World } from './world';
  */
 const QUICK = process.argv.includes('--quick');
 const WRITE = !QUICK || process.argv.includes('--write');
-const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 1 : 5));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 1 : 4));
 // The heavy reads (dashboard, exports) run a fixed number of requests instead.
-const HEAVY_REQUESTS = QUICK ? 2 : 6;
+const HEAVY_REQUESTS = QUICK ? 2 : 4;
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
 const GROWTH = QUICK ? [1_000, ORDERS] : [1_000, ORDERS, 50_000];
 // BENCH_ONLY=text runs only the scenarios whose name contains it, and skips growth, flash sale and cold start
