@@ -209,11 +209,18 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | undefin
 }
 
 function send(res: ServerResponse, response: OutgoingResponse) {
-  res.writeHead(response.status, response.headers);
   if (typeof response.body === 'string' || Buffer.isBuffer(response.body)) {
+    // A known length: without it Node frames the body as chunked (size lines and a terminating chunk written
+    // apart), which cost the host about 0.1 ms a response in `npm run bench`. 204 and 304 carry no length.
+    const bodiless = response.status === 204 || response.status === 304;
+    res.writeHead(
+      response.status,
+      bodiless ? response.headers : { ...response.headers, 'content-length': String(Buffer.byteLength(response.body)) },
+    );
     res.end(response.body);
     return;
   }
+  res.writeHead(response.status, response.headers);
   // A streamed export: a failure after the headers can no longer become an envelope, so the connection is cut
   // (the client sees a truncated body, never a complete-looking wrong file) and the cause is logged.
   pipeline(response.body, res).catch((error: unknown) => {

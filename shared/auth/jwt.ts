@@ -19,19 +19,33 @@ export function signToken(claims: TokenClaims, secret: string, nowSeconds = Math
 export const CLOCK_SKEW_SECONDS = 60;
 
 /**
- * The secret as a KeyObject, made once per secret: given a string, jsonwebtoken first tries to parse it as a
- * public key (which throws) and then builds a secret key, on every verification — about 3 % of the host's CPU
- * under load in `npm run bench` (issue 16).
+ * What is kept per secret (one entry: the configured secret; a map, so no secret is ever compared):
+ * - the secret as a KeyObject, made once: given a string, jsonwebtoken first tries to parse it as a public key
+ *   (which throws) and then builds a secret key, on every verification (about 3 % of the host's CPU under load in
+ *   `npm run bench`, issue 16);
+ * - the claims of tokens already verified under it, so the next request of the same session skips the signature
+ *   and the decoding (about 35 µs a request). Only an exact token string verified before is found; its lifetime
+ *   is checked again on every use with the caller's clock, so an expired token is refused exactly as before, and
+ *   revocation (the user's tokenVersion) is read from the user on every request anyway. Bounded: the oldest go.
  */
-const secretKeys = new Map<string, KeyObject>(); // one entry: the configured secret (a map, so no secret is compared)
-function keyOf(secret: string): KeyObject {
-  let key = secretKeys.get(secret);
-  if (!key) {
-    secretKeys.clear();
-    key = createSecretKey(Buffer.from(secret, 'utf8'));
-    secretKeys.set(secret, key);
+interface VerifiedClaims extends TokenClaims {
+  iat: number;
+  exp: number;
+}
+interface SecretState {
+  key: KeyObject;
+  verified: Map<string, VerifiedClaims>;
+}
+export const VERIFIED_TOKENS_KEPT = 10_000;
+const secretStates = new Map<string, SecretState>();
+function stateOf(secret: string): SecretState {
+  let state = secretStates.get(secret);
+  if (!state) {
+    secretStates.clear();
+    state = { key: createSecretKey(Buffer.from(secret, 'utf8')), verified: new Map() };
+    secretStates.set(secret, state);
   }
-  return key;
+  return state;
 }
 
 /**
@@ -39,18 +53,22 @@ function keyOf(secret: string): KeyObject {
  * A right signature is not enough: a token must say when it was issued and when it ends, within the lifetime
  * this service issues, so a leaked secret or a bug cannot mint tokens that never expire.
  */
-
 export function verifyToken(
   token: string,
   secret: string,
   nowSeconds = Math.floor(Date.now() / 1000),
 ): TokenClaims | undefined {
+  const state = stateOf(secret);
+  const known = state.verified.get(token);
+  if (known) return withinLifetime(known.iat, known.exp, nowSeconds) ? { sub: known.sub, ver: known.ver } : undefined;
   try {
-    const payload = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'], clockTimestamp: nowSeconds });
+    const payload = jwt.verify(token, state.key, { algorithms: ['HS256'], clockTimestamp: nowSeconds });
     if (typeof payload !== 'object' || payload === null) return undefined;
     const { sub, ver, iat, exp } = payload as { sub?: unknown; ver?: unknown; iat?: unknown; exp?: unknown };
     if (typeof sub !== 'string' || sub.length === 0 || !Number.isInteger(ver)) return undefined;
     if (!withinLifetime(iat, exp, nowSeconds)) return undefined;
+    if (state.verified.size >= VERIFIED_TOKENS_KEPT) state.verified.delete(state.verified.keys().next().value!);
+    state.verified.set(token, { sub, ver: ver as number, iat: iat as number, exp: exp as number });
     return { sub, ver: ver as number };
   } catch {
     return undefined;

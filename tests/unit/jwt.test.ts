@@ -1,5 +1,12 @@
 import jwt from 'jsonwebtoken';
-import { bearerToken, CLOCK_SKEW_SECONDS, signToken, TOKEN_LIFETIME_SECONDS, verifyToken } from '../../shared/auth/jwt';
+import {
+  bearerToken,
+  CLOCK_SKEW_SECONDS,
+  signToken,
+  TOKEN_LIFETIME_SECONDS,
+  VERIFIED_TOKENS_KEPT,
+  verifyToken,
+} from '../../shared/auth/jwt';
 
 const secret = 'x'.repeat(40);
 
@@ -59,6 +66,49 @@ describe('JWT', () => {
     it('refuses an iat beyond the clock skew in the future, and an exp not after iat', () => {
       expect(verifyToken(sign({ iat: now + CLOCK_SKEW_SECONDS + 1, exp: now + 3600 }), secret, now)).toBeUndefined();
       expect(verifyToken(sign({ iat: now, exp: now }), secret, now)).toBeUndefined();
+    });
+  });
+
+  describe('verified tokens kept per secret', () => {
+    it('answers a repeat without verifying again, and still refuses it once it has expired', () => {
+      const now = Math.floor(Date.now() / 1000);
+      const { token } = signToken({ sub: 'u-kept', ver: 2 }, secret, now);
+      const verify = jest.spyOn(jwt, 'verify');
+      expect(verifyToken(token, secret, now)).toEqual({ sub: 'u-kept', ver: 2 });
+      expect(verifyToken(token, secret, now + 60)).toEqual({ sub: 'u-kept', ver: 2 });
+      expect(verify).toHaveBeenCalledTimes(1);
+      // The lifetime is checked on every use with the caller's clock: the kept claims do not outlive the token.
+      expect(verifyToken(token, secret, now + TOKEN_LIFETIME_SECONDS)).toBeUndefined();
+      expect(verifyToken(token, secret, now - CLOCK_SKEW_SECONDS - 1)).toBeUndefined();
+      verify.mockRestore();
+    });
+
+    it('keeps nothing across secrets: a token verified under one secret is refused under another', () => {
+      const { token } = signToken({ sub: 'u-secret', ver: 0 }, secret);
+      expect(verifyToken(token, secret)).toBeDefined();
+      expect(verifyToken(token, 'z'.repeat(40))).toBeUndefined();
+      expect(verifyToken(token, secret)).toBeDefined();
+    });
+
+    it('keeps no refusal: a token with a bad signature is checked (and refused) every time', () => {
+      const { token } = signToken({ sub: 'u-bad', ver: 0 }, 'q'.repeat(40));
+      const verify = jest.spyOn(jwt, 'verify');
+      expect(verifyToken(token, secret)).toBeUndefined();
+      expect(verifyToken(token, secret)).toBeUndefined();
+      expect(verify).toHaveBeenCalledTimes(2);
+      verify.mockRestore();
+    });
+
+    it(`is bounded: past ${VERIFIED_TOKENS_KEPT} tokens the oldest is verified again`, () => {
+      const now = Math.floor(Date.now() / 1000);
+      const first = signToken({ sub: 'u-0', ver: 0 }, secret, now).token;
+      verifyToken(first, secret, now);
+      for (let i = 1; i <= VERIFIED_TOKENS_KEPT; i += 1)
+        verifyToken(signToken({ sub: `u-${i}`, ver: 0 }, secret, now).token, secret, now);
+      const verify = jest.spyOn(jwt, 'verify');
+      expect(verifyToken(first, secret, now)).toEqual({ sub: 'u-0', ver: 0 });
+      expect(verify).toHaveBeenCalledTimes(1);
+      verify.mockRestore();
     });
   });
 
