@@ -60,6 +60,9 @@ export function processMeter() {
   let timer: NodeJS.Timeout | undefined;
   let cpu = process.cpuUsage();
   let wall = performance.now();
+  // The monotonic clock in microseconds, the one V8 stamps CPU profile samples with (profile-split.ts).
+  const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+  let fromUs = monotonicUs();
   return {
     start() {
       global.gc?.();
@@ -69,6 +72,7 @@ export function processMeter() {
       timer = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage.rss())), 10);
       cpu = process.cpuUsage();
       wall = performance.now();
+      fromUs = monotonicUs();
       return rssPeak;
     },
     stop() {
@@ -78,6 +82,8 @@ export function processMeter() {
       return {
         rssPeakMb: Math.max(rssPeak, process.memoryUsage.rss()) / 1024 / 1024,
         cpuMs,
+        fromUs,
+        toUs: monotonicUs(),
         // Share of one core used since `start` (1 = a core busy the whole time).
         cpu: cpuMs / Math.max(performance.now() - wall, 1),
       };

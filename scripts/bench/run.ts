@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { forkChild } from './ipc';
+import type { Phase } from './profile-split';
 import type { World } from './world';
 
 /**
@@ -63,7 +64,15 @@ async function meterStop() {
   const [host, store] = await Promise.all([rpc<Meter>('meterStop'), storeChild.rpc<Meter>('meterStop')]);
   return { host, store };
 }
-type Meter = { rssPeakMb: number; cpu: number; cpuMs: number };
+type Meter = { rssPeakMb: number; cpu: number; cpuMs: number; fromUs: number; toUs: number; requestsServed?: number };
+
+/** Every measured stretch of the host and store processes, for splitting their CPU profiles (profile-split.ts). */
+const phases: Phase[] = [];
+function notePhase(name: string, meter: { host: Meter; store: Meter }, requests: number) {
+  for (const process of ['host', 'store'] as const) {
+    phases.push({ name, process, fromUs: meter[process].fromUs, toUs: meter[process].toUs, requests });
+  }
+}
 type Ceiling = { calls: number; requests: number; rps: number; p99: number; errors: number; firstError?: string };
 
 // --- Measuring ----------------------------------------------------------------------------------------------
@@ -353,6 +362,7 @@ async function flashSale(url: string, w: World) {
   await meterStart();
   const sample = await drive(url, s, { amount: 1000 });
   const meter = await meterStop();
+  notePhase('flash sale', meter, sample.requests);
   const stored = await rpc<Record<string, unknown>>('flashSold', {
     eventId: w.flash.eventId,
     showtimeId: w.flash.showtimeId,
@@ -393,8 +403,8 @@ async function main() {
   console.log(`seeded ${ORDERS} orders, 200 members in ${f1(seedSeconds)} s`);
 
   const lines: string[] = [
-    `| scenario | conc. | req/s | p50 ms | p95 ms | p99 ms | statuses | store calls | RU/req | host CPU ms/req | store CPU ms/req | load generator CPU ms/req |`,
-    `|---|--:|--:|--:|--:|--:|---|--:|--:|--:|--:|--:|`,
+    `| scenario | conc. | req/s | p50 ms | p95 ms | p99 ms | statuses | store calls | store HTTP requests/req | RU/req | host CPU ms/req | store CPU ms/req | load generator CPU ms/req |`,
+    `|---|--:|--:|--:|--:|--:|---|--:|--:|--:|--:|--:|--:|`,
   ];
   const ceilingLines: string[] = [
     `| scenario | calls | ceiling req/s | ceiling p99 ms | ÷ req/s | ÷ p99 | replay CPU ms/req | store CPU ms/req | 5-call req/s | 5-call p99 ms | ÷ req/s | ÷ p99 | 5-call replay CPU ms/req |`,
@@ -408,6 +418,7 @@ async function main() {
     const sample = await drive(url, s, s.amount ? { amount: s.amount } : { duration: SECONDS });
     const loadCpuUsed = process.cpuUsage(loadCpu);
     const meter = await meterStop();
+    notePhase(`${s.name}: service`, meter, sample.requests);
     const loadMs = (loadCpuUsed.user + loadCpuUsed.system) / 1000;
     const replay = async (membershipReadOf?: string) => {
       await meterStart();
@@ -419,13 +430,15 @@ async function main() {
         membershipReadOf,
       });
       if (result.errors) console.warn(`${s.name}: ceiling errors`, result.errors, result.firstError);
+      const meter = await meterStop();
+      notePhase(`${s.name}: ${membershipReadOf ? '5-call ceiling' : 'ceiling'}`, meter, result.requests);
       if (process.env.BENCH_DEBUG) console.warn(`${s.name}: replayed`, (result as Any).kinds);
-      return { ...result, meter: await meterStop() };
+      return { ...result, meter };
     };
     const statuses = Object.entries(sample.statuses)
       .map(([k, v]) => `${k}:${v}`)
       .join(' ');
-    const row = `| ${s.name} | ${s.concurrency} | ${f0(sample.rps)} | ${f1(sample.p50)} | ${f1(sample.p95)} | ${f1(sample.p99)} | ${statuses} | ${distinct(sample.ops)} | ${f1(mean(sample.ru))} | ${perRequest(meter.host, sample.requests)} | ${perRequest(meter.store, sample.requests)} | ${f1(loadMs / Math.max(sample.requests, 1))} |`;
+    const row = `| ${s.name} | ${s.concurrency} | ${f0(sample.rps)} | ${f1(sample.p50)} | ${f1(sample.p95)} | ${f1(sample.p99)} | ${statuses} | ${distinct(sample.ops)} | ${f1((meter.store.requestsServed ?? 0) / Math.max(sample.requests, 1))} | ${f1(mean(sample.ru))} | ${perRequest(meter.host, sample.requests)} | ${perRequest(meter.store, sample.requests)} | ${f1(loadMs / Math.max(sample.requests, 1))} |`;
     console.log(row);
     lines.push(row);
     if (NO_CEILING) continue;
@@ -506,6 +519,11 @@ main()
     process.exitCode = 1;
   })
   .finally(() => {
+    // With BENCH_CPU_PROF, which stretch of each profile is which (`node dist/scripts/bench/profile-split.js dir`).
+    if (process.env.BENCH_CPU_PROF) {
+      const pids = { host: hostChild?.child.pid, store: storeChild.child.pid };
+      writeFileSync(join(process.env.BENCH_CPU_PROF, 'phases.json'), JSON.stringify({ pids, phases }, null, 1));
+    }
     hostChild?.child.disconnect();
     storeChild.child.disconnect();
   });

@@ -13,25 +13,29 @@ resetConfig();
 const meter = processMeter();
 
 /**
- * BENCH_STORE_LATENCY_MS=n holds every store request n ms before the server handles it: a network round trip, as
- * between a Function and Cosmos DB, for the service and the ceiling alike (the CPU each side spends is unchanged).
+ * Every HTTP request the store serves is counted (the SDK's own requests too, which `x-store-ops` does not see),
+ * and BENCH_STORE_LATENCY_MS=n holds each one n ms before the server handles it: a network round trip, as between
+ * a Function and Cosmos DB, for the service and the ceiling alike (the CPU each side spends is unchanged).
  */
 const latencyMs = Number(process.env.BENCH_STORE_LATENCY_MS ?? 0);
-if (latencyMs > 0) {
-  const emit = https.Server.prototype.emit as (this: https.Server, ...args: unknown[]) => boolean;
-  https.Server.prototype.emit = function (this: https.Server, ...args: unknown[]) {
-    if (args[0] !== 'request') return emit.apply(this, args);
-    setTimeout(() => emit.apply(this, args), latencyMs);
-    return true;
-  };
-}
+let requestsServed = 0;
+const emit = https.Server.prototype.emit as (this: https.Server, ...args: unknown[]) => boolean;
+https.Server.prototype.emit = function (this: https.Server, ...args: unknown[]) {
+  if (args[0] !== 'request') return emit.apply(this, args);
+  requestsServed += 1;
+  if (latencyMs > 0) setTimeout(() => emit.apply(this, args), latencyMs);
+  else emit.apply(this, args);
+  return true;
+};
+let requestsAtStart = 0;
 
 async function handle(message: Message): Promise<unknown> {
   switch (message.type) {
     case 'meterStart':
+      requestsAtStart = requestsServed;
       return meter.start();
     case 'meterStop':
-      return meter.stop();
+      return { ...meter.stop(), requestsServed: requestsServed - requestsAtStart };
     default:
       throw new Error(`unknown message ${message.type}`);
   }
