@@ -8,7 +8,7 @@ import type { Phase } from './profile-split';
 import type { World } from './world';
 
 /**
- * `npm run bench` (about 4 minutes) and `npm run bench -- --quick` (about 1 minute). See docs/performance.md.
+ * `npm run bench` (about 3½ minutes with the build) and `npm run bench -- --quick` (about 1 minute). See docs/performance.md.
  * The host runs in a child process (`server`), this process only generates load (autocannon) and reports.
  * A full run writes its table into docs/performance.md between the bench markers; `--quick` only prints.
  */
