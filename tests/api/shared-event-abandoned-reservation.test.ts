@@ -1,7 +1,7 @@
 import { healOnce } from '../../shared/domain/heal/heal';
 import { HOLD_MS } from '../../shared/domain/shared-event-capacity/sale';
-import { TestHost } from '../helpers/harness';
-import { setupOrganization, type OrgFixture } from '../helpers/fixtures';
+import type { TestHost } from '../helpers/harness';
+import type { OrgFixture } from '../helpers/fixtures';
 import { runHealProcess } from '../helpers/heal-process';
 import {
   backdateSharedCapacity,
@@ -14,7 +14,7 @@ import {
 import {
   countersAgainstLedger,
   jointSharedEvent,
-  participantOrganizations,
+  threeOrganizations,
   sellOnProjection,
   type Participant,
 } from '../helpers/shared-capacity';
@@ -28,11 +28,7 @@ import {
 let api: TestHost;
 let f: OrgFixture;
 let others: Participant[];
-beforeAll(async () => {
-  api = await TestHost.start();
-  f = await setupOrganization(api);
-  others = await participantOrganizations(api, f, ['Choir B', 'Choir C']);
-}, 60_000);
+beforeAll(async () => ({ api, f, others } = await threeOrganizations()), 60_000);
 afterEach(() => injectStoreFault(undefined));
 afterAll(() => api.close());
 

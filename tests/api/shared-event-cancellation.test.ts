@@ -1,11 +1,12 @@
 import { healOnce } from '../../shared/domain/heal/heal';
 import { randomUUID } from 'node:crypto';
-import { TestHost } from '../helpers/harness';
-import { addPerson, setupOrganization, type OrgFixture, type Person } from '../helpers/fixtures';
+import type { TestHost } from '../helpers/harness';
+import { addPerson, type OrgFixture, type Person } from '../helpers/fixtures';
 import {
   countersAgainstLedger,
   jointSharedEvent,
-  participantOrganizations,
+  sellersOf,
+  threeOrganizations,
   sellOnProjection,
   type Participant,
 } from '../helpers/shared-capacity';
@@ -28,19 +29,12 @@ let api: TestHost;
 let f: OrgFixture;
 let others: Participant[];
 
-beforeAll(async () => {
-  api = await TestHost.start();
-  f = await setupOrganization(api);
-  others = await participantOrganizations(api, f, ['Choir B', 'Choir C']);
-}, 60_000);
+beforeAll(async () => ({ api, f, others } = await threeOrganizations()), 60_000);
 afterAll(() => api.close());
 
 type SharedEvent = Awaited<ReturnType<typeof jointSharedEvent>>;
 
-const sellers = () => [
-  { orgId: f.orgId, token: f.admin.token },
-  ...others.map((o) => ({ orgId: o.orgId, token: o.admin.token })),
-];
+const sellers = () => sellersOf(f, others);
 
 const lifecycle = (id: string, status: string, who: Person = f.admin) =>
   api.patch(`shared-events/${id}/lifecycle`, {

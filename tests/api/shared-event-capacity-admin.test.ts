@@ -1,9 +1,10 @@
-import { TestHost, type ApiResponse } from '../helpers/harness';
-import { addPerson, setupOrganization, type OrgFixture, type Person } from '../helpers/fixtures';
+import type { ApiResponse, TestHost } from '../helpers/harness';
+import { addPerson, type OrgFixture, type Person } from '../helpers/fixtures';
 import {
   countersAgainstLedger,
   jointSharedEvent,
-  participantOrganizations,
+  sellersOf,
+  threeOrganizations,
   sellOnProjection,
   type Participant,
 } from '../helpers/shared-capacity';
@@ -28,19 +29,14 @@ let others: Participant[];
 let grantee: Person; // a member of the second organization, given manageCapacity where a test says so
 
 beforeAll(async () => {
-  api = await TestHost.start();
-  f = await setupOrganization(api);
-  others = await participantOrganizations(api, f, ['Choir B', 'Choir C']);
+  ({ api, f, others } = await threeOrganizations());
   grantee = await addPerson(api, f.superToken, others[0].orgId, 'member');
 }, 60_000);
 afterAll(() => api.close());
 
 type SharedEvent = Awaited<ReturnType<typeof jointSharedEvent>>;
 const storeOps = (res: ApiResponse) => Number(res.headers.get('x-store-ops'));
-const sellers = () => [
-  { orgId: f.orgId, token: f.admin.token },
-  ...others.map((o) => ({ orgId: o.orgId, token: o.admin.token })),
-];
+const sellers = () => sellersOf(f, others);
 const owner = () => ({ token: f.admin.token, query: { organizationId: f.orgId } });
 const asOrgAdmin = (i: number) => ({ token: others[i].admin.token, query: { organizationId: others[i].orgId } });
 const s0 = (se: SharedEvent) => se.showtimes[0].showtimeId;

@@ -1,9 +1,10 @@
-import { TestHost, type ApiResponse } from '../helpers/harness';
-import { addPerson, createOrganization, setupOrganization, type OrgFixture } from '../helpers/fixtures';
+import type { ApiResponse, TestHost } from '../helpers/harness';
+import { addPerson, createOrganization, type OrgFixture } from '../helpers/fixtures';
 import {
   countersAgainstLedger,
   jointSharedEvent,
-  participantOrganizations,
+  sellersOf,
+  threeOrganizations,
   type Participant,
 } from '../helpers/shared-capacity';
 import { grantCapabilities } from '../helpers/shared-events';
@@ -19,11 +20,7 @@ let api: TestHost;
 let f: OrgFixture;
 let others: Participant[];
 
-beforeAll(async () => {
-  api = await TestHost.start();
-  f = await setupOrganization(api);
-  others = await participantOrganizations(api, f, ['Choir B', 'Choir C']);
-}, 60_000);
+beforeAll(async () => ({ api, f, others } = await threeOrganizations()), 60_000);
 afterAll(() => api.close());
 
 const templates = [
@@ -34,10 +31,7 @@ const ops = (res: ApiResponse) => Number(res.headers.get('x-store-ops'));
 type Seller = { orgId: string; token: string };
 type Se = Awaited<ReturnType<typeof jointSharedEvent>>;
 
-const sellers = (): Seller[] => [
-  { orgId: f.orgId, token: f.admin.token },
-  ...others.map((o) => ({ orgId: o.orgId, token: o.admin.token })),
-];
+const sellers = (): Seller[] => sellersOf(f, others);
 
 async function must(res: Promise<ApiResponse>, status: number, what: string) {
   const r = await res;

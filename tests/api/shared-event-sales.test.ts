@@ -1,9 +1,10 @@
-import { TestHost } from '../helpers/harness';
-import { setupOrganization, type OrgFixture } from '../helpers/fixtures';
+import type { TestHost } from '../helpers/harness';
+import type { OrgFixture } from '../helpers/fixtures';
 import {
   countersAgainstLedger,
   jointSharedEvent,
-  participantOrganizations,
+  sellersOf,
+  threeOrganizations,
   sellOnProjection,
   type Participant,
 } from '../helpers/shared-capacity';
@@ -18,20 +19,13 @@ let api: TestHost;
 let f: OrgFixture;
 let others: Participant[];
 
-beforeAll(async () => {
-  api = await TestHost.start();
-  f = await setupOrganization(api);
-  others = await participantOrganizations(api, f, ['Choir B', 'Choir C']);
-}, 60_000);
+beforeAll(async () => ({ api, f, others } = await threeOrganizations()), 60_000);
 afterAll(() => {
   injectStoreFault(undefined);
   return api.close();
 });
 
-const sellers = () => [
-  { orgId: f.orgId, token: f.admin.token },
-  ...others.map((o) => ({ orgId: o.orgId, token: o.admin.token })),
-];
+const sellers = () => sellersOf(f, others);
 
 describe('pool mode', () => {
   it('3 organizations × 20 parallel sales against a pool of 30 commit exactly 30', async () => {

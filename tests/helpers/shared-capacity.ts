@@ -1,5 +1,5 @@
-import type { TestHost } from './harness';
-import { addPerson, createOrganization, type OrgFixture, type Person } from './fixtures';
+import { TestHost } from './harness';
+import { addPerson, createOrganization, setupOrganization, type OrgFixture, type Person } from './fixtures';
 import { createSharedEvent } from './shared-events-core';
 import { storedSharedEventDocuments } from './seed';
 
@@ -20,6 +20,21 @@ export async function participantOrganizations(api: TestHost, f: OrgFixture, nam
       return { orgId, admin: await addPerson(api, f.superToken, orgId, 'admin') };
     }),
   );
+}
+
+/**
+ * The world of the Shared Event capacity tests: a host, the organizer's organization and 'Choir B' and 'Choir C'
+ * with their admins. `beforeAll(async () => ({ api, f, others } = await threeOrganizations()), 60_000)`.
+ */
+export async function threeOrganizations(): Promise<{ api: TestHost; f: OrgFixture; others: Participant[] }> {
+  const api = await TestHost.start();
+  const f = await setupOrganization(api);
+  return { api, f, others: await participantOrganizations(api, f, ['Choir B', 'Choir C']) };
+}
+
+/** Each organization's admin as a seller on its own projection: the organizer first. */
+export function sellersOf(f: OrgFixture, others: Participant[]): { orgId: string; token: string }[] {
+  return [{ orgId: f.orgId, token: f.admin.token }, ...others.map((o) => ({ orgId: o.orgId, token: o.admin.token }))];
 }
 
 /** A Shared Event (opened) with the organizer and every given organization active. */
