@@ -3,16 +3,10 @@ import type { Principal } from '../../auth/principal';
 import { conflict, notFound } from '../../errors';
 import { isConflict, isPreconditionFailed, type Stored } from '../../store/outcomes';
 import { adjust, releaseExpired } from '../shared-event-capacity/engine';
-import { newSharedCounter, type CapacityFenceDoc } from '../shared-event-capacity/model';
+import type { CapacityFenceDoc } from '../shared-event-capacity/model';
 import { startingCapacity } from '../shared-event-capacity/rules';
-import {
-  ensureCounter,
-  ensureFence,
-  readCounters,
-  readFence,
-  replaceFence,
-  setCounterFields,
-} from '../shared-event-capacity/repo';
+import { ensureFence, readCounters, readFence, replaceFence } from '../shared-event-capacity/repo';
+import { retireCounters } from '../shared-event-capacity/retire';
 import { HOLD_MS, localSaleLanded } from '../shared-event-capacity/sale';
 import { auditEntry } from '../shared-events/audit';
 import { actorOf, gateActingOrganization } from '../shared-events/capabilities';
@@ -159,27 +153,17 @@ async function freezeCounters(
   roster: readonly SharedEventParticipantDoc[],
   now: string,
 ) {
-  const existing = new Map((await readCounters(head.sharedEventId)).map((c) => [c.id, c]));
   const quotas = new Map(roster.map((p) => [p.organizationId, p.quotaByShowtime]));
   const showtimeIds = (head.showtimes ?? []).map((s) => s.showtimeId);
-  const missing = countersToFreeze(policy, showtimeIds, roster).filter((plan) => !existing.has(plan.counterId));
-  const created = await Promise.all(
-    missing.map(async (plan) => {
-      const quota = plan.organizationId !== undefined ? quotas.get(plan.organizationId) : undefined;
-      const counter = newSharedCounter({
-        sharedEventId: head.sharedEventId,
-        ...plan,
-        capacity: startingCapacity(plan, head.sharedCapacity?.perShowtime, quota),
-        health: 'retired',
-        now,
-      });
-      return (await ensureCounter(counter)).doc;
-    }),
-  );
-  const toRetire = [...existing.values(), ...created].filter((c) => c.health !== 'retired');
-  await Promise.all(
-    toRetire.map((c) => setCounterFields(head.sharedEventId, c.id, { health: 'retired', updatedAt: now })),
-  );
+  const wanted = countersToFreeze(policy, showtimeIds, roster).map((plan) => ({
+    ...plan,
+    capacity: startingCapacity(
+      plan,
+      head.sharedCapacity?.perShowtime,
+      plan.organizationId !== undefined ? quotas.get(plan.organizationId) : undefined,
+    ),
+  }));
+  await retireCounters(head.sharedEventId, await readCounters(head.sharedEventId), wanted, now);
 }
 
 /** Step 5: the adjustments, the fence and the head; each step finds itself done on a repeat. */

@@ -1,7 +1,8 @@
 import { conflict } from '../../errors';
 import { isPreconditionFailed, type Stored } from '../../store/outcomes';
 import { adjust } from '../shared-event-capacity/engine';
-import type { CounterHealth, SharedCapacityCounterDoc } from '../shared-event-capacity/model';
+import type { SharedCapacityCounterDoc } from '../shared-event-capacity/model';
+import type { RetiredCounter } from '../shared-event-capacity/retire';
 import {
   ensureCounter,
   ensureFence,
@@ -60,39 +61,6 @@ export async function releaseFence(sharedEventId: string, claimed: Stored<AdminF
     }
   }
   throw conflict('The capacity fence kept changing; retry', 'CONFLICT');
-}
-
-export interface RetiredCounter {
-  counterId: string;
-  /** The health to restore on a rollback (a counter this step created opens as `ok`). */
-  previous: CounterHealth;
-}
-
-/**
- * Step b: every counter of the old policy is retired (reserveMove refuses a retired counter in its own atomic
- * patch, so no new hold can land; commits and releases of holds in flight still work), and the old-policy
- * counters that do not exist yet are created retired, so a first sale cannot open a fresh one in the window.
- */
-export async function retireCounters(
-  sharedEventId: string,
-  existing: readonly SharedCapacityCounterDoc[],
-  wanted: readonly { counterId: string; showtimeId: string; organizationId?: string; capacity: number }[],
-  now: string,
-): Promise<RetiredCounter[]> {
-  const retired: RetiredCounter[] = [];
-  const byId = new Map(existing.map((c) => [c.id, c]));
-  for (const c of existing) {
-    if (c.health !== 'retired') await setCounterFields(sharedEventId, c.id, { health: 'retired', updatedAt: now });
-    retired.push({ counterId: c.id, previous: c.health === 'retired' ? 'ok' : c.health });
-  }
-  for (const w of wanted.filter((w) => !byId.has(w.counterId))) {
-    const made = await ensureCounter(newSharedCounter({ sharedEventId, ...w, health: 'retired', now }));
-    if (!made.created && made.doc.health !== 'retired') {
-      await setCounterFields(sharedEventId, w.counterId, { health: 'retired', updatedAt: now });
-    }
-    retired.push({ counterId: w.counterId, previous: made.created ? 'ok' : made.doc.health });
-  }
-  return retired;
 }
 
 /** Rollback of step b: each retired counter gets its health back; sales under the old policy resume. */

@@ -1,5 +1,6 @@
 import type { SharedEventAccess } from '../../auth/grant';
 import type { Principal } from '../../auth/principal';
+import { retireCounters } from '../shared-event-capacity/retire';
 import { badRequest, conflict } from '../../errors';
 import { actorOf, gateActingOrganization } from '../shared-events/capabilities';
 import { LIVE_PARTICIPANT_STATUSES, type CapacityPolicy, type SharedEventDoc } from '../shared-events/model';
@@ -12,7 +13,6 @@ import {
   openTargetCounters,
   releaseFence,
   restoreCounters,
-  retireCounters,
 } from './policy-steps';
 import { capacityDocuments, ledgerEntries } from './repo';
 import {
