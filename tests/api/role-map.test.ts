@@ -1,5 +1,7 @@
 import { TestHost } from '../helpers/harness';
 import { addPerson, setupOrganization, type OrgFixture } from '../helpers/fixtures';
+import { getMembership } from '../../shared/domain/memberships/repo';
+import { entryGrants, grantInRoleMap } from '../../shared/domain/memberships/role-map';
 import { seedLegacyUserWithoutRoleMap, seedRoleMapEntry, storedRoleMap } from '../helpers/role-map';
 
 /**
@@ -90,5 +92,36 @@ describe('the role map on the user document', () => {
     });
     expect((await listEvents(person.token, orgId)).status).toBe(404);
     expect((await adminRoute(person.token, orgId)).status).toBe(404);
+  });
+
+  it('never lets a grant computed before a removal land over it (the map is synced to the membership)', async () => {
+    const person = await addPerson(api, f.superToken, f.orgId, 'member');
+    // What a promotion racing the removal holds: the membership as it read it, raised.
+    const promoted = { ...(await getMembership(f.orgId, person.id))!, role: 'admin' as const };
+    expect((await api.del(`organizations/${f.orgId}/members/${person.id}`, { token: f.superToken })).status).toBe(200);
+    // The promotion's last step lands after the removal: it must not write its own (granting) entry.
+    await grantInRoleMap(promoted);
+    expect((await storedRoleMap(person.id))?.[f.orgId]).toMatchObject({ removed: true, approved: false });
+    expect((await listEvents(person.token)).status).toBe(403);
+  });
+
+  it('keeps map and membership in agreement when promotions and removals race (parallel requests)', async () => {
+    const people = await Promise.all(Array.from({ length: 6 }, () => addPerson(api, f.superToken, f.orgId, 'member')));
+    const answers = await Promise.all(
+      people.flatMap((p) => [
+        setMember(p.id, { role: 'admin' }),
+        api.del(`organizations/${f.orgId}/members/${p.id}`, { token: f.superToken }),
+      ]),
+    );
+    // Whoever loses the race gets a clean answer (404 Member, 409), never a 5xx.
+    expect(answers.map((a) => a.status).filter((status) => status >= 500)).toEqual([]);
+    for (const p of people) {
+      const membership = await getMembership(f.orgId, p.id);
+      const entry = (await storedRoleMap(p.id))?.[f.orgId];
+      // The map may grant only what the membership grants, at its role.
+      if (!membership) expect(entryGrants(entry, 'member')).toBe(false);
+      else expect(entryGrants(entry, 'admin')).toBe(membership.approved && membership.role === 'admin');
+      expect((await listEvents(p.token)).status).toBe(membership ? 200 : 403);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { roleAtLeast } from '../../auth/roles';
 import { setOrganizationRole } from '../users/repo';
+import { getMembership } from './repo';
 import { ROLES, type MembershipDoc, type OrganizationRoleEntry, type Role } from './model';
 
 /**
@@ -13,7 +14,11 @@ import { ROLES, type MembershipDoc, type OrganizationRoleEntry, type Role } from
  * - a change in both directions at once writes the lesser of old and new to the map first, then the
  *   membership, then the new entry.
  * So a crash between the two writes leaves the map more restrictive than the membership, never more
- * permissive. The scope trusts a map entry only when it grants; when it denies, or lacks the organization
+ * permissive. The write after the membership is a sync, not a copy of what the writer wrote: it reads the user,
+ * then the membership as it is now, and writes that under the user's ETag (`syncRoleMap`). Of two writers racing
+ * on one membership (a promotion and a removal), whichever syncs last writes the final membership, and a sync that
+ * read an older membership loses its ETag race to any map write after its read and reads again: a grant computed
+ * before a concurrent revocation can never land over it. The scope trusts a map entry only when it grants; when it denies, or lacks the organization
  * (a user from before the map), the membership is read and decides. A missing entry is then healed under the
  * user's ETag (a concurrent revocation changed that ETag, so a heal can never overwrite one); a denying entry
  * is never "healed" upward by a reader, since during a revocation the membership still grants for a moment.
@@ -48,17 +53,30 @@ export function lesserEntry(a: OrganizationRoleEntry, b: OrganizationRoleEntry):
   };
 }
 
-/** After a membership was created or raised: the map follows the membership. */
-export const grantInRoleMap = (m: MembershipDoc) =>
-  setOrganizationRole(m.userId, m.organizationId, entryOfMembership(m));
+/**
+ * After any membership write: the map takes what the membership says now (a tombstone when it is gone), read
+ * after the user and written under the user's ETag (see above). No write when the map already says so.
+ */
+export const syncRoleMap = (userId: string, organizationId: string) =>
+  setOrganizationRole(userId, organizationId, async (): Promise<OrganizationRoleEntry> => {
+    const membership = await getMembership(organizationId, userId);
+    return membership ? entryOfMembership(membership) : removedEntry();
+  });
 
-/** Before a membership is lowered or removed: the map goes first. */
+/** After a membership was created or raised: the map follows the membership. */
+export const grantInRoleMap = (m: MembershipDoc) => syncRoleMap(m.userId, m.organizationId);
+
+/**
+ * Before a membership is lowered or removed: the map goes first, and only ever down (the lesser of what it holds
+ * and `entry`). A revoker that read an older membership (a removal racing it already wrote the tombstone) can so
+ * never raise the map back; the sync after the membership write sets the final entry.
+ */
 export const revokeInRoleMap = (userId: string, organizationId: string, entry: OrganizationRoleEntry) =>
-  setOrganizationRole(userId, organizationId, entry);
+  setOrganizationRole(userId, organizationId, (current) => (current ? lesserEntry(current, entry) : entry));
 
 /**
  * A membership replaced from `before` to `after` (either direction): the lesser of the two in the map, the
- * write, then the new entry in the map.
+ * write, then the map synced to the membership.
  */
 export async function changeWithRoleMap<T extends MembershipDoc>(
   before: MembershipDoc,
@@ -71,6 +89,6 @@ export async function changeWithRoleMap<T extends MembershipDoc>(
     lesserEntry(entryOfMembership(before), entryOfMembership(after)),
   );
   const saved = await write();
-  await grantInRoleMap(saved);
+  await syncRoleMap(saved.userId, saved.organizationId);
   return saved;
 }

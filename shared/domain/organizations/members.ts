@@ -8,7 +8,7 @@ import {
   membershipsPage,
   replaceMembership,
 } from '../memberships/repo';
-import { changeWithRoleMap, grantInRoleMap, removedEntry, revokeInRoleMap } from '../memberships/role-map';
+import { changeWithRoleMap, grantInRoleMap, removedEntry, revokeInRoleMap, syncRoleMap } from '../memberships/role-map';
 import type { UserDoc } from '../users/model';
 import { createOrGetUser, liveUsersByIdsAcrossPartitions } from '../users/repo';
 import type { AddMemberBody, PageQuery, UpdateMemberBody } from './schemas';
@@ -54,7 +54,10 @@ export async function updateMember(organizationId: string, userId: string, body:
     if (body.role !== undefined) next.role = body.role;
     if (body.roles !== undefined) next.roles = body.roles;
     if (body.approved !== undefined) next.approved = body.approved;
-    return changeWithRoleMap(membership, next, () => replaceMembership(next));
+    // A removal that deleted the membership after our read: the member is gone (404), not an error.
+    return changeWithRoleMap(membership, next, () => replaceMembership(next)).catch((error: unknown) => {
+      throw isNotFound(error) ? notFound('Member') : error;
+    });
   });
   return toMembershipResponse(saved);
 }
@@ -70,5 +73,7 @@ export async function removeMember(organizationId: string, userId: string) {
     if (isNotFound(error)) throw notFound('Member');
     throw error;
   }
+  // A grant racing this removal may have written its entry after the tombstone: the sync settles on "removed".
+  await syncRoleMap(userId, organizationId);
   return { removed: true, userId };
 }

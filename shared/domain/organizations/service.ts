@@ -3,7 +3,7 @@ import { notFound } from '../../errors';
 import type { Principal } from '../../auth/principal';
 import { withEtagRetry } from '../../store/outcomes';
 import { membershipsNotMarkedDeleted, replaceMembershipsInBatch } from '../memberships/repo';
-import { entryOfMembership, revokeInRoleMap } from '../memberships/role-map';
+import { entryOfMembership, revokeInRoleMap, syncRoleMap } from '../memberships/role-map';
 import { mapWithConcurrency } from '../../csv/parse';
 import { toOrganizationResponse, type OrganizationDoc } from './model';
 import { createOrganizationDoc, getOrganization, organizationsPageAcrossPartitions, saveOrganization } from './repo';
@@ -108,5 +108,7 @@ async function markMemberships(organizationId: string, deletedAt: string) {
     // Each member's role map first, the memberships after (role-map.ts): the deletion holds from the first write.
     await mapWithConcurrency(marked, 8, (m) => revokeInRoleMap(m.userId, organizationId, entryOfMembership(m)));
     await replaceMembershipsInBatch(organizationId, marked);
+    // A grant racing the deletion may have written its entry between the two: the sync settles on the marked one.
+    await mapWithConcurrency(marked, 8, (m) => syncRoleMap(m.userId, organizationId));
   }
 }

@@ -70,16 +70,36 @@ export function saveUser(user: Stored<UserDoc>): Promise<Stored<UserDoc>> {
 }
 
 /**
- * Sets the user's role-map entry for one organization (read, then replace under the ETag; retried on a lost
- * race). No user, nothing to do: a membership of a user that does not exist grants nothing anyway.
+ * Sets the user's role-map entry for one organization to `next(current entry)`, which is called after the user is
+ * read, so what it reads is at least as new as the user written back (read, then replace under the ETag; retried
+ * on a lost race). No write when the map already says the same. No user, nothing to do: a membership of a user
+ * that does not exist grants nothing anyway.
  */
-export async function setOrganizationRole(userId: string, organizationId: string, entry: OrganizationRoleEntry) {
+export async function setOrganizationRole(
+  userId: string,
+  organizationId: string,
+  next: (current: OrganizationRoleEntry | undefined) => OrganizationRoleEntry | Promise<OrganizationRoleEntry>,
+) {
   await withEtagRetry(async () => {
     const user = await getUser(userId);
     if (!user) return;
+    const current = user.organizationRoles?.[organizationId];
+    const entry = await next(current);
+    if (current && sameEntry(current, entry)) return;
     const organizationRoles = { ...user.organizationRoles, [organizationId]: entry };
     await replaceItem(containers().users, userId, { ...user, organizationRoles }, user._etag);
   });
+}
+
+/** Two entries that authorize alike (two tombstones do, whatever role they remember). */
+function sameEntry(a: OrganizationRoleEntry, b: OrganizationRoleEntry): boolean {
+  if (a.removed && b.removed) return true;
+  return (
+    a.role === b.role &&
+    a.approved === b.approved &&
+    !!a.removed === !!b.removed &&
+    a.organizationDeletedAt === b.organizationDeletedAt
+  );
 }
 
 /**

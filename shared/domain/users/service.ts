@@ -3,6 +3,7 @@ import type { Principal } from '../../auth/principal';
 import { isConflict, withEtagRetry } from '../../store/outcomes';
 import { newMembership, type MembershipDoc } from '../memberships/model';
 import { createMembership, createMembershipsInBatch, memberUserIdsAmong } from '../memberships/repo';
+import { mapWithConcurrency } from '../../csv/parse';
 import { grantInRoleMap } from '../memberships/role-map';
 import { toUserResponse } from './model';
 import { getUser, liveUsersByIdsAcrossPartitions, saveUser, usersPageAcrossPartitions } from './repo';
@@ -92,7 +93,7 @@ export async function bulkAssignUsers(body: BulkAssignBody) {
     try {
       await createMembershipsInBatch(body.organizationId, docs);
       // The memberships first, the users' role maps after (role-map.ts).
-      for (const doc of docs) await grantInRoleMap(doc);
+      await mapWithConcurrency(docs, 8, grantInRoleMap);
     } catch (error) {
       // A membership created concurrently fails the batch; then each one is created on its own.
       if (!isConflict(error)) throw error;
