@@ -10,6 +10,7 @@ import {
   type CancellationLedgerRow,
 } from '../../shared/domain/shared-event-cancellation/rules';
 import { recomputeCounter } from '../../shared/domain/shared-event-capacity/rules';
+import type { AdjustmentKind } from '../../shared/domain/shared-event-capacity/model';
 
 describe('cancellation verdict', () => {
   it.each([
@@ -184,7 +185,9 @@ describe('cancellation adjustments', () => {
             : [],
         );
         const adjustments = after.flatMap((r) =>
-          r.docType === 'capacityAdjustment' ? [{ counterId: r.counterId, signedDelta: r.signedDelta! }] : [],
+          r.docType === 'capacityAdjustment'
+            ? [{ counterId: r.counterId, signedDelta: r.signedDelta!, kind: r.kind as AdjustmentKind }]
+            : [],
         );
         for (const counterId of ['pool:s', 'pool:t']) {
           expect(recomputeCounter(counterId, reservations, adjustments).committed).toBe(0);
@@ -193,5 +196,28 @@ describe('cancellation adjustments', () => {
         expect(new Set(plans.map((p) => p.operationId)).size).toBe(plans.length);
       }),
     );
+  });
+
+  it('gives back no seats for a reconciliation record (a repair of the counter, not a sale)', () => {
+    const rows: CancellationLedgerRow[] = [
+      {
+        docType: 'capacityReservation',
+        counterId: 'pool:s',
+        showtimeId: 's',
+        organizationId: 'a',
+        quantity: 2,
+        state: 'committed',
+      },
+      // The heal's repair record on a pool counter (organizationId '').
+      {
+        docType: 'capacityAdjustment',
+        counterId: 'pool:s',
+        showtimeId: 's',
+        organizationId: '',
+        signedDelta: 2,
+        kind: 'reconciliation',
+      },
+    ];
+    expect(cancellationAdjustments('se', rows).map((p) => [p.organizationId, p.signedDelta])).toEqual([['a', -2]]);
   });
 });

@@ -40,7 +40,7 @@ const reservation = (
 });
 
 describe('committed per organization and showtime', () => {
-  it('counts committed reservations and adjustments over every counter, never holds or releases', () => {
+  it('counts committed reservations and adjustments over every counter, never holds, releases or repair records', () => {
     const entries: LedgerEntry[] = [
       reservation('orgA', 's1', 3, 'committed'),
       reservation('orgA', 's1', 2, 'held'),
@@ -54,6 +54,15 @@ describe('committed per organization and showtime', () => {
       },
       reservation('orgA', 's1', 5, 'committed', 'quota'),
       reservation('orgB', 's1', 1, 'committed'),
+      // The heal's record of a counter repair: no seats sold or given back.
+      {
+        docType: 'capacityAdjustment',
+        counterId: 'pool:s1',
+        organizationId: 'orgA',
+        showtimeId: 's1',
+        signedDelta: 3,
+        kind: 'reconciliation',
+      },
     ];
     expect(committedByOrganization(entries)).toEqual([
       { organizationId: 'orgA', showtimeId: 's1', committed: 7 },

@@ -1,4 +1,5 @@
 import { poolCounterId, quotaCounterId, type FenceState } from '../shared-event-capacity/model';
+import { committedBy } from '../shared-event-capacity/rules';
 import type { CapacityPolicy, ParticipantStatus, SharedEventStatus } from '../shared-events/model';
 import { isLive } from '../shared-events/rules';
 
@@ -151,7 +152,7 @@ export function cancellationAdjustments(
     }));
 }
 
+/** What a row committed, before this cancellation's own give-backs. */
 function committedAmount(row: CancellationLedgerRow): number {
-  if (row.docType === 'capacityReservation') return row.state === 'committed' ? (row.quantity ?? 0) : 0;
-  return row.kind === 'wholeEventCancellation' ? 0 : (row.signedDelta ?? 0);
+  return row.kind === 'wholeEventCancellation' ? 0 : committedBy(row);
 }

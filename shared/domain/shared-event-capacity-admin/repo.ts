@@ -36,7 +36,9 @@ export async function capacityDocuments(sharedEventId: string) {
 /** The ledger (reservations and adjustments) with the organization and showtime of each entry: one query. */
 export function ledgerEntries(sharedEventId: string) {
   return inPartition('sharedEvents', sharedEventId)
-    .select('c.docType, c.counterId, c.organizationId, c.showtimeId, c.quantity, c.state, c.signedDelta, c.operationId')
+    .select(
+      'c.docType, c.counterId, c.organizationId, c.showtimeId, c.quantity, c.state, c.signedDelta, c.operationId, c.kind',
+    )
     .where("c.docType IN ('capacityReservation', 'capacityAdjustment')")
     .all<LedgerEntry>();
 }

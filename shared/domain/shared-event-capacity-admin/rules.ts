@@ -1,4 +1,5 @@
 import type { CapacityPolicy } from '../shared-events/model';
+import { committedBy } from '../shared-event-capacity/rules';
 import { poolCounterId, quotaCounterId } from '../shared-event-capacity/model';
 
 /**
@@ -20,13 +21,11 @@ export interface LedgerEntry {
   signedDelta?: number;
   /** Adjustments: the operation that recorded it (a transition's seat moves are `policy:{operation}:…`). */
   operationId?: string;
+  /** Adjustments: a `reconciliation` records a repair and adds no seats (committedBy). */
+  kind?: string;
 }
 
 const key = (organizationId: string, showtimeId: string) => `${organizationId}|${showtimeId}`;
-
-/** What one ledger entry adds to its counter's committed (held and released reservations add nothing). */
-const committedOf = (e: LedgerEntry) =>
-  e.docType === 'capacityAdjustment' ? (e.signedDelta ?? 0) : e.state === 'committed' ? (e.quantity ?? 0) : 0;
 
 /**
  * Committed seats per (organization, showtime) over EVERY counter: earlier transitions moved seats between
@@ -37,7 +36,7 @@ export function committedByOrganization(entries: readonly LedgerEntry[]) {
   for (const e of entries) {
     const k = key(e.organizationId, e.showtimeId);
     const row = totals.get(k) ?? { organizationId: e.organizationId, showtimeId: e.showtimeId, committed: 0 };
-    row.committed += committedOf(e);
+    row.committed += committedBy(e);
     totals.set(k, row);
   }
   return [...totals.values()];
@@ -54,7 +53,7 @@ function committedOnCounters(entries: readonly LedgerEntry[]) {
       showtimeId: e.showtimeId,
       committed: 0,
     };
-    row.committed += committedOf(e);
+    row.committed += committedBy(e);
     rows.set(k, row);
   }
   return rows;

@@ -128,6 +128,22 @@ export interface LedgerAdjustment {
 }
 
 /**
+ * What one ledger entry adds to its counter's committed seats: a committed reservation its quantity, an adjustment
+ * its signedDelta except a `reconciliation` (the record of a repair, see recomputeCounter), held and released
+ * reservations nothing. The one reading for every sum over the ledger (cancellation, policy transitions).
+ */
+export function committedBy(entry: {
+  docType: 'capacityReservation' | 'capacityAdjustment';
+  state?: ReservationState;
+  quantity?: number;
+  kind?: AdjustmentKind | string;
+  signedDelta?: number;
+}): number {
+  if (entry.docType === 'capacityReservation') return entry.state === 'committed' ? (entry.quantity ?? 0) : 0;
+  return entry.kind === 'reconciliation' ? 0 : (entry.signedDelta ?? 0);
+}
+
+/**
  * A counter as its ledger says it should be: reserved = Σ held reservations, committed = Σ committed
  * reservations + Σ adjustments (released reservations count for nothing). Adjustments of kind `reconciliation`
  * are left out: the ledger is the truth, and a reconciliation adjustment only RECORDS that the counter was put
