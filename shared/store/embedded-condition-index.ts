@@ -93,12 +93,14 @@ export function indexEmbeddedConditionChecks(): void {
   proto.delete = function (this: ServerItems, idOrRid: string, partition: unknown) {
     const doc = this._item('/id', idOrRid, partition).read();
     const result = originalDelete.call(this, idOrRid, partition);
-    if (doc) idIndexes.get(this)?.get(doc.id)?.delete(doc._rid);
+    const rids = doc ? idIndexes.get(this)?.get(doc.id) : undefined;
+    rids?.delete(doc!._rid);
+    if (rids?.size === 0) idIndexes.get(this)!.delete(doc!.id);
     return result;
   };
   proto.query = function (this: ServerItems, params: Params, options: Record<string, unknown>) {
     const id = conditionCheckTarget(params);
-    const parent = this._parent.read();
+    const parent = id === undefined ? undefined : this._parent.read();
     if (id === undefined || !parent) return originalQuery.call(this, params, options);
     const docs: Doc[] = [];
     for (const rid of idIndexOf(this).get(id) ?? []) {

@@ -88,6 +88,7 @@ export function patchEmbeddedQueryEngine(): void {
 /** The server's view of a container: only what a rollback touches (`lib/account/items.js`). */
 interface EmbeddedDocuments {
   _ridCount: number;
+  _getPartition(data: object): unknown;
   delete(id: string, partition: unknown): void;
   _set(data: object): object;
 }
@@ -159,7 +160,12 @@ function installAtomicBatch(fromServer: NodeRequire): void {
       let step: Undo | undefined;
       try {
         if (id && WRITES.includes(name)) {
-          const partition = parsePartitionKey(input.partitionKey, id);
+          // A create or upsert is stored under the partition its body names (the server never reads the
+          // operation's key for them); a replace or delete finds its document by the operation's key.
+          const partition =
+            input.resourceBody && (name === 'createOperation' || name === 'upsertOperation')
+              ? collection.documents._getPartition(input.resourceBody)
+              : parsePartitionKey(input.partitionKey, id);
           const before = collection.document(id, partition).read();
           step = { collection, id, partition, before, ridCount: collection.documents._ridCount };
         }

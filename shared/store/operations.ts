@@ -15,21 +15,28 @@ export async function tracked<T extends { requestCharge?: number }>(
   op: StoreOperation,
   call: () => Promise<T>,
 ): Promise<T> {
+  // One deadline for the whole call, throttling retries and their waits included: no retry starts past it.
+  const ms = callDeadlineMs;
+  const endsAt = ms ? Date.now() + ms : undefined;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await trackedOnce(op, call);
+      return await trackedOnce(op, call, endsAt === undefined ? undefined : { ms: ms!, endsAt });
     } catch (error) {
       const wait = throttledWaitMs(error, attempt);
-      if (wait === undefined) throw error;
+      if (wait === undefined || (endsAt !== undefined && Date.now() + wait >= endsAt)) throw error;
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
 }
 
-async function trackedOnce<T extends { requestCharge?: number }>(op: StoreOperation, call: () => Promise<T>) {
+async function trackedOnce<T extends { requestCharge?: number }>(
+  op: StoreOperation,
+  call: () => Promise<T>,
+  deadline: { ms: number; endsAt: number } | undefined,
+) {
   await checkFault(op);
   try {
-    const result = await withDeadline(op, call());
+    const result = await (deadline ? withDeadline(op, call(), deadline) : call());
     recordStoreCall(result.requestCharge);
     return result;
   } catch (error) {
@@ -57,15 +64,17 @@ export class StoreDeadlineExceeded extends Error {
   }
 }
 
-function withDeadline<T>(op: StoreOperation, pending: Promise<T>): Promise<T> {
-  const ms = callDeadlineMs;
-  if (!ms) return pending;
+/** The attempt, or StoreDeadlineExceeded once the call's deadline (`endsAt`) passes. */
+function withDeadline<T>(op: StoreOperation, pending: Promise<T>, deadline: { ms: number; endsAt: number }) {
   let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoreDeadlineExceeded(op, ms)), ms);
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new StoreDeadlineExceeded(op, deadline.ms)),
+      Math.max(0, deadline.endsAt - Date.now()),
+    );
   });
   pending.catch(() => undefined); // a late failure of an abandoned call is not an unhandled rejection
-  return Promise.race([pending, deadline]).finally(() => clearTimeout(timer));
+  return Promise.race([pending, expired]).finally(() => clearTimeout(timer));
 }
 
 /** Attempts of one call when the store throttles it (429), this one included; the last 429 then answers 503. */
@@ -172,8 +181,10 @@ export async function queryOnePage<T>(
   sdkContinuation?: string,
 ): Promise<QueryPage<T>> {
   const op: StoreOperation = { kind: 'query', container: container.id, partitionKey };
-  const iterator = container.items.query<T>(spec, { partitionKey, maxItemCount, continuationToken: sdkContinuation });
-  const response = await tracked(op, () => iterator.fetchNext());
+  // A fresh iterator per attempt: a query iterator that failed keeps its error, so a retry must not reuse it.
+  const response = await tracked(op, () =>
+    container.items.query<T>(spec, { partitionKey, maxItemCount, continuationToken: sdkContinuation }).fetchNext(),
+  );
   return { items: response.resources ?? [], sdkContinuation: response.continuationToken || undefined };
 }
 

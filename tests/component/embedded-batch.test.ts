@@ -34,6 +34,20 @@ const idsIn = async (pk: string) =>
 const docOf = (pk: string, id: string, n: number) => ({ id, organizationId: pk, docType: 'batchTest', n });
 
 describe('embedded store: failed transactional batch', () => {
+  it('undoes a create sent without a per-operation partition key (the body names it)', async () => {
+    const pk = partition();
+    await seed(pk, 'b');
+    const response = await containers().orgs.items.batch(
+      [
+        { operationType: 'Create', resourceBody: docOf(pk, 'a', 1) },
+        { operationType: 'Replace', id: 'b', resourceBody: docOf(pk, 'b', 2), ifMatch: 'stale-etag', partitionKey: pk },
+      ] as OperationInput[],
+      pk,
+    );
+    expect(response.result?.map((r) => r.statusCode)).toEqual([201, 412]);
+    expect(await idsIn(pk)).toEqual(['b']);
+  });
+
   it('removes a create that came before a failing guarded replace and leaves the replaced document as it was', async () => {
     const pk = partition();
     const b = await seed(pk, 'b');

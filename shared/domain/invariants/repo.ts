@@ -27,7 +27,9 @@ export async function readSnapshot(): Promise<StoreSnapshot> {
         unowned.push({ container, id: doc.id });
         continue;
       }
-      byPartition.set(key, [...(byPartition.get(key) ?? []), doc]);
+      const list = byPartition.get(key);
+      if (list) list.push(doc);
+      else byPartition.set(key, [doc]);
     }
     return byPartition;
   };
