@@ -491,6 +491,30 @@ describe('POST /api/shared-events/{id}/capacity-policy (manageCapacity)', () => 
     await expectCountersEqualLedger(se.id);
   }, 60_000);
 
+  it('a cancellation that begins while a transition waits keeps its counters frozen (no rollback reopens them)', async () => {
+    const se = await jointSharedEvent(api, f, others, { sharedCapacity: { perShowtime: 30 } });
+    await sell(se, sellers()[0], 1);
+    const counterId = `pool:${s0(se)}`;
+    // A hold in flight makes the transition wait for it (about 0.75 s) and then roll back.
+    await moveCounter(se.id, counterId, { increments: { reserved: 1 } }, new Date().toISOString());
+    const body = {
+      capacityPolicy: 'quota',
+      quotas: [{ organizationId: f.orgId, quotaByShowtime: { [s0(se)]: 5 } }],
+    };
+    const transition = api.post(`shared-events/${se.id}/capacity-policy`, { ...owner(), body });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const cancelled = await api.patch(`shared-events/${se.id}/lifecycle`, {
+      ...owner(),
+      body: { status: 'cancelled' },
+    });
+    expect(cancelled.status).toBe(200);
+    expect((await transition).status).toBe(409);
+    const view = await api.get(`shared-events/${se.id}/capacity`, owner());
+    expect(view.body.data.showtimes.map((x: { health: string }) => x.health)).toEqual(['retired', 'retired']);
+    expect((await sellOnProjection(api, sellers()[1], se)).status).toBe(409);
+    await moveCounter(se.id, counterId, { increments: { reserved: -1 } }, new Date().toISOString());
+  }, 60_000);
+
   it('a transition interrupted between its seat moves freezes sales; the same request repeated finishes it', async () => {
     const se = await jointSharedEvent(api, f, others, { sharedCapacity: { perShowtime: 30 } });
     await sell(se, sellers()[0], 2);

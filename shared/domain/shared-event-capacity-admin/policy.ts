@@ -14,6 +14,7 @@ import {
   releaseFence,
   restoreCounters,
 } from './policy-steps';
+import { readFence } from '../shared-event-capacity/repo';
 import { capacityDocuments, ledgerEntries } from './repo';
 import {
   committedByOrganization,
@@ -105,6 +106,8 @@ export async function changeCapacityPolicy(principal: Principal, access: SharedE
     // A continued transition may already have moved seats: it stays frozen (marker kept) rather than reopen
     // half-drained counters; repeating the request once the hold settles finishes it.
     if (interrupted) return;
+    // A cancellation that began meanwhile owns the counters: they stay retired, and the fence is its.
+    if (await cancellationBegan(sharedEventId)) return;
     await restoreCounters(sharedEventId, retired);
     await releaseFence(sharedEventId, claimed, effective);
   };
@@ -119,6 +122,9 @@ export async function changeCapacityPolicy(principal: Principal, access: SharedE
   } catch (error) {
     await rollback();
     throw error;
+  }
+  if (await cancellationBegan(sharedEventId)) {
+    throw conflict('Sales of this Shared Event are frozen (cancellation)', 'CONFLICT', { fenceState: 'cancelling' });
   }
   const now = new Date().toISOString();
   const fresh = counters.filter((c) => counterPolicy(c.id) === target);
@@ -136,6 +142,16 @@ export async function changeCapacityPolicy(principal: Principal, access: SharedE
   await releaseFence(sharedEventId, claimed, target);
   const saved = await writeHead(head, headChange, audit, roster);
   return capacityViewOf(saved ?? head, 'all');
+}
+
+/**
+ * Whether a whole-event cancellation moved the fence since this transition claimed it (it only ever moves on
+ * from `open`): from then on the cancellation's frozen counters must not be reopened by a rollback or by the new
+ * policy's counters (docs/decisions/shared-event-cancellation.md). One point read of the fence.
+ */
+async function cancellationBegan(sharedEventId: string): Promise<boolean> {
+  const fence = await readFence(sharedEventId);
+  return fence !== undefined && fence.state !== 'open';
 }
 
 /** The limits after the request: the body's pool and quotas over the stored ones (every roster organization). */
