@@ -46,10 +46,13 @@ const positive = (value: string | undefined, fallback: number): number =>
 // A random per-process secret keeps local tokens unforgeable without any setup; it is refused on Azure.
 const localSecret = randomBytes(32).toString('hex');
 
+/** HS256 wants a key of at least its hash's 32 bytes: the one rule for the secret's length. */
+const tooShortForJwt = (secret: string) => Buffer.byteLength(secret) < 32;
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cosmosEndpoint = env.COSMOS_ENDPOINT || undefined;
   const jwtSecret = env.JWT_SECRET || undefined;
-  if (cosmosEndpoint && (!jwtSecret || Buffer.byteLength(jwtSecret) < 32)) {
+  if (cosmosEndpoint && (!jwtSecret || tooShortForJwt(jwtSecret))) {
     throw new Error('JWT_SECRET of at least 32 bytes is required when COSMOS_ENDPOINT is set');
   }
   const local = !cosmosEndpoint;
@@ -87,7 +90,7 @@ export function hostSettingProblems(env: NodeJS.ProcessEnv = process.env): strin
   if (!env.JWT_SECRET) problems.push('JWT_SECRET is not set');
   else if (unresolvedKeyVaultReference(env.JWT_SECRET))
     problems.push('JWT_SECRET is an unresolved Key Vault reference (check the identity and the secret)');
-  else if (Buffer.byteLength(env.JWT_SECRET) < 32) problems.push('JWT_SECRET is shorter than 32 bytes');
+  else if (tooShortForJwt(env.JWT_SECRET)) problems.push('JWT_SECRET is shorter than 32 bytes');
   if (!env.ACS_CONNECTION_STRING) problems.push('ACS_CONNECTION_STRING is not set (e-mail is not configured)');
   else if (unresolvedKeyVaultReference(env.ACS_CONNECTION_STRING))
     problems.push('ACS_CONNECTION_STRING is an unresolved Key Vault reference (check the identity and the secret)');

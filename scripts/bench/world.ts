@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { config } from '../../shared/config';
+import { mapWithConcurrency } from '../../shared/csv/parse';
 import { signToken } from '../../shared/auth/jwt';
 import { createMembership } from '../../shared/domain/memberships/repo';
 import { newMembership, type Role } from '../../shared/domain/memberships/model';
@@ -75,19 +76,13 @@ async function member(orgId: string, n: number, role: Role): Promise<Member> {
   return { ...p, role };
 }
 
-async function inParallel<T>(count: number, width: number, make: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = new Array(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < count) {
-        const i = next++;
-        out[i] = await make(i);
-      }
-    }),
+/** `count` calls of `make`, `width` at a time (the service's own helper). */
+const inParallel = <T>(count: number, width: number, make: (i: number) => Promise<T>): Promise<T[]> =>
+  mapWithConcurrency(
+    Array.from({ length: count }, (_, i) => i),
+    width,
+    make,
   );
-  return out;
-}
 
 const STRIP = ['_rid', '_self', '_etag', '_attachments', '_ts'];
 

@@ -6,7 +6,6 @@ import { registerRouteFunction, registerUnknownRouteFunction } from './functions
 import { recordRoute, type RouteDeclaration } from './route';
 
 // Kept here for the callers that read them from the route module (the local host, the unit tests).
-export { clientAddress, lastForwarded } from './forwarded';
 
 /**
  * The single place a route is declared: it records the route for the local host, the OpenAPI generator

@@ -1,5 +1,5 @@
 import { rateWindow } from '../../shared/auth/rate-limit';
-import { clientAddress, lastForwarded } from '../../shared/http/define-route';
+import { clientAddress, lastForwarded } from '../../shared/http/forwarded';
 
 describe('rate window', () => {
   it('puts times of one minute in one window and says when it ends', () => {

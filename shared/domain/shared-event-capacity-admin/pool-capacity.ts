@@ -1,7 +1,6 @@
 import type { Principal } from '../../auth/principal';
 import { conflict, notFound } from '../../errors';
 import { poolCounterId } from '../shared-event-capacity/model';
-import { sharedEventsSwitch } from '../shared-events/capabilities';
 import { getSharedEvent } from '../shared-events/repo';
 import { applyCapacities } from './apply';
 import { writeHead } from './head';
@@ -18,7 +17,6 @@ import { assertCapacityEditable, capacityViewOf, operationOf } from './view';
  * counters at the new value and the head at the old one, and repeating the request finishes it.
  */
 export async function editPoolCapacity(principal: Principal, sharedEventId: string, body: PoolCapacityBody) {
-  sharedEventsSwitch();
   // A head changed meanwhile (another edit, a details PATCH): the whole step again, so the counters follow the
   // value that finally lands on the head.
   for (let attempt = 0; attempt < 4; attempt += 1) {
