@@ -17,8 +17,6 @@ export type Standing = GrantedStanding | { kind: 'deleted' } | { kind: 'refused'
 export interface GrantedStanding {
   kind: 'granted';
   role: Role;
-  /** Present only when the membership was read (the map did not grant by itself). */
-  membership?: Stored<MembershipDoc>;
 }
 
 /**
@@ -28,7 +26,7 @@ export interface GrantedStanding {
 export function standingOfMembership(membership: Stored<MembershipDoc> | undefined, role: Role): Standing {
   if (membership?.organizationDeletedAt) return { kind: 'deleted' };
   if (!membership?.approved || !roleAtLeast(membership.role, role)) return { kind: 'refused' };
-  return { kind: 'granted', role: membership.role, membership };
+  return { kind: 'granted', role: membership.role };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { EventDoc } from '../domain/events/model';
-import type { MembershipDoc, Role } from '../domain/memberships/model';
+import type { Role } from '../domain/memberships/model';
 import type { OrganizationDoc } from '../domain/organizations/model';
 import type { SalesDelegation } from '../domain/delegations/model';
 import type {
@@ -25,11 +25,6 @@ export interface NoGrant {
 export interface OrganizationGrant {
   kind: 'organization';
   organizationId: string;
-  /**
-   * The caller's approved membership, only when the scope read it: absent when the role map on the user granted
-   * alone, and for a super admin, whose authority is not a membership.
-   */
-  membership?: Stored<MembershipDoc>;
   /** Present when the scope read it: for a super admin, and on full-org routes. */
   organization?: Stored<OrganizationDoc>;
 }
@@ -39,8 +34,6 @@ export interface SharedEventAccess {
   sharedEventId: string;
   /** The organization the caller acts for (absent for a super admin who named none). */
   organizationId?: string;
-  /** The caller's membership, only when the scope read it (the role map on the user did not grant alone). */
-  membership?: Stored<MembershipDoc>;
   /** The caller's role in the acting organization (absent for a super admin acting by that right). */
   role?: Role;
   sharedEvent: Stored<SharedEventDoc>;
@@ -56,8 +49,6 @@ export interface SharedEventAccess {
 export interface PartnerGrant {
   kind: 'partner';
   partnerOrganizationId: string;
-  /** The caller's membership, only when the scope read it (the role map on the user did not grant alone). */
-  membership?: Stored<MembershipDoc>;
   partnerOrganization: Stored<OrganizationDoc>;
   ownerOrganizationId: string;
   /** The owner's event, as read for the delegation (the delegation lives embedded in it). */

@@ -46,9 +46,8 @@ export async function resolveOrganizationScope(
   const standing = requireStanding(await callerStanding(principal, organizationId, scope.role));
   // The capability check comes from a fresh read of the organization before any body is read.
   const organization = scope.fullOrg ? await assertFullOrganization(organizationId) : undefined;
-  const membership = standing.membership ? { membership: standing.membership } : {};
   return {
-    principal: { ...principal, organizationId, ...membership, role: standing.role },
-    grant: { kind: 'organization', organizationId, ...membership, ...(organization ? { organization } : {}) },
+    principal: { ...principal, organizationId, role: standing.role },
+    grant: { kind: 'organization', organizationId, ...(organization ? { organization } : {}) },
   };
 }

@@ -33,18 +33,15 @@ export async function resolvePartnerScope(
   const owned = await getOwnerDelegation(ref.ownerOrganizationId, eventId, partnerOrganizationId);
   if (!owned) throw notFound('Delegated event');
   if (!isLiveDelegation(owned.delegation)) throw forbidden('The sales delegation for this event is not active');
-  const membership = granted?.membership ? { membership: granted.membership } : {};
   return {
     principal: {
       ...principal,
       organizationId: partnerOrganizationId,
-      ...membership,
       ...(granted ? { role: granted.role } : {}),
     },
     grant: {
       kind: 'partner',
       partnerOrganizationId,
-      ...membership,
       partnerOrganization,
       ownerOrganizationId: ref.ownerOrganizationId,
       event: owned.event,

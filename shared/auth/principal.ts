@@ -1,6 +1,6 @@
 import { config } from '../config';
 import { forbidden, unauthorized } from '../errors';
-import type { MembershipDoc, Role } from '../domain/memberships/model';
+import type { Role } from '../domain/memberships/model';
 import type { UserDoc } from '../domain/users/model';
 import { getUser } from '../domain/users/repo';
 import type { Stored } from '../store/outcomes';
@@ -16,7 +16,6 @@ export interface Principal {
   isSuperAdmin: boolean;
   organizationId?: string;
   role?: Role;
-  membership?: Stored<MembershipDoc>;
 }
 
 export const ANONYMOUS: Principal = { userId: '', isSuperAdmin: false };

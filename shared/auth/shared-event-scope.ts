@@ -48,19 +48,16 @@ export async function resolveSharedEventScope(
   if (scope.capability && !capabilities.includes(scope.capability)) {
     throw forbidden(`This action needs the ${scope.capability} capability on the Shared Event`);
   }
-  const membership = granted?.membership ? { membership: granted.membership } : {};
   return {
     principal: {
       ...principal,
       ...(organizationId ? { organizationId } : {}),
-      ...membership,
       role: granted?.role,
     },
     grant: {
       kind: 'sharedEvent',
       sharedEventId,
       ...(organizationId ? { organizationId } : {}),
-      ...membership,
       ...(granted ? { role: granted.role } : {}),
       sharedEvent,
       ...(participant ? { participant } : {}),
