@@ -1,3 +1,4 @@
+import { startingCapacity } from '../shared-event-capacity/rules';
 import type { CapacityPolicy, SharedEventDoc, SharedEventParticipantDoc } from '../shared-events/model';
 import { LIVE_PARTICIPANT_STATUSES } from '../shared-events/model';
 import {
@@ -77,8 +78,8 @@ export function toCapacityView(input: ViewInput): CapacityView {
     transitionInProgress: fence?.transition !== undefined,
   };
   if (policy === 'pool') {
-    const perShowtime = head.sharedCapacity?.perShowtime ?? 0;
-    return { ...base, showtimes: showtimeIds.map((s) => line(s, perShowtime, byId.get(poolCounterId(s)))) };
+    const pool = (s: string) => startingCapacity({ showtimeId: s }, head.sharedCapacity?.perShowtime, undefined);
+    return { ...base, showtimes: showtimeIds.map((s) => line(s, pool(s), byId.get(poolCounterId(s)))) };
   }
   const organizations = roster
     .filter(
@@ -90,11 +91,12 @@ export function toCapacityView(input: ViewInput): CapacityView {
     .map((p) => ({
       organizationId: p.organizationId,
       showtimes: showtimeIds.map((s) => {
-        const { capacity, ...rest } = line(
-          s,
-          p.quotaByShowtime?.[s] ?? 0,
-          byId.get(quotaCounterId(p.organizationId, s)),
+        const quota = startingCapacity(
+          { showtimeId: s, organizationId: p.organizationId },
+          undefined,
+          p.quotaByShowtime,
         );
+        const { capacity, ...rest } = line(s, quota, byId.get(quotaCounterId(p.organizationId, s)));
         return { ...rest, quota: capacity };
       }),
     }));

@@ -1,3 +1,4 @@
+import { startingCapacity } from '../shared-event-capacity/rules';
 import { poolCounterId, quotaCounterId, type SharedCapacityCounterDoc } from '../shared-event-capacity/model';
 import { isLive } from '../shared-events/rules';
 import type { SharedEventDoc, SharedEventParticipantDoc } from '../shared-events/model';
@@ -60,12 +61,21 @@ const counterIndex = (counters: readonly SharedCapacityCounterDoc[]) => new Map(
 
 function poolFigures(head: ReportHead, byId: Map<string, SharedCapacityCounterDoc>, showtimeId: string) {
   const id = poolCounterId(showtimeId);
-  return counterFigures(id, byId.get(id), head.sharedCapacity?.perShowtime ?? 0);
+  return counterFigures(
+    id,
+    byId.get(id),
+    startingCapacity({ showtimeId }, head.sharedCapacity?.perShowtime, undefined),
+  );
 }
 
 function quotaFigures(byId: Map<string, SharedCapacityCounterDoc>, participant: ReportParticipant, showtimeId: string) {
   const id = quotaCounterId(participant.organizationId, showtimeId);
-  return counterFigures(id, byId.get(id), participant.quotaByShowtime?.[showtimeId] ?? 0);
+  const capacity = startingCapacity(
+    { showtimeId, organizationId: participant.organizationId },
+    undefined,
+    participant.quotaByShowtime,
+  );
+  return counterFigures(id, byId.get(id), capacity);
 }
 
 const capacityOnly = (c: CounterFigures): CapacityFigures => ({
