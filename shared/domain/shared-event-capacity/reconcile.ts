@@ -57,13 +57,17 @@ export async function reconcileCounters(sharedEventId: string, options: Reconcil
       ? [{ counterId: r.counterId, signedDelta: r.signedDelta ?? 0, kind: r.kind }]
       : [],
   );
+  // When each counter's ledger last changed, gathered in one pass over the rows (not one filter per counter).
+  const ledgerChanges = new Map<string, (string | undefined)[]>();
+  for (const r of rows) {
+    const changes = ledgerChanges.get(r.counterId);
+    if (changes) changes.push(r.updatedAt ?? r.createdAt);
+    else ledgerChanges.set(r.counterId, [r.updatedAt ?? r.createdAt]);
+  }
   const findings: CounterFinding[] = [];
   for (const counter of counters) {
     const ledger = recomputeCounter(counter.id, reservations, adjustments);
-    const lastChanges = [
-      counter.updatedAt,
-      ...rows.filter((r) => r.counterId === counter.id).map((r) => r.updatedAt ?? r.createdAt),
-    ];
+    const lastChanges = [counter.updatedAt, ...(ledgerChanges.get(counter.id) ?? [])];
     const quiet = options.repair === true && isQuiet(lastChanges, now, quietMs);
     const plan = planReconciliation(counter, ledger, quiet);
     let outcome: CounterFinding['outcome'] = 'none';
