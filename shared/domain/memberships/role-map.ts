@@ -18,10 +18,12 @@ import { ROLES, type MembershipDoc, type OrganizationRoleEntry, type Role } from
  * then the membership as it is now, and writes that under the user's ETag (`syncRoleMap`). Of two writers racing
  * on one membership (a promotion and a removal), whichever syncs last writes the final membership, and a sync that
  * read an older membership loses its ETag race to any map write after its read and reads again: a grant computed
- * before a concurrent revocation can never land over it. The scope trusts a map entry only when it grants; when it denies, or lacks the organization
- * (a user from before the map), the membership is read and decides. A missing entry is then healed under the
- * user's ETag (a concurrent revocation changed that ETag, so a heal can never overwrite one); a denying entry
- * is never "healed" upward by a reader, since during a revocation the membership still grants for a moment.
+ * before a concurrent revocation can never land over it. A revocation's own first write only ever lowers the map.
+ *
+ * The scope trusts a map entry only when it grants; when it denies, or lacks the organization (a user from before
+ * the map), the membership is read and decides. A missing entry is then healed under the user's ETag (a
+ * concurrent revocation changed that ETag, so a heal can never overwrite one); a denying entry is never
+ * "healed" upward by a reader, since during a revocation the membership still grants for a moment.
  * A removal leaves an entry with `removed: true` (a tombstone) for the same reason: with no entry at all a
  * reader would heal the map from the membership that is about to be deleted.
  */
