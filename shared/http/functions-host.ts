@@ -4,6 +4,7 @@ import { DomainError } from '../errors';
 import { corsHeaders } from './cors';
 import { clientAddress, lastForwarded } from './forwarded';
 import { hostRefusal } from './host-readiness';
+import { hasDotSegment } from './request-checks';
 import { errorResponse, executeRoute, type IncomingRequest, type OutgoingResponse } from './pipeline';
 import type { AnyRoute } from './route';
 
@@ -67,6 +68,11 @@ export async function answerUnknownRoute(request: HttpRequest): Promise<HttpResp
   const correlationId = correlationIdOf(request);
   const cors = corsHeaders(request.headers.get('origin') ?? undefined);
   if (request.method === 'OPTIONS') return { status: 204, headers: { ...cors, 'x-correlation-id': correlationId } };
+  // A target with a dot segment the host did not resolve lands here: the same 400 the routes give it.
+  if (hasDotSegment(rawPathOf(request.url)) || hasDotSegment(`/${request.params.path ?? ''}`)) {
+    const refusal = new DomainError('VALIDATION_ERROR', 'The request path holds a "." or ".." segment');
+    return toAzure(errorResponse(refusal), cors, correlationId);
+  }
   return toAzure(errorResponse(new DomainError('NOT_FOUND', 'No such route')), cors, correlationId);
 }
 
@@ -107,5 +113,11 @@ async function fromAzureRequest(request: HttpRequest, correlationId: string): Pr
     headers,
     rawBody: await request.text(),
     ip: clientAddress(lastForwarded(headers['x-forwarded-for'])),
+    path: rawPathOf(request.url),
   };
+}
+
+/** The path of the URL the worker hands over, as a string (not parsed: a URL parser would resolve `..` away). */
+function rawPathOf(url: string): string {
+  return url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '') || '/';
 }

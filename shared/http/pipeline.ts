@@ -9,7 +9,7 @@ import { DomainError, badRequest } from '../errors';
 import { statusOfCode } from './error-status';
 import { failureBody, successBody } from './envelope';
 import { Reply } from './reply';
-import { assertContentType, assertPathParams } from './request-checks';
+import { assertContentType, assertNoDotSegments, assertPathParams } from './request-checks';
 import type { AnyRoute } from './route';
 import { validateBody, validateQuery } from './validation';
 
@@ -20,6 +20,8 @@ export interface IncomingRequest {
   headers: Record<string, string>;
   rawBody: string;
   ip: string;
+  /** The request path as the client sent it (percent-encoding kept), judged for dot segments before anything. */
+  path?: string;
 }
 
 export interface OutgoingResponse {
@@ -91,6 +93,7 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
 
 /** Path ids and the body's media type: refused before the caller is resolved or anything is read. */
 function checkRequestShape(route: AnyRoute, request: IncomingRequest): void {
+  assertNoDotSegments(request.path);
   assertPathParams(request.params);
   assertContentType(route, request.headers, request.rawBody);
 }
