@@ -113,7 +113,10 @@ async function serve(
   }
   // Before the URL parser resolves `..` away and routes the request somewhere else (the pipeline checks it again).
   if (hasDotSegment(req.url ?? '')) {
-    return send(res, errorOut(new DomainError('VALIDATION_ERROR', 'The request path holds a "." or ".." segment'), cors));
+    return send(
+      res,
+      errorOut(new DomainError('VALIDATION_ERROR', 'The request path holds a "." or ".." segment'), cors),
+    );
   }
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (req.method === 'OPTIONS') return send(res, { status: 204, headers: cors, body: '' });

@@ -8,7 +8,8 @@ import { buildNotification, type NewNotification } from '../../shared/domain/not
 import { notify } from '../../shared/domain/notifications/repo';
 import { auditEntry, type AuditAction } from '../../shared/domain/shared-events/audit';
 import { appendAudit } from '../../shared/domain/shared-events/repo';
-import { moveCounter } from '../../shared/domain/shared-event-capacity/repo';
+import { ensureCounter, moveCounter } from '../../shared/domain/shared-event-capacity/repo';
+import { newSharedCounter } from '../../shared/domain/shared-event-capacity/model';
 import { containers } from '../../shared/store/client';
 import { createItem, deleteItem, queryAll, readItem, replaceItem } from '../../shared/store/operations';
 
@@ -746,6 +747,19 @@ export const seedSharedCounterDrift = (
   counterId: string,
   increments: { reserved?: number; committed?: number },
 ) => moveCounter(sharedEventId, counterId, { increments }, new Date().toISOString());
+
+/** A pool counter holding `committed` seats, as a sale made before drafts refused sales left it (issue 22). */
+export async function seedSharedPoolSales(
+  sharedEventId: string,
+  showtimeId: string,
+  capacity: number,
+  committed: number,
+) {
+  const now = new Date().toISOString();
+  const counterId = `pool:${showtimeId}`;
+  await ensureCounter(newSharedCounter({ sharedEventId, counterId, showtimeId, capacity, now }));
+  await moveCounter(sharedEventId, counterId, { increments: { committed } }, now);
+}
 
 // --- Invariant checker (issue 15): one broken invariant at a time, the way a half write or a hand edit leaves it --
 

@@ -151,12 +151,16 @@ export function readFence(sharedEventId: string) {
   return readItem<CapacityFenceDoc>(containers().sharedEvents, sharedEventId, fenceId(sharedEventId));
 }
 
-/** The fence, created `open` (or in `state`) if it does not exist yet. */
+/**
+ * The fence, created `open` (or in `state`) if it does not exist yet. Only a sale that read the Shared Event head
+ * open passes `headChecked`; any other creator leaves `checkHead`, so the next sale looks at the head first.
+ */
 export function ensureFence(
   sharedEventId: string,
   now: string,
   capacityPolicy: CapacityPolicy,
   state: FenceState = 'open',
+  headChecked = false,
 ) {
   return createIfMissing<CapacityFenceDoc>({
     id: fenceId(sharedEventId),
@@ -164,6 +168,7 @@ export function ensureFence(
     sharedEventId,
     state,
     capacityPolicy,
+    ...(headChecked ? {} : { checkHead: true as const }),
     schemaVersion: 1,
     updatedAt: now,
   });

@@ -1,5 +1,7 @@
 import { auditEntry, type AuditAction } from './audit';
-import type { SharedEventDoc, SharedEventParticipantDoc } from './model';
+import { logError } from '../../telemetry/telemetry';
+import { markOrganizationOpen } from '../shared-event-capacity/closed-organizations';
+import { LIVE_PARTICIPANT_STATUSES, type SharedEventDoc, type SharedEventParticipantDoc } from './model';
 import { syncProjection } from './projections';
 import { appendAudit, getParticipant, getSharedEvent, putParticipant } from './repo';
 import { projectionEventId } from './rules';
@@ -52,6 +54,12 @@ export async function admitOrganization(admission: Admission): Promise<SharedEve
           respondedAt: existing?.status === 'active' ? (existing.respondedAt ?? now) : now,
           updatedAt: now,
         });
+  // Back after leaving or removal: its sales no longer need the roster read (the entry, live now, decides anyway).
+  if (existing && !LIVE_PARTICIPANT_STATUSES.includes(existing.status)) {
+    await markOrganizationOpen(sharedEventId, admission.organizationId).catch((error: unknown) =>
+      logError(error, { step: 'fence-reopen-organization', sharedEventId }),
+    );
+  }
   await appendAudit(
     auditEntry({
       sharedEventId,

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../errors';
 import { isPreconditionFailed, type Stored } from '../../store/outcomes';
 import type { OrganizationDoc } from '../organizations/model';
 import { getOrganization } from '../organizations/repo';
+import { markOrganizationClosed } from '../shared-event-capacity/closed-organizations';
 import { admitOrganization } from './admit';
 import { auditEntry, type AuditAction } from './audit';
 import { actorOf, gateActingOrganization, sharedEventsSwitch } from './capabilities';
@@ -92,6 +93,8 @@ export async function moveParticipant(
         : {}),
       updatedAt: now,
     };
+    // Before the entry changes: from now on a sale of this organization reads its entry (sale.ts sellingFence).
+    if (action !== 'decline') await markOrganizationClosed(sharedEventId, organizationId, head.capacityPolicy);
     let saved: Stored<SharedEventParticipantDoc>;
     try {
       saved = await replaceParticipant(next);
