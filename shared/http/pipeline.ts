@@ -9,7 +9,7 @@ import { DomainError, badRequest } from '../errors';
 import { statusOfCode } from './error-status';
 import { failureBody, successBody } from './envelope';
 import { Reply } from './reply';
-import { assertContentType, assertNoDotSegments, assertPathParams } from './request-checks';
+import { assertContentType, assertNoDotSegments, assertPathParams, assertSameOrganization } from './request-checks';
 import type { AnyRoute } from './route';
 import { validateBody, validateQuery } from './validation';
 
@@ -74,6 +74,9 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
   });
   route.gate?.();
 
+  // Input checks after authority, as for the rest of the query: `?organizationId` beside a path naming the
+  // organization must name the same one.
+  assertSameOrganization(route, request.params, request.query);
   const query = route.query ? validateQuery(route.query, request.query) : request.query;
   const body = route.bodyType === 'csv' ? request.rawBody : parseJsonBody(route, request.rawBody);
 

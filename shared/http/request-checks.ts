@@ -45,6 +45,24 @@ export function assertNoDotSegments(target: string | undefined): void {
   }
 }
 
+/**
+ * `?organizationId` beside a path that names the organization must name the same one (its own code, so a client can
+ * tell it from any other invalid input). The pipeline checks it once the scope is resolved, with the rest of the
+ * query, before the body is read or anything is written.
+ */
+export function assertSameOrganization(route: AnyRoute, params: Record<string, string>, query: Record<string, string>) {
+  const param = route.pathOrganizationParam;
+  const given = query.organizationId;
+  if (!param || given === undefined || params[param] === undefined || given === params[param]) return;
+  throw new DomainError(
+    'ORGANIZATION_MISMATCH',
+    `organizationId names another organization than the path's {${param}}`,
+    {
+      details: [{ path: '/organizationId', message: `must equal the path's ${param}` }],
+    },
+  );
+}
+
 const JSON_MEDIA = /^application\/([\w.+-]+\+)?json$/;
 const CSV_MEDIA = /^(text|application)\/csv$/;
 
