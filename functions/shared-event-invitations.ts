@@ -3,7 +3,7 @@ import { sharedEventScope } from '../shared/auth/scope';
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
 import { emptyBody } from '../shared/http/schema-parts';
-import { acceptInvitationByToken } from '../shared/domain/shared-events/invitation-accept';
+import { acceptingOrganizationOf, acceptInvitationByToken } from '../shared/domain/shared-events/invitation-accept';
 import {
   createInvitationLink,
   listInvitationLinks,
@@ -36,7 +36,13 @@ const tags = ['shared-event-invitations'];
 const access = (grant: unknown) => grant as SharedEventAccess;
 const manageParticipants = (role: 'member' | 'admin') =>
   sharedEventScope({ sharedEventParam: 'sharedEventId', role, capability: 'manageParticipants' });
-const ACCEPT_ERRORS = ['NOT_FOUND', 'ORG_MODE_RESTRICTED', 'RATE_LIMITED', 'FORBIDDEN'] as const;
+const ACCEPT_ERRORS = [
+  'NOT_FOUND',
+  'ORG_MODE_RESTRICTED',
+  'RATE_LIMITED',
+  'FORBIDDEN',
+  'ORGANIZATION_MISMATCH',
+] as const;
 
 defineRoute<CreateInvitationLinkBody>({
   name: 'shared-event-invitation-links-create',
@@ -102,7 +108,8 @@ defineRoute<AcceptByTokenBody>({
   body: acceptByTokenBody,
   response: acceptResponse,
   errors: [...ACCEPT_ERRORS],
-  handler: ({ principal, body }) => acceptInvitationByToken(principal, body),
+  handler: ({ principal, body, query }) =>
+    acceptInvitationByToken(principal, body, query.organizationId as string | undefined),
 });
 
 defineRoute({
@@ -128,5 +135,9 @@ defineRoute<AcceptPendingBody>({
   body: acceptPendingBody,
   response: acceptResponse,
   errors: [...ACCEPT_ERRORS],
-  handler: ({ principal, body }) => acceptPendingInvitation(principal, body),
+  handler: ({ principal, body, query }) =>
+    acceptPendingInvitation(principal, {
+      ...body,
+      organizationId: acceptingOrganizationOf(query.organizationId as string | undefined, body.organizationId),
+    }),
 });
