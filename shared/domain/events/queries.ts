@@ -1,3 +1,4 @@
+import { projectionAvailability, withAvailability } from '../shared-event-capacity/availability';
 import type { Principal } from '../../auth/principal';
 import { roleAtLeast } from '../../auth/roles';
 import { forbidden } from '../../errors';
@@ -45,7 +46,9 @@ export async function activeEvent(organizationId: string, now = new Date()) {
  */
 export async function capacitySummary(organizationId: string, eventId: string) {
   const event = await requireLiveEvent(organizationId, eventId);
-  const showtimes = await capacityByShowtime(event);
+  // A Shared Event projection states what can still be sold there (the pool's or quota's availability).
+  const [local, shared] = await Promise.all([capacityByShowtime(event), projectionAvailability(event)]);
+  const showtimes = withAvailability(local, shared);
   return {
     eventId: event.id,
     venueCapacity: event.venueCapacity,

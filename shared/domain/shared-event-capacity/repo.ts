@@ -4,7 +4,7 @@ import { createItem, patchItem, readItem, replaceItem } from '../../store/operat
 import { isConflict, type Stored } from '../../store/outcomes';
 import { inPartition } from '../../store/query';
 import { conditionalIncrement } from '../capacity/repo';
-import type { CapacityPolicy, SharedEventAuditEntryDoc } from '../shared-events/model';
+import { participantDocId, type CapacityPolicy, type SharedEventAuditEntryDoc } from '../shared-events/model';
 import type { CounterMove } from './rules';
 import {
   fenceId,
@@ -182,4 +182,18 @@ export function replaceFence(fence: CapacityFenceDoc, etag: string) {
 /** A participant's local sale document (organization partition), only for its `capacityOps` evidence. */
 export function readLocalSaleDocument(organizationId: string, id: string) {
   return readItem<{ capacityOps?: string[] }>(containers().orgs, organizationId, id);
+}
+
+/**
+ * What a projection's figures need from its Shared Event (availability.ts), in ONE partition query: the head, the
+ * organization's roster entry, the fence and the counters it sells from.
+ */
+export function availabilityDocuments(sharedEventId: string, organizationId: string) {
+  return inPartition('sharedEvents', sharedEventId)
+    .where(
+      "(c.docType = 'sharedEvent' OR c.docType = 'capacityFence' OR c.id = @participant OR " +
+        "(c.docType = 'sharedCapacityCounter' AND (NOT IS_DEFINED(c.organizationId) OR c.organizationId = @org)))",
+      { '@participant': participantDocId(organizationId), '@org': organizationId },
+    )
+    .all<Record<string, unknown> & { id: string; docType?: string }>();
 }
