@@ -8,6 +8,7 @@ import { isConflict, isPreconditionFailed, isUnavailable } from '../store/outcom
 import { DomainError, badRequest } from '../errors';
 import { statusOfCode } from './error-status';
 import { failureBody, successBody } from './envelope';
+import { maskForeignUsers, masksForeignUsers } from './foreign-users';
 import { Reply } from './reply';
 import { assertContentType, assertNoDotSegments, assertPathParams, assertSameOrganization } from './request-checks';
 import type { AnyRoute } from './route';
@@ -91,7 +92,15 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
     organizationId: principal.organizationId ?? '',
     grant,
   });
-  return result instanceof Reply ? result : new Reply(200, result);
+  const reply = result instanceof Reply ? result : new Reply(200, result);
+  if (!masksForeignUsers(route) || reply.extras.file) return reply;
+  const data = maskForeignUsers(reply.data, {
+    principal,
+    grant,
+    sharedEventId: request.params.sharedEventId,
+    queryOrganizationId: request.query.organizationId,
+  });
+  return new Reply(reply.status, data, reply.extras);
 }
 
 /** Path ids and the body's media type: refused before the caller is resolved or anything is read. */
