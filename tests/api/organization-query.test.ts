@@ -121,7 +121,10 @@ describe('organizationId on every authenticated operation', () => {
         (p: { name: string; in: string }) => p.name === 'organizationId' && p.in === 'query',
       );
       if (!param) missing.push(`${route.method} ${route.route}`);
-      if (route.pathOrganizationParam && !JSON.stringify(op.responses['400']).includes('ORGANIZATION_MISMATCH'))
+      if (
+        (route as { pathOrganizationParam?: string }).pathOrganizationParam &&
+        !JSON.stringify(op.responses['400']).includes('ORGANIZATION_MISMATCH')
+      )
         missing.push(`${route.method} ${route.route}: no ORGANIZATION_MISMATCH`);
     }
     expect(missing).toEqual([]);

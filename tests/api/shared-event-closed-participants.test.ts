@@ -167,12 +167,13 @@ describe('a draft Shared Event', () => {
     expect(projection.status).toBe(200);
   });
 
-  it('still refuses sales after a capacity-policy change created its fence', async () => {
+  it('still refuses sales after a capacity-policy change created its fence (with a quota to sell from)', async () => {
     const se = await createSharedEvent(api, f, { sharedCapacity: { perShowtime: 5 } });
+    const quotas = [{ organizationId: f.orgId, quotaByShowtime: { [se.showtimes[0].showtimeId]: 3 } }];
     const moved = await api.post(`shared-events/${se.id}/capacity-policy`, {
       token: f.admin.token,
       query: { organizationId: f.orgId },
-      body: { capacityPolicy: 'quota' },
+      body: { capacityPolicy: 'quota', quotas },
     });
     expect(moved.status).toBeLessThan(300);
     const res = await sellOnProjection(api, { orgId: f.orgId, token: f.admin.token }, se, 1);
@@ -183,12 +184,6 @@ describe('a draft Shared Event', () => {
       body: { status: 'open' },
     });
     expect(open.status).toBe(200);
-    const quota = await api.patch(`shared-events/${se.id}/participants/${f.orgId}/quota`, {
-      token: f.admin.token,
-      query: { organizationId: f.orgId },
-      body: { quotaByShowtime: { [se.showtimes[0].showtimeId]: 3 } },
-    });
-    expect(quota.status).toBe(200);
     expect((await sellOnProjection(api, { orgId: f.orgId, token: f.admin.token }, se, 1)).status).toBe(201);
   });
 });

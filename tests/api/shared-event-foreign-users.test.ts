@@ -1,7 +1,11 @@
 import type { TestHost } from '../helpers/harness';
 import type { OrgFixture } from '../helpers/fixtures';
 import { jointSharedEvent, threeOrganizations, type Participant } from '../helpers/shared-capacity';
-import { pseudonymOf } from '../../shared/http/foreign-users';
+import { createHash } from 'node:crypto';
+
+/** The pseudonym docs/decisions/shared-event-grants.md defines, computed here from its description. */
+const pseudonymOf = (sharedEventId: string, userId: string) =>
+  `user-${createHash('sha256').update(`${sharedEventId}|${userId}`).digest('hex').slice(0, 24)}`;
 
 /**
  * Issue 22: a participant's members never see another organization's raw user ids in Shared Event views (owners,
