@@ -34,6 +34,15 @@ describe('20 identical report-sold in parallel', () => {
     expect(JSON.stringify(summary.body.data)).toMatch(/"remaining":47/);
   });
 
+  it('owner order on a tight event (room for 3 of the 20 holds): all 200, sold 3', async () => {
+    const event = await createEvent(api, f, { venueCapacity: 9 });
+    const o = orderApi(api, f);
+    const order = await o.delivered(f.member, event, [5, 0]);
+    const results = await twenty(() => o.reportSold(f.member, order.id, { soldQuantity: 3 }));
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect((await o.get(order.id)).soldQuantity).toBe(3);
+  });
+
   it('a genuine shortage is still refused: 409 with the figures, nothing written', async () => {
     const event = await createEvent(api, f, { venueCapacity: 2 });
     const o = orderApi(api, f);
