@@ -1,5 +1,4 @@
-import { sharedEventIdOf } from '../capacity/model';
-import type { EventDoc } from '../events/model';
+import { sharedEventIdOf, type EventRef } from '../capacity/model';
 import { LIVE_PARTICIPANT_STATUSES, type SharedEventDoc, type SharedEventParticipantDoc } from '../shared-events/model';
 import { counterIdFor, type CapacityFenceDoc, type SharedCapacityCounterDoc } from './model';
 import { availabilityDocuments } from './repo';
@@ -21,7 +20,9 @@ export interface ShowtimeAvailability {
  * and 0 where it may not sell at all (a draft, a frozen or cancelled Shared Event, a retired counter, an
  * organization that left or was removed). One partition query; undefined for an event that is no projection.
  */
-export async function projectionAvailability(event: EventDoc): Promise<Map<string, ShowtimeAvailability> | undefined> {
+export async function projectionAvailability(
+  event: EventRef & { showtimes: readonly { showtimeId: string }[] },
+): Promise<Map<string, ShowtimeAvailability> | undefined> {
   const sharedEventId = sharedEventIdOf(event);
   if (sharedEventId === undefined) return undefined;
   const docs = await availabilityDocuments(sharedEventId, event.organizationId);
