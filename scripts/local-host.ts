@@ -134,6 +134,7 @@ async function serve(
     headers,
     rawBody,
     ip: clientIp(req),
+    trace: { traceparent: headers.traceparent },
   });
   send(res, { ...response, headers: { ...response.headers, ...cors } });
 }

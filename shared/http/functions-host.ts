@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { app, type HttpMethod as AzureHttpMethod, type HttpRequest, type HttpResponseInit } from '@azure/functions';
+import {
+  app,
+  type HttpMethod as AzureHttpMethod,
+  type HttpRequest,
+  type HttpResponseInit,
+  type InvocationContext,
+} from '@azure/functions';
 import { DomainError } from '../errors';
 import { corsHeaders } from './cors';
 import { clientAddress, lastForwarded } from './forwarded';
@@ -17,7 +23,7 @@ export function registerRouteFunction(route: AnyRoute, openStore: OpenStore): vo
     methods: [route.method],
     route: route.route,
     authLevel: 'anonymous',
-    handler: (request) => serveRoute(route, request, openStore),
+    handler: (request, context) => serveRoute(route, request, openStore, context),
   });
 }
 
@@ -28,6 +34,7 @@ export async function serveRoute(
   route: AnyRoute,
   request: HttpRequest,
   openStore: OpenStore,
+  context?: InvocationContext,
 ): Promise<HttpResponseInit> {
   const correlationId = correlationIdOf(request);
   const cors = corsHeaders(request.headers.get('origin') ?? undefined);
@@ -35,7 +42,7 @@ export async function serveRoute(
   if (refusal) return toAzure(errorResponse(refusal, route), cors, correlationId);
   try {
     await openStore();
-    const response = await executeRoute(route, await fromAzureRequest(request, correlationId));
+    const response = await executeRoute(route, await fromAzureRequest(request, correlationId, context));
     // The store-call budget headers are a local-host and test instrument: internal figures are not sent to clients.
     const { 'x-store-ops': _ops, 'x-store-ru': _ru, ...headers } = response.headers;
     return toAzure({ ...response, headers }, cors, correlationId);
@@ -95,7 +102,11 @@ function enableStreamsOnce() {
   streamsEnabled = true;
 }
 
-async function fromAzureRequest(request: HttpRequest, correlationId: string): Promise<IncomingRequest> {
+async function fromAzureRequest(
+  request: HttpRequest,
+  correlationId: string,
+  context?: InvocationContext,
+): Promise<IncomingRequest> {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, key) => (headers[key.toLowerCase()] = value));
   headers['x-correlation-id'] = correlationId;
@@ -107,5 +118,11 @@ async function fromAzureRequest(request: HttpRequest, correlationId: string): Pr
     headers,
     rawBody: await request.text(),
     ip: clientAddress(lastForwarded(headers['x-forwarded-for'])),
+    // The host's trace context is the invocation's own span (its operation id is that of the host's `requests` row);
+    // a caller's traceparent header is only the parent of it.
+    trace: {
+      invocationId: context?.invocationId,
+      traceparent: context?.traceContext?.traceParent ?? headers.traceparent,
+    },
   };
 }

@@ -9,6 +9,7 @@ import { DomainError, badRequest } from '../errors';
 import { statusOfCode } from './error-status';
 import { failureBody, successBody } from './envelope';
 import { Reply } from './reply';
+import { logRequest, type InvocationTrace } from './request-log';
 import { assertContentType, assertPathParams } from './request-checks';
 import type { AnyRoute } from './route';
 import { validateBody, validateQuery } from './validation';
@@ -20,6 +21,8 @@ export interface IncomingRequest {
   headers: Record<string, string>;
   rawBody: string;
   ip: string;
+  /** The Functions invocation and its W3C traceparent, for the request log (shared/http/request-log.ts). */
+  trace?: InvocationTrace;
 }
 
 export interface OutgoingResponse {
@@ -36,6 +39,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Runs one route: auth, scoping, guards, validation, handler, envelope; never throws. */
 export function executeRoute(route: AnyRoute, request: IncomingRequest): Promise<OutgoingResponse> {
+  const startedAt = performance.now();
   return runWithRequestContext(
     async () => {
       let response: OutgoingResponse;
@@ -50,6 +54,7 @@ export function executeRoute(route: AnyRoute, request: IncomingRequest): Promise
         response.headers['x-store-ops'] = String(ctx.storeOps);
         response.headers['x-store-ru'] = ctx.storeRu.toFixed(2);
       }
+      logRequest(route, request.trace, response.status, startedAt);
       return response;
     },
     request.headers['x-correlation-id']?.slice(0, 64) || undefined,
