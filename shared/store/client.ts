@@ -5,7 +5,7 @@ import { insideFunctionsWorker } from '../functions-worker';
 import { localStoreEndpoint } from '../local-development';
 import { setStoreCallDeadline } from './operations';
 
-/** Containers and their partition keys (ARCHITECTURE.md "Data"). */
+/** Containers and their partition keys (infra/modules/cosmos.bicep declares the same; tests/infra holds them equal). */
 export const CONTAINERS = {
   orgs: { path: '/organizationId', ttl: true },
   users: { path: '/id', ttl: false },
