@@ -220,6 +220,17 @@ describe('app settings cover every setting the code reads', () => {
     expect(text(get(functionAppModule.value, 'params', 'jwtSecretUri'))).toBe('keyVault.outputs.jwtSecretUri');
   });
 
+  it('names every setting the code and the scripts read in docs/deploy.md "Settings"', () => {
+    const deployDoc = read('docs/deploy.md');
+    const section = deployDoc.slice(deployDoc.indexOf('## Settings'), deployDoc.indexOf('## Costs at rest'));
+    const scripts = new Set<string>();
+    for (const file of sourceFiles('scripts')) {
+      for (const match of read(file).matchAll(/\benv\.([A-Z][A-Z0-9_]*)\b/g)) scripts.add(match[1]);
+    }
+    const all = [...new Set([...codeSettings.keys(), ...scripts, ...Object.keys(settings)])];
+    expect(all.filter((name) => !section.includes(`\`${name}\``))).toEqual([]);
+  });
+
   it('leaves the platform CORS empty (the app answers CORS and exposes its headers)', () => {
     const site = only(resourcesOf(functionApp, 'Microsoft.Web/sites'), 'function app');
     expect(toPlain(get(site.value, 'properties', 'siteConfig', 'cors', 'allowedOrigins'))).toEqual([]);
