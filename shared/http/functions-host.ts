@@ -11,6 +11,7 @@ import { corsHeaders } from './cors';
 import { clientAddress, lastForwarded } from './forwarded';
 import { hostRefusal } from './host-readiness';
 import { errorResponse, executeRoute, type IncomingRequest, type OutgoingResponse } from './pipeline';
+import { logRequest, type InvocationTrace } from './request-log';
 import type { AnyRoute } from './route';
 
 /**
@@ -36,10 +37,17 @@ export async function serveRoute(
   openStore: OpenStore,
   context?: InvocationContext,
 ): Promise<HttpResponseInit> {
+  const startedAt = performance.now();
   const correlationId = correlationIdOf(request);
   const cors = corsHeaders(request.headers.get('origin') ?? undefined);
+  // Answers given before the pipeline runs still get their request log line (the pipeline writes the others).
+  const outside = (error: unknown) => {
+    const response = errorResponse(error, route);
+    logRequest(route, invocationTrace(request, context), response.status, startedAt, correlationId);
+    return toAzure(response, cors, correlationId);
+  };
   const refusal = hostRefusal();
-  if (refusal) return toAzure(errorResponse(refusal, route), cors, correlationId);
+  if (refusal) return outside(refusal);
   try {
     await openStore();
     const response = await executeRoute(route, await fromAzureRequest(request, correlationId, context));
@@ -48,8 +56,19 @@ export async function serveRoute(
     return toAzure({ ...response, headers }, cors, correlationId);
   } catch (error) {
     // Outside the pipeline (the store did not open, the body could not be read): still the envelope and one id.
-    return toAzure(errorResponse(error, route), cors, correlationId);
+    return outside(error);
   }
+}
+
+/**
+ * The host's trace context is the invocation's own span (its operation id is that of the host's `requests` row); a
+ * caller's traceparent header is only the parent of it.
+ */
+function invocationTrace(request: HttpRequest, context?: InvocationContext): InvocationTrace {
+  return {
+    invocationId: context?.invocationId,
+    traceparent: context?.traceContext?.traceParent ?? request.headers.get('traceparent') ?? undefined,
+  };
 }
 
 /**
@@ -118,11 +137,6 @@ async function fromAzureRequest(
     headers,
     rawBody: await request.text(),
     ip: clientAddress(lastForwarded(headers['x-forwarded-for'])),
-    // The host's trace context is the invocation's own span (its operation id is that of the host's `requests` row);
-    // a caller's traceparent header is only the parent of it.
-    trace: {
-      invocationId: context?.invocationId,
-      traceparent: context?.traceContext?.traceParent ?? headers.traceparent,
-    },
+    trace: invocationTrace(request, context),
   };
 }

@@ -37,6 +37,8 @@ export function logRequest(
   trace: InvocationTrace | undefined,
   status: number,
   startedAt: number,
+  /** Outside the pipeline (a refused configuration, a store that did not open) there is no request context. */
+  correlationId?: string,
 ): void {
   const ctx = currentRequestContext();
   const line: RequestLine = {
@@ -47,7 +49,7 @@ export function logRequest(
     durationMs: Math.round(performance.now() - startedAt),
     storeOps: ctx?.storeOps ?? 0,
     storeRu: Number((ctx?.storeRu ?? 0).toFixed(2)),
-    correlationId: ctx?.correlationId ?? '',
+    correlationId: ctx?.correlationId ?? correlationId ?? '',
     userId: ctx?.userId,
     invocationId: trace?.invocationId,
     operationId: traceIdOf(trace?.traceparent),

@@ -27,7 +27,7 @@ let sdk: Sdk | undefined;
 function appInsights(): AppInsightsClient | undefined {
   if (client !== null) return client;
   client = undefined;
-  const connection = config().appInsightsConnectionString;
+  const connection = connectionString();
   if (connection) {
     // Loaded only when configured: the SDK starts OpenTelemetry machinery on import.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -42,6 +42,18 @@ function appInsights(): AppInsightsClient | undefined {
     client = sdk.defaultClient as unknown as AppInsightsClient;
   }
   return client;
+}
+
+/**
+ * The configuration refuses to load while a required setting is wrong (a short JWT secret), and the request lines of
+ * the refused requests must still be written: then the one setting telemetry needs is read directly.
+ */
+function connectionString(): string | undefined {
+  try {
+    return config().appInsightsConnectionString;
+  } catch {
+    return process.env.APPLICATIONINSIGHTS_CONNECTION_STRING || undefined;
+  }
 }
 
 /**

@@ -200,6 +200,15 @@ describe('fail fast under the host', () => {
     }
     const refusals = report.output.split('\n').filter((line) => line.includes('config.refused'));
     expect(refusals).toHaveLength(1);
+    // A refused request still writes its request log line.
+    const logged = report.output
+      .split('\n')
+      .filter((line) => line.startsWith('{"kind":"request"'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged.map((l) => [l.route, l.status])).toEqual([
+      ['health', 503],
+      ['auth-magic-link', 503],
+    ]);
     expect(refusals[0]).toMatch(named);
     for (const secret of [env.JWT_SECRET, env.ACS_CONNECTION_STRING].filter(Boolean)) {
       expect(report.output).not.toContain(secret);
