@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeLocalSettings } from '../../scripts/setup-local';
 
 /**
  * The local Core Tools loop is configuration nobody runs in CI (no Core Tools, no VS Code here): these checks hold
@@ -60,5 +63,24 @@ describe('local.settings.json.example', () => {
     expect(values.AZURE_FUNCTIONS_ENVIRONMENT).toBe('Development');
     expect(values.ACS_CONNECTION_STRING).toBe('');
     expect(Buffer.byteLength(values.JWT_SECRET)).toBeGreaterThanOrEqual(32);
+  });
+});
+
+describe('npm run setup:local', () => {
+  it('writes the example with a fresh 32-byte secret, and leaves an existing file alone unless forced', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'setup-local-'));
+    try {
+      copyFileSync('local.settings.json.example', join(dir, 'local.settings.json.example'));
+      expect(writeLocalSettings(dir, false)).toBe('written');
+      const written = JSON.parse(readFileSync(join(dir, 'local.settings.json'), 'utf8'));
+      expect(written.Values.JWT_SECRET).toMatch(/^[0-9a-f]{64}$/);
+      expect({ ...written.Values, JWT_SECRET: values.JWT_SECRET }).toEqual(values);
+      writeFileSync(join(dir, 'local.settings.json'), '{"mine":true}');
+      expect(writeLocalSettings(dir, false)).toBe('exists');
+      expect(readFileSync(join(dir, 'local.settings.json'), 'utf8')).toBe('{"mine":true}');
+      expect(writeLocalSettings(dir, true)).toBe('written');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
