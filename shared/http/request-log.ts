@@ -40,21 +40,25 @@ export function logRequest(
   /** Outside the pipeline (a refused configuration, a store that did not open) there is no request context. */
   correlationId?: string,
 ): void {
-  const ctx = currentRequestContext();
-  const line: RequestLine = {
-    route: route.name,
-    template: route.route,
-    method: route.method,
-    status,
-    durationMs: Math.round(performance.now() - startedAt),
-    storeOps: ctx?.storeOps ?? 0,
-    storeRu: Number((ctx?.storeRu ?? 0).toFixed(2)),
-    correlationId: ctx?.correlationId ?? correlationId ?? '',
-    userId: ctx?.userId,
-    invocationId: trace?.invocationId,
-    operationId: traceIdOf(trace?.traceparent),
-  };
-  trackRequestLine(line, trace?.traceparent);
+  try {
+    const ctx = currentRequestContext();
+    const line: RequestLine = {
+      route: route.name,
+      template: route.route,
+      method: route.method,
+      status,
+      durationMs: Math.round(performance.now() - startedAt),
+      storeOps: ctx?.storeOps ?? 0,
+      storeRu: Number((ctx?.storeRu ?? 0).toFixed(2)),
+      correlationId: ctx?.correlationId ?? correlationId ?? '',
+      userId: ctx?.userId,
+      invocationId: trace?.invocationId,
+      operationId: traceIdOf(trace?.traceparent),
+    };
+    trackRequestLine(line, trace?.traceparent);
+  } catch {
+    // A log line must never fail the request it describes.
+  }
 }
 
 /** The trace id of a W3C `traceparent` (`00-<32 hex>-<16 hex>-<2 hex>`), which Application Insights calls the operation id. */
