@@ -10,7 +10,7 @@ const storeAdapter = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.local/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.local/**', '.deploy/**', '.azure/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

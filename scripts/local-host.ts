@@ -143,6 +143,7 @@ async function serve(
     rawBody,
     ip: clientIp(req),
     path: req.url ?? '',
+    trace: { traceparent: headers.traceparent },
   });
   send(res, { ...response, headers: { ...response.headers, ...cors } });
 }

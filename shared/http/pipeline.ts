@@ -11,6 +11,7 @@ import { failureBody, successBody } from './envelope';
 import { maskForeignUsers, masksForeignUsers } from './foreign-users';
 import { Reply } from './reply';
 import { assertContentType, assertNoDotSegments, assertPathParams, assertSameOrganization } from './request-checks';
+import { logRequest, type InvocationTrace } from './request-log';
 import type { AnyRoute } from './route';
 import { validateBody, validateQuery } from './validation';
 
@@ -23,6 +24,8 @@ export interface IncomingRequest {
   ip: string;
   /** The request path as the client sent it (percent-encoding kept), judged for dot segments before anything. */
   path?: string;
+  /** The Functions invocation and its W3C traceparent, for the request log (shared/http/request-log.ts). */
+  trace?: InvocationTrace;
 }
 
 export interface OutgoingResponse {
@@ -39,6 +42,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Runs one route: auth, scoping, guards, validation, handler, envelope; never throws. */
 export function executeRoute(route: AnyRoute, request: IncomingRequest): Promise<OutgoingResponse> {
+  const startedAt = performance.now();
   return runWithRequestContext(
     async () => {
       let response: OutgoingResponse;
@@ -53,6 +57,7 @@ export function executeRoute(route: AnyRoute, request: IncomingRequest): Promise
         response.headers['x-store-ops'] = String(ctx.storeOps);
         response.headers['x-store-ru'] = ctx.storeRu.toFixed(2);
       }
+      logRequest(route, request.trace, response.status, startedAt);
       return response;
     },
     request.headers['x-correlation-id']?.slice(0, 64) || undefined,
