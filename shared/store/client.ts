@@ -140,8 +140,10 @@ async function startEmbedded(): Promise<Store> {
   const { createHttpsServer } = await import('@vercel/cosmosdb-server');
   const { patchEmbeddedQueryEngine } = await import('./embedded-patches');
   const { indexEmbeddedConditionChecks } = await import('./embedded-condition-index');
+  const { indexEmbeddedPartitions } = await import('./embedded-partition-index');
   patchEmbeddedQueryEngine();
   indexEmbeddedConditionChecks();
+  indexEmbeddedPartitions();
   const server: Server = createHttpsServer({ keepAlive: true });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
