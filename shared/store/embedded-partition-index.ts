@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { planQuery, valueAt, isPrimitive, type Lookup, type Primitive, type QueryPlan } from './embedded-query-plan';
+import { isPrimitive, planQuery, valueAt, type Lookup, type Primitive, type QueryPlan } from './embedded-query-plan';
 
 /**
  * A fix for the embedded store only (never loaded on Azure, where Cosmos DB serves a partition's query from its
@@ -113,34 +113,41 @@ function fieldIndex(items: ServerItems, partition: Partition, path: string): Map
 /** The `_rid`s the query can return, or undefined when it names no single partition (it scans as before). */
 function candidates(items: ServerItems, plan: QueryPlan): Iterable<string> | undefined {
   const keyPath = items._getPartitionKeyPath().join('.');
-  const byKey = plan.conjuncts.find((l) => l.length === 1 && l[0].path === keyPath && l[0].values.length === 1);
-  if (!byKey) return undefined;
-  const partition = partitionsOf(items).get(byKey[0].values[0]);
+  const byKey = plan.conjuncts.find((l) => 'path' in l && l.path === keyPath && l.values.length === 1);
+  if (!byKey || !('path' in byKey)) return undefined;
+  const partition = partitionsOf(items).get(byKey.values[0]);
   if (!partition) return [];
-  let best: Iterable<string> = partition.rids;
-  let size = partition.rids.size;
-  for (const lookup of plan.conjuncts) {
-    if (lookup === byKey) continue;
-    const sets = setsOf(items, partition, lookup);
-    const total = sets.reduce((n, s) => n + s.size, 0);
-    if (total < size) {
-      size = total;
-      best = sets.length === 1 ? sets[0] : new Set(sets.flatMap((s) => [...s]));
-    }
-  }
-  return best;
+  const others = plan.conjuncts.filter((l) => l !== byKey);
+  const { sets, size } = smallest(items, partition, { allOf: others });
+  if (size >= partition.rids.size || !sets) return partition.rids;
+  return sets.length === 1 ? sets[0] : new Set(sets.flatMap((s) => [...s]));
 }
 
-function setsOf(items: ServerItems, partition: Partition, lookup: Lookup): Set<string>[] {
-  const sets: Set<string>[] = [];
-  for (const { path, values } of lookup) {
-    const index = fieldIndex(items, partition, path);
-    for (const value of values) {
-      const rids = index.get(value);
-      if (rids) sets.push(rids);
-    }
+/**
+ * The index sets whose union holds every document the lookup can be true for, and their total size (undefined
+ * sets: no bound, the whole partition). An AND takes its smallest side, an OR the union of its sides.
+ */
+function smallest(
+  items: ServerItems,
+  partition: Partition,
+  lookup: Lookup,
+): { sets: Set<string>[] | undefined; size: number } {
+  if ('path' in lookup) {
+    const index = fieldIndex(items, partition, lookup.path);
+    const sets = lookup.values.map((v) => index.get(v)).filter((s): s is Set<string> => s !== undefined);
+    return { sets, size: sets.reduce((n, s) => n + s.size, 0) };
   }
-  return sets;
+  if ('anyOf' in lookup) {
+    const sides = lookup.anyOf.map((side) => smallest(items, partition, side));
+    if (sides.some((side) => !side.sets)) return { sets: undefined, size: Infinity };
+    return { sets: sides.flatMap((side) => side.sets!), size: sides.reduce((n, side) => n + side.size, 0) };
+  }
+  let best: { sets: Set<string>[] | undefined; size: number } = { sets: undefined, size: Infinity };
+  for (const side of lookup.allOf) {
+    const found = smallest(items, partition, side);
+    if (found.size < best.size) best = found;
+  }
+  return best;
 }
 
 const byRid = (a: Doc, b: Doc) => (a._rid < b._rid ? -1 : a._rid > b._rid ? 1 : 0);

@@ -11,8 +11,12 @@
  */
 export type Primitive = string | number | boolean | null;
 
-/** A union of point lookups: the documents whose `path` holds one of `values` (an empty list matches none). */
-export type Lookup = { path: string; values: Primitive[] }[];
+/**
+ * The documents a condition can be true for: those whose `path` holds one of `values` (an empty list matches
+ * none), the union of `anyOf` (an OR: every side bounded), or any one of `allOf` (an AND inside an OR: the
+ * smallest side is chosen when the index tells the sizes).
+ */
+export type Lookup = { path: string; values: Primitive[] } | { anyOf: Lookup[] } | { allOf: Lookup[] };
 
 export interface QueryPlan {
   /** One lookup per top-level conjunct that is one; a document must satisfy every one of them. */
@@ -73,11 +77,13 @@ function lookupOf(node: Node, alias: string, params: Parameters): Lookup | undef
     if (node.operator === 'OR') {
       const left = lookupOf(node.left as Node, alias, params);
       const right = left && lookupOf(node.right as Node, alias, params);
-      return left && right ? [...left, ...right] : undefined;
+      return left && right ? { anyOf: [left, right] } : undefined;
     }
     // Inside an OR: any one side of an AND bounds it.
     if (node.operator === 'AND') {
-      return lookupOf(node.left as Node, alias, params) ?? lookupOf(node.right as Node, alias, params);
+      const sides = [lookupOf(node.left as Node, alias, params), lookupOf(node.right as Node, alias, params)];
+      const bounded = sides.filter((side): side is Lookup => side !== undefined);
+      return bounded.length === 0 ? undefined : bounded.length === 1 ? bounded[0] : { allOf: bounded };
     }
     if (node.operator !== '=') return undefined;
     return (
@@ -94,7 +100,7 @@ function lookupOf(node: Node, alias: string, params: Parameters): Lookup | undef
     const array = constantOf(args[0], params);
     if (!Array.isArray(array.value) || !array.value.every(isPrimitive)) return undefined;
     const path = pathOf(args[1], alias);
-    return path === undefined ? undefined : [{ path, values: array.value }];
+    return path === undefined ? undefined : { path, values: array.value };
   }
   return undefined;
 }
@@ -112,7 +118,7 @@ function pointLookup(member: Node, candidates: Node[], alias: string, params: Pa
     if (!isPrimitive(constant.value)) return undefined;
     values.push(constant.value);
   }
-  return [{ path, values }];
+  return { path, values };
 }
 
 function constantOf(node: Node, params: Parameters): { known: boolean; value?: unknown } {

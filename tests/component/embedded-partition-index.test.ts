@@ -31,12 +31,14 @@ describe('planQuery (pure)', () => {
       ]),
     ).toEqual({
       conjuncts: [
-        [{ path: 'organizationId', values: ['o1'] }],
-        [{ path: 'a', values: ['x', 1] }],
-        [
-          { path: 'b', values: [true] },
-          { path: 'd', values: ['y'] },
-        ],
+        { path: 'organizationId', values: ['o1'] },
+        { path: 'a', values: ['x', 1] },
+        {
+          anyOf: [
+            { path: 'b', values: [true] },
+            { path: 'd', values: ['y'] },
+          ],
+        },
       ],
       resumable: true,
     });
@@ -49,7 +51,21 @@ describe('planQuery (pure)', () => {
       plan('SELECT * FROM c WHERE ARRAY_CONTAINS(@v, c.o, true)', [{ name: '@v', value: ['a'] }])?.conjuncts,
     ).toEqual([]);
     // A parameter not given matches nothing; `FROM root r` names the documents r.
-    expect(plan('SELECT * FROM root r WHERE r.o.p = @missing')?.conjuncts).toEqual([[{ path: 'o.p', values: [] }]]);
+    expect(plan('SELECT * FROM root r WHERE r.o.p = @missing')?.conjuncts).toEqual([{ path: 'o.p', values: [] }]);
+    // An AND inside an OR keeps both sides (the index picks the smaller); an unbounded side is dropped.
+    expect(plan("SELECT * FROM c WHERE (c.t = 'o' AND c.r = 1) OR (c.t = 'r' AND c.x > 2)")?.conjuncts).toEqual([
+      {
+        anyOf: [
+          {
+            allOf: [
+              { path: 't', values: ['o'] },
+              { path: 'r', values: [1] },
+            ],
+          },
+          { path: 't', values: ['r'] },
+        ],
+      },
+    ]);
   });
 
   it('resumes only what the engine pages by _rid alone', () => {
@@ -151,6 +167,12 @@ describe('embedded store: a partition query reads its partition only, and pages 
       ],
       [inSmall('(c.requestedBy = @m OR c.sellerId = @m)', [{ name: '@m', value: 'u4' }]), 3],
       [inSmall("(c.docType IN ('order', 'registration')) AND (c.eventId = @e)", [{ name: '@e', value: 'e1' }]), 1000],
+      [
+        inSmall("((c.docType = 'order' AND c.requestedBy = @m) OR (c.docType = 'registration' AND c.sellerId = @m))", [
+          { name: '@m', value: 'u3' },
+        ]),
+        4,
+      ],
       [inSmall('(c.n = 3)'), 5],
       [inSmall("(c.n = '4')"), 5],
       [inSmall('(c.flag = null)'), 11],
