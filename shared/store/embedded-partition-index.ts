@@ -4,9 +4,7 @@ import {
   add,
   builtIndexOf,
   candidates,
-  lowerBound,
   remove,
-  sortedDocs,
   type CompiledQuery,
   type Doc,
   type Options,
@@ -14,6 +12,7 @@ import {
   type Result,
   type ServerItems,
 } from './embedded-partition-sets';
+import { orderedDocs, resumeIndex, type EngineHelpers } from './embedded-query-order';
 
 /**
  * A fix for the embedded store only (never loaded on Azure, where Cosmos DB serves a partition's query from its
@@ -28,10 +27,10 @@ import {
  * 2. within it, the documents of its most selective point lookup (`c.status = @s`, `c.docType IN (...)`,
  *    `c.requestedBy = @m OR c.sellerId = @m`: `embedded-query-plan.ts`), through a per-partition index of that
  *    field built on the first query that asks for it and kept by every write from then on;
- * 3. for a query the engine pages by `_rid` alone, the documents from the continuation's `_rid` on, a prefix at a
- *    time, until the page is full: a page costs its own length, not the documents before it (the candidates are
- *    kept in `_rid` order until the partition is next written, `embedded-partition-sets.ts`, so the next page
- *    finds its start by binary search).
+ * 3. for a query whose order the documents decide (by `_rid` without ORDER BY, or an ORDER BY of document fields),
+ *    the documents from the continuation's position on, a prefix at a time, until the page is full: the engine
+ *    filters about a page, not every candidate before and after it (the candidates are kept in the query's order
+ *    until the partition is next written, `embedded-query-order.ts`).
  * The engine still runs the whole query (WHERE, projection, paging) on what is read, so the answer is the one the
  * full scan gives (tests/component/embedded-partition-index.test.ts compares them). A query without a partition
  * key conjunct (a deliberate fan-out) scans as before.
@@ -53,6 +52,7 @@ export function indexEmbeddedPartitions(): void {
   const proto = (fromServer('./account/items') as { default: { prototype: ServerItems & Record<string, unknown> } })
     .default.prototype;
   const token = fromServer('@zeit/cosmosdb-query/lib/continuation-token') as { decode(t: string): { RID?: string } };
+  const helpers = fromServer('@zeit/cosmosdb-query/lib/helpers') as EngineHelpers;
   type Method = (this: ServerItems, ...args: unknown[]) => unknown;
   const originalSet = proto._set as Method;
   const originalDelete = proto.delete as Method;
@@ -85,21 +85,33 @@ export function indexEmbeddedPartitions(): void {
     }
     const found = plan && candidates(this, plan);
     if (!plan || !found) return originalQuery.call(this, params, options);
-    const docs = found.partition ? sortedDocs(this, found.partition, found.sets) : [];
-    const resumeAt = plan.resumable ? options.continuation?.token && token.decode(options.continuation.token).RID : '';
-    const start = resumeAt ? lowerBound(docs, resumeAt) : 0;
+    const compositeIndexes = parent.indexingPolicy?.compositeIndexes ?? [];
+    const pageSize = options.maxItemCount ?? 0;
+    const ordered = plan.order && pageSize > 0 ? { alias: plan.alias, order: plan.order } : undefined;
+    let docs: Doc[] = [];
+    let start = 0;
+    try {
+      if (found.partition) {
+        const order = ordered ?? { alias: plan.alias, order: [] };
+        docs = orderedDocs(this, found.partition, found.sets, order, helpers, compositeIndexes);
+      }
+      const continuation = options.continuation;
+      if (ordered && continuation?.token) {
+        start = resumeIndex(docs, ordered, helpers, continuation, token.decode(continuation.token).RID);
+      }
+    } catch {
+      return originalQuery.call(this, params, options); // an ORDER BY the engine refuses: its own error
+    }
     // The options the server's own query passes, over the partition's candidates only.
     const execOptions = {
       parameters: params.parameters,
       udf: this._userDefinedFunctions(),
       maxItemCount: options.maxItemCount,
       continuation: options.continuation,
-      compositeIndexes: parent.indexingPolicy?.compositeIndexes ?? [],
+      compositeIndexes,
     };
     try {
-      const pageSize = options.maxItemCount ?? 0;
-      if (!plan.resumable || pageSize <= 0) return compiled.exec(docs, execOptions);
-      return resumePage(compiled, docs, start, pageSize, execOptions);
+      return ordered ? resumePage(compiled, docs, start, pageSize, execOptions) : compiled.exec(docs, execOptions);
     } catch (err) {
       (err as { badRequest?: boolean }).badRequest = true; // as the server's own query marks an engine error
       throw err;
@@ -109,10 +121,10 @@ export function indexEmbeddedPartitions(): void {
 }
 
 /**
- * A page of a query the engine orders by `_rid` alone, from `docs` sorted by `_rid`, from `start` (the
- * continuation's `_rid`) on: the engine runs on a growing prefix until it holds more than a page (so it names the next
- * page's first row, as over the whole) or is everything left. The rows are the first ones of the whole in the
- * same order, so the page and its continuation are the ones a full scan gives.
+ * A page of a query whose order the documents decide, from `docs` in that order, from `start` (the
+ * continuation's position) on: the engine runs on a growing prefix until it holds more than a page (so it names
+ * the next page's first row, as over the whole) or is everything left. The rows are the first ones of the whole
+ * in the same order, so the page and its continuation are the ones a full scan gives.
  */
 function resumePage(
   compiled: CompiledQuery,

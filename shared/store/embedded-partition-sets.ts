@@ -30,7 +30,7 @@ export interface Partition {
   fields: Map<string, Map<Primitive, Set<string>>>;
   /** Moves on every write to the partition: the sorted candidate lists below are of one version. */
   version: number;
-  /** Candidate documents in `_rid` order per candidate set, so the next page of the same query finds its start. */
+  /** Candidate documents in a query's order per candidate set (`embedded-query-order.ts`), until the next write. */
   sorted: Map<string, { version: number; docs: Doc[] }>;
 }
 
@@ -114,42 +114,6 @@ export function candidates(
   const others = plan.conjuncts.filter((l) => l !== byKey);
   const { sets, size } = smallest(items, partition, { allOf: others });
   return { partition, sets: !sets || size >= partition.rids.size ? [partition.rids] : sets };
-}
-
-const byRid = (a: Doc, b: Doc) => (a._rid < b._rid ? -1 : a._rid > b._rid ? 1 : 0);
-
-const setIds = new WeakMap<Set<string>, number>();
-let nextSetId = 0;
-const idOf = (set: Set<string>) => setIds.get(set) ?? (setIds.set(set, ++nextSetId), nextSetId);
-const SORTED_LISTS_KEPT = 32;
-
-/** The documents of the candidate sets in `_rid` order: built once per version of the partition and reused. */
-export function sortedDocs(items: ServerItems, partition: Partition, sets: Set<string>[]): Doc[] {
-  const key = sets.map(idOf).join(',');
-  const kept = partition.sorted.get(key);
-  if (kept?.version === partition.version) return kept.docs;
-  const rids = sets.length === 1 ? sets[0] : new Set(sets.flatMap((set) => [...set]));
-  const docs: Doc[] = [];
-  for (const rid of rids) {
-    const doc = items._data.get(rid)?.read();
-    if (doc) docs.push(doc);
-  }
-  docs.sort(byRid);
-  if (partition.sorted.size >= SORTED_LISTS_KEPT) partition.sorted.clear();
-  partition.sorted.set(key, { version: partition.version, docs });
-  return docs;
-}
-
-/** The first index whose `_rid` is not below `rid` (the engine compares `_rid`s as strings). */
-export function lowerBound(docs: Doc[], rid: string): number {
-  let low = 0;
-  let high = docs.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (docs[middle]._rid < rid) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /**

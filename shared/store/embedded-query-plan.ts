@@ -21,11 +21,15 @@ export type Lookup = { path: string; values: Primitive[] } | { anyOf: Lookup[] }
 export interface QueryPlan {
   /** One lookup per top-level conjunct that is one; a document must satisfy every one of them. */
   conjuncts: Lookup[];
+  /** The name the documents go by in the query (`c` in `FROM c`). */
+  alias: string;
   /**
-   * The engine returns the rows in `_rid` order and pages by `_rid` alone (no ORDER BY, TOP or aggregate), so a
-   * page can be computed from the documents at and after the continuation's `_rid`, a prefix at a time.
+   * The order the engine returns and pages the rows in, when the documents alone decide it: `[]` for `_rid` order
+   * (no ORDER BY), or the ORDER BY's document fields; undefined with TOP, an aggregate or an ORDER BY of anything
+   * else. With an order a page can be computed from the documents at and after the continuation's position, a
+   * prefix at a time.
    */
-  resumable: boolean;
+  order?: { path: string; descending: boolean }[];
 }
 
 type Node = { type: string; [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -52,9 +56,20 @@ export function planQuery(
       if (lookup) conjuncts.push(lookup);
     }
   }
+  return { conjuncts, alias, order: orderOf(body, code, alias) };
+}
+
+function orderOf(body: Node, code: string, alias: string): QueryPlan['order'] {
   const clauses = Object.keys(body).filter((key) => body[key] !== null && body[key] !== undefined);
-  const resumable = clauses.every((key) => ['type', 'select', 'from', 'where'].includes(key)) && !code.includes('$a.');
-  return { conjuncts, resumable };
+  if (!clauses.every((key) => ['type', 'select', 'from', 'where', 'orderBy'].includes(key))) return undefined;
+  if (code.includes('$a.')) return undefined; // an aggregate: one row of the whole
+  const order: NonNullable<QueryPlan['order']> = [];
+  for (const sort of ((body.orderBy as Node | undefined)?.expressions ?? []) as Node[]) {
+    const path = pathOf(sort.expression as Node, alias);
+    if (path === undefined) return undefined;
+    order.push({ path, descending: String(sort.order).toUpperCase() === 'DESC' });
+  }
+  return order;
 }
 
 /** The name the documents go by: `FROM c`, `FROM root r`; undefined when the source is not the container itself. */
