@@ -141,9 +141,11 @@ async function startEmbedded(): Promise<Store> {
   const { patchEmbeddedQueryEngine } = await import('./embedded-patches');
   const { indexEmbeddedConditionChecks } = await import('./embedded-condition-index');
   const { indexEmbeddedPartitions } = await import('./embedded-partition-index');
+  const { answerEmbeddedQueryPlanRequests } = await import('./embedded-query-plan-requests');
   patchEmbeddedQueryEngine();
   indexEmbeddedConditionChecks();
   indexEmbeddedPartitions();
+  answerEmbeddedQueryPlanRequests();
   const server: Server = createHttpsServer({ keepAlive: true });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
