@@ -58,6 +58,7 @@ export function add(items: ServerItems, partitions: Map<unknown, Partition>, doc
   if (!partition)
     partitions.set(key, (partition = { rids: new Set(), fields: new Map(), version: 0, sorted: new Map() }));
   partition.version += 1;
+  partition.sorted.clear(); // lists of the old version would only hold replaced documents in memory
   partition.rids.add(doc._rid);
   for (const [path, values] of partition.fields) addValue(values, valueAt(doc, path), doc._rid);
 }
@@ -67,6 +68,7 @@ export function remove(items: ServerItems, partitions: Map<unknown, Partition>, 
   const partition = partitions.get(key);
   if (!partition) return;
   partition.version += 1;
+  partition.sorted.clear(); // lists of the old version would only hold replaced documents in memory
   partition.rids.delete(doc._rid);
   for (const [path, values] of partition.fields) {
     const value = valueAt(doc, path);
