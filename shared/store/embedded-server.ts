@@ -3,7 +3,8 @@ import type { Server } from 'node:https';
 
 /**
  * The embedded Cosmos-protocol server (`@vercel/cosmosdb-server`, a development dependency) with this project's
- * fixes applied (embedded-patches.ts, embedded-condition-index.ts). Used in process by the local host and tests, and
+ * fixes applied (embedded-patches.ts, embedded-condition-index.ts,
+ * embedded-partition-index.ts, embedded-query-plan-requests.ts). Used in process by the local host and tests, and
  * as a process of its own by `npm run store` (scripts/store.ts). Loaded lazily: never required under the Functions
  * host.
  */
@@ -19,8 +20,12 @@ export async function listenEmbeddedServer(port = 0, host = '127.0.0.1'): Promis
   const { createHttpsServer } = await import('@vercel/cosmosdb-server');
   const { patchEmbeddedQueryEngine } = await import('./embedded-patches');
   const { indexEmbeddedConditionChecks } = await import('./embedded-condition-index');
+  const { indexEmbeddedPartitions } = await import('./embedded-partition-index');
+  const { answerEmbeddedQueryPlanRequests } = await import('./embedded-query-plan-requests');
   patchEmbeddedQueryEngine();
   indexEmbeddedConditionChecks();
+  indexEmbeddedPartitions();
+  answerEmbeddedQueryPlanRequests();
   const server: Server = createHttpsServer({ keepAlive: true });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
