@@ -39,6 +39,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ALREADY_MEMBER: 409,
   USER_DELETED: 409,
   WRONG_ENDPOINT: 409,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  IDEMPOTENCY_KEY_IN_PROGRESS: 409,
 };
 
 export const statusOfCode = (code: ErrorCode): number => ERROR_STATUS[code];

@@ -1,7 +1,13 @@
 import type { Schema } from './validation';
 
 /** Reusable schema fragments so every route bounds its strings and numbers the same way. */
-export const idString: Schema = { type: 'string', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._:-]+$' };
+export const idString: Schema = {
+  type: 'string',
+  description: 'An opaque id: 1 to 128 letters, digits, `.`, `_`, `:` or `-` (UUIDs for most records)',
+  minLength: 1,
+  maxLength: 128,
+  pattern: '^[A-Za-z0-9._:-]+$',
+};
 export const uuidString: Schema = { type: 'string', format: 'uuid' };
 export const email: Schema = { type: 'string', format: 'email', maxLength: 254 };
 export const shortText = (max = 255, min = 0): Schema => ({ type: 'string', minLength: min, maxLength: max });
