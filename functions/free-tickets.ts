@@ -36,6 +36,7 @@ defineRoute<unknown, ListFreeTicketsQuery>({
 defineRoute<CreateFreeTicketBody>({
   name: 'free-tickets-create',
   method: 'POST',
+  idempotent: true,
   route: 'events/{eventId}/free-tickets',
   auth: 'ticketManager',
   tags,

@@ -23,6 +23,7 @@ const tags = ['events'];
 defineRoute<CreateEventBody>({
   name: 'management-events-create',
   method: 'POST',
+  idempotent: true,
   route: 'management/events',
   auth: 'admin',
   fullOrg: true,

@@ -23,6 +23,7 @@ const tags = ['registrations'];
 defineRoute<CreateRegistrationBody>({
   name: 'registrations-create',
   method: 'POST',
+  idempotent: true,
   route: 'registrations',
   auth: 'member',
   tags,

@@ -30,6 +30,7 @@ const organization = (grant: Grant) => grant as OrganizationGrant;
 defineRoute<InviteBody>({
   name: 'sales-delegations-invite',
   method: 'POST',
+  idempotent: true,
   route: 'organizations/{organizationId}/events/{eventId}/sales-delegations',
   auth: 'admin',
   orgParam: 'organizationId',

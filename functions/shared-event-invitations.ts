@@ -41,6 +41,7 @@ const ACCEPT_ERRORS = ['NOT_FOUND', 'ORG_MODE_RESTRICTED', 'RATE_LIMITED', 'FORB
 defineRoute<CreateInvitationLinkBody>({
   name: 'shared-event-invitation-links-create',
   method: 'POST',
+  idempotent: true,
   route: 'shared-events/{sharedEventId}/invitation-links',
   scope: manageParticipants('admin'),
   tags,

@@ -70,6 +70,7 @@ defineRoute({
 defineRoute<DirectAddBody>({
   name: 'shared-event-participants-add',
   method: 'POST',
+  idempotent: true,
   route: 'shared-events/{sharedEventId}/participants',
   auth: 'superAdmin',
   tags,

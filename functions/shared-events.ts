@@ -45,6 +45,7 @@ defineRoute({
 defineRoute<CreateSharedEventBody>({
   name: 'shared-events-create',
   method: 'POST',
+  idempotent: true,
   route: 'shared-events',
   auth: 'admin',
   fullOrg: true,
