@@ -50,7 +50,7 @@ export async function runIdempotently(request: KeyedRequest, run: () => Promise<
     fingerprint,
     now,
   );
-  let claimed = await claimKey(fresh);
+  const claimed = await claimKey(fresh);
   if (claimed === 'taken') {
     const held = await readKey(fresh);
     if (held && !isStale(held, now)) return answerHeld(held, fingerprint);
