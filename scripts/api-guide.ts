@@ -30,6 +30,27 @@ export function withFreshErrorsTable(guide: string): string {
   return `${guide.slice(0, start + ERRORS_START.length)}\n\n${errorsTable()}\n\n${guide.slice(end)}`;
 }
 
+/**
+ * The table between the markers as rows of trimmed cells (alignment padding and the dashes' width left out), so a
+ * test can compare the guide with a fresh table without running prettier (which jest's module sandbox cannot load).
+ */
+export function errorsTableRows(guide: string): string[][] {
+  const start = guide.indexOf(ERRORS_START);
+  const end = guide.indexOf(ERRORS_END);
+  if (start < 0 || end < start) throw new Error('docs/api.md has no errors-table markers');
+  return guide
+    .slice(start + ERRORS_START.length, end)
+    .split('\n')
+    .filter((line) => line.trim().startsWith('|'))
+    .map((line) =>
+      line
+        .trim()
+        .slice(1, -1)
+        .split(' | ')
+        .map((cell) => cell.trim().replace(/^-+$/, '-')),
+    );
+}
+
 /** Formats markdown as `npm run lint` (prettier) expects it, so the generated file passes the format check. */
 export async function formatMarkdown(text: string): Promise<string> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -6,7 +6,7 @@ import type { GenericErrorCode, SpecErrorCode } from './errors';
  * A code added to shared/errors.ts without a meaning here fails the type check.
  */
 export const ERROR_MEANINGS: Record<GenericErrorCode | SpecErrorCode, string> = {
-  VALIDATION_ERROR: 'The body, query or a path id breaks the published schema; `data.details` lists each field.',
+  VALIDATION_ERROR: 'The body, query or a path id breaks the published schema; `details` lists each problem.',
   UNAUTHORIZED: 'No bearer token, or one that is expired, malformed or revoked (log in again).',
   FORBIDDEN: 'Signed in, but the role, ownership or scope does not allow this action.',
   NOT_FOUND: 'No such record, or one the caller may not see (other organizations’ records look absent).',

@@ -1,5 +1,6 @@
 import { SERVICE_VERSION } from '../version';
 import { errorResponseSchema, errorResponses } from './openapi-errors';
+import { bodyExample, exampleOf } from './openapi-examples';
 import { HEADER_COMPONENTS, PARAMETER_COMPONENTS, successHeaders } from './openapi-headers';
 import { SchemaReferences } from './openapi-refs';
 import { isOrgRoute, registeredRoutes, type AnyRoute } from './route';
@@ -118,7 +119,7 @@ function operation(route: AnyRoute, refs: SchemaReferences, responses: Record<st
     op.requestBody = {
       // A missing body is read as `{}`, so a body is required exactly when its schema requires a field.
       required: ((route.body.required as string[] | undefined) ?? []).length > 0,
-      content: { 'application/json': { schema: refs.toDocument(route.body) } },
+      content: { 'application/json': { schema: refs.toDocument(route.body), example: bodyExample(route.body) } },
     };
   }
   return op;
@@ -151,15 +152,19 @@ function successResponses(route: AnyRoute, refs: SchemaReferences): Record<strin
     additionalProperties: false,
     properties: { success: { const: true }, data, ...extra },
   });
-  const json = (schema: Schema) => ({ content: { 'application/json': { schema } } });
+  const json = (schema: Schema, example?: unknown) => ({
+    content: { 'application/json': { schema, ...(example === undefined ? {} : { example }) } },
+  });
+  // The document's own answer is the document: an example of it would be this whole file again.
+  const example = route.bareResponse ? undefined : { success: true, data: exampleOf(route.response ?? {}) };
   const result: Record<string, unknown> = {
-    [status]: { description: 'Success', headers, ...json(route.bareResponse ? data : envelope()) },
+    [status]: { description: 'Success', headers, ...json(route.bareResponse ? data : envelope(), example) },
   };
   if (route.multiStatus) {
     result[207] = {
       description: 'Partial success: some work done, the rest may be retried',
       headers,
-      ...json(envelope({ completed: { const: false } })),
+      ...json(envelope({ completed: { const: false } }), { ...example, completed: false }),
     };
   }
   return result;
