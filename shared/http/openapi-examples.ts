@@ -121,7 +121,9 @@ function stringExample(schema: Schema, name: string): string {
 
 /** A stable id for the field, shaped like the UUIDs most records carry. */
 function idFor(name: string): string {
-  const hex = createHash('sha256').update(name || 'id').digest('hex');
+  const hex = createHash('sha256')
+    .update(name || 'id')
+    .digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
