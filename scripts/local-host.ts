@@ -14,6 +14,7 @@ import { pipeline } from 'node:stream/promises';
 import { executeRoute, type OutgoingResponse } from '../shared/http/pipeline';
 import type { AnyRoute } from '../shared/http/route';
 import { closeStore, openStore, store } from '../shared/store/client';
+import { answerApiDocs } from './api-docs';
 import { loadLocalData, saveLocalData } from '../shared/store/local-data';
 import { logInfo } from '../shared/telemetry/telemetry';
 
@@ -112,6 +113,8 @@ async function serve(
   }
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (req.method === 'OPTIONS') return send(res, { status: 204, headers: cors, body: '' });
+  const docs = req.method === 'GET' ? answerApiDocs(url.pathname) : undefined;
+  if (docs) return send(res, { ...docs, headers: { ...docs.headers, ...cors } });
   const match = router.find(req.method as 'GET', url.pathname);
   const route = (match?.store as { route?: AnyRoute } | undefined)?.route;
   if (!match || !route) return send(res, errorOut(new DomainError('NOT_FOUND', 'No such route'), cors));

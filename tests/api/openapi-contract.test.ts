@@ -99,6 +99,28 @@ describe('the committed openapi.json', () => {
   });
 });
 
+describe('GET /api/docs (the local host only)', () => {
+  it('serves Swagger UI from node_modules over the committed document, nothing from a CDN', async () => {
+    const page = await fetch(`${api.url}/api/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toContain('/api/docs/swagger-ui-bundle.js');
+    expect(html).not.toMatch(/https?:\/\//);
+    const bundle = await fetch(`${api.url}/api/docs/swagger-ui-bundle.js`);
+    expect(bundle.status).toBe(200);
+    expect((await bundle.text()).length).toBeGreaterThan(100_000);
+    const document = await fetch(`${api.url}/api/docs/openapi.json`);
+    expect(await document.json()).toEqual(committed());
+  });
+
+  it('serves only its own files', async () => {
+    for (const path of ['api/docs/package.json', 'api/docs/..%2Fpackage.json', 'api/docs/swagger-ui.js.map']) {
+      expect({ path, status: (await fetch(`${api.url}/${path}`)).status }).toEqual({ path, status: 404 });
+    }
+  });
+});
+
 describe('docs/api.md', () => {
   it('holds the errors table the error catalogue makes (run `npm run openapi` after adding a code)', () => {
     const guide = readFileSync(join(root, 'docs', 'api.md'), 'utf8');
