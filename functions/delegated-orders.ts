@@ -29,7 +29,7 @@ import {
 import { cancelBody, reportSoldBody, returnBody } from '../shared/domain/orders/schemas';
 
 /**
- * Delegated sales, partner side (document 02 §4): `/api/organizations/{partnerOrganizationId}/delegated-events/
+ * Delegated sales, partner side (docs/decisions/delegated-orders.md): `/api/organizations/{partnerOrganizationId}/delegated-events/
  * {eventId}/...`. Authority comes from the partner scope, which re-reads the owner's LIVE delegation on every
  * request (a revoke blocks everything at once); never restricted by organization mode.
  */

@@ -18,7 +18,7 @@ import {
   type UpdateFreeTicketBody,
 } from '../shared/domain/free-tickets/schemas';
 
-// Ticket Manager+ (01-core "Free tickets"); not restricted by organization mode.
+// Ticket Manager+ (docs/decisions/events.md "Free tickets"); not restricted by organization mode.
 const tags = ['free-tickets'];
 
 defineRoute<unknown, ListFreeTicketsQuery>({

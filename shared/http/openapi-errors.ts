@@ -7,7 +7,7 @@ import type { Schema } from './validation';
 /** Every code a client can see in `error`, spelled as on the wire (a variant shares its code's spelling). */
 export const WIRE_CODES = [...new Set(ALL_ERROR_CODES.map(wireCode))];
 
-/** The one error envelope; `errorCode` repeats `error` for the codes the spec names (03-decisions §10). */
+/** The one error envelope; `errorCode` repeats `error` for the codes the spec names (docs/api.md). */
 export const errorResponseSchema: Schema = {
   type: 'object',
   required: ['success', 'error', 'message'],

@@ -81,7 +81,7 @@ export const organizationResponse = object(
     updatedBy: { type: 'string' },
     deletedAt: { type: 'string' },
   },
-  // `organizationMode` is not required: 01-core §2 says a full organization has no such field (issue 9).
+  // `organizationMode` is not required: docs/decisions/organizations.md says a full organization has no such field (issue 9).
   ['id', 'name', 'delegatedEventSales', 'createdBy', 'createdAt', 'updatedAt', 'updatedBy'],
 );
 
