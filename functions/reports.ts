@@ -3,7 +3,7 @@ import { CSV_TYPE, reportExport, type ReportExportQuery } from '../shared/domain
 import { reportExportQuery, reportQuery, reportResponse } from '../shared/domain/reports/schemas';
 import { salesReport, type ReportQuery } from '../shared/domain/reports/service';
 
-/** Reports (01-core "Reports"), Treasurer+. */
+/** Reports (docs/decisions/sales.md "Reports"), Treasurer+. */
 const tags = ['reports'];
 
 defineRoute<unknown, ReportQuery>({

@@ -30,7 +30,7 @@ import {
 } from '../shared/domain/shared-events/invitation-schemas';
 import { acceptPendingInvitation, listPendingInvitations } from '../shared/domain/shared-events/pending';
 
-// Shared Event invitations, document 02 §4 "core and invitations": links (manageParticipants), preview, token
+// Shared Event invitations, docs/shared-events.md "core and invitations": links (manageParticipants), preview, token
 // acceptance, and the in-app pending invitations. Every unusable invitation is one generic, jittered 404 (rule 6).
 const tags = ['shared-event-invitations'];
 const access = (grant: unknown) => grant as SharedEventAccess;
@@ -47,6 +47,7 @@ const ACCEPT_ERRORS = [
 defineRoute<CreateInvitationLinkBody>({
   name: 'shared-event-invitation-links-create',
   method: 'POST',
+  idempotent: true,
   route: 'shared-events/{sharedEventId}/invitation-links',
   scope: manageParticipants('admin'),
   tags,

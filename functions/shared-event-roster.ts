@@ -12,7 +12,7 @@ import {
 } from '../shared/domain/shared-events/roster';
 import { directAddBody, participantResponse, type DirectAddBody } from '../shared/domain/shared-events/schemas';
 
-// Shared Event roster (02 §4). Accept and direct add are joinings (mode checked first); the rest never by mode.
+// Shared Event roster (docs/shared-events.md). Accept and direct add are joinings (mode checked first); the rest never by mode.
 const tags = ['shared-events'];
 
 defineRoute({
@@ -70,6 +70,7 @@ defineRoute({
 defineRoute<DirectAddBody>({
   name: 'shared-event-participants-add',
   method: 'POST',
+  idempotent: true,
   route: 'shared-events/{sharedEventId}/participants',
   auth: 'superAdmin',
   tags,

@@ -27,7 +27,7 @@ import {
 } from '../shared/domain/shared-events/schemas';
 import type { OrganizationGrant } from '../shared/auth/grant';
 
-// Shared Events: core (02 §4 "core and invitations", "organizer and participant administration").
+// Shared Events: core (docs/shared-events.md "core and invitations", "organizer and participant administration").
 const tags = ['shared-events'];
 const sharedEvent = (grant: unknown) => grant as SharedEventAccess;
 
@@ -45,6 +45,7 @@ defineRoute({
 defineRoute<CreateSharedEventBody>({
   name: 'shared-events-create',
   method: 'POST',
+  idempotent: true,
   route: 'shared-events',
   auth: 'admin',
   fullOrg: true,

@@ -265,7 +265,7 @@ export const seedEventReadBeforeLock = (orgId: string, eventId: string) =>
 /**
  * A live registration (direct sale) as the registrations routes write it (shared/domain/registrations/model.ts),
  * written straight to the store without moving the capacity counter: the invoicing and report figures read the
- * documents, never the counters. Totals follow the lines (03-decisions §6: amount = Σ quantity × unit price, fees
+ * documents, never the counters. Totals follow the lines (docs/decisions/orders.md: amount = Σ quantity × unit price, fees
  * apart); `capacityQuantity` = totalQuantity; `sortKey` orders it like an order.
  */
 export async function seedRegistration(
@@ -305,7 +305,7 @@ const FULL_BUNDLE = {
 
 /**
  * An ACTIVE sales delegation of `eventId` (owned by `ownerOrgId`) to `partnerOrgId`, as invite + accept leave it:
- * the delegation embedded in the owner's event `salesDelegations[]` (02 §2 fields, fixed permission bundle,
+ * the delegation embedded in the owner's event `salesDelegations[]` (docs/shared-events.md fields, fixed permission bundle,
  * reverse index synced) and the partner's display index entry in `Organization.delegatedEventSales[]`.
  * `permissions` replaces the bundle (e.g. without `canApproveOwnMemberOrders`, as delegations before v1.2.0).
  * Returns the delegation id.
@@ -395,7 +395,7 @@ interface SeedEvent {
 }
 
 /**
- * A live registration (direct sale) as POST /api/registrations writes it (03-decisions §7), taking its seats
+ * A live registration (direct sale) as POST /api/registrations writes it (docs/decisions.md), taking its seats
  * through the same capacity path, so the capacity summary and the dashboard see the same seats; `invoicedAt`
  * (which the invoice route would set) and a seller who is not the caller are what the route cannot give.
  */

@@ -1,7 +1,7 @@
 import type { DelegatedEventSalesRef, SalesDelegation } from './model';
 
 /**
- * The owner's view of a delegation: every field of 02 §2 that is set, never the token hash. Written field by
+ * The owner's view of a delegation: every field of docs/decisions/delegations.md that is set, never the token hash. Written field by
  * field so a stored field added later cannot leak by accident.
  */
 export function toDelegationResponse(d: SalesDelegation) {
@@ -36,7 +36,7 @@ export function toDelegationResponse(d: SalesDelegation) {
 
 /**
  * Delegations as the event response carries them (`Event.salesDelegations[]`): as stored minus the token hash
- * (03 §10: token hashes never reach a response). Entries of any age pass through, whatever fields they hold.
+ * (docs/api.md: token hashes never reach a response). Entries of any age pass through, whatever fields they hold.
  */
 export function publicSalesDelegations(delegations: unknown[] | undefined): unknown[] {
   return (delegations ?? []).map((d) => {

@@ -22,7 +22,7 @@ import {
 } from './rules';
 import { randomUUID } from 'node:crypto';
 
-/** The partner's answers to an invitation (02 §4 partner side, rule 1). Never restricted by organization mode. */
+/** The partner's answers to an invitation (docs/decisions/delegations.md partner side, rule 1). Never restricted by organization mode. */
 
 /**
  * POST /api/sales-delegations/accept `{ token }`. The composite token names the owner's event and the

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { badRequest } from '../../errors';
 import type { DelegatedEventSalesRef, DelegationStatus, SalesDelegation } from './model';
 
-/** Pure rules of the delegation lifecycle (02 §3 "Delegation") and of the partner's reverse index. */
+/** Pure rules of the delegation lifecycle (docs/decisions/delegations.md "Delegation") and of the partner's reverse index. */
 
 // --- Invitation token -------------------------------------------------------------------------------------
 

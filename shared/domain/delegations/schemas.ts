@@ -6,7 +6,7 @@ import { DELEGATION_STATUSES, ORDER_SUBMISSION_MODES, REVERSE_INDEX_SYNC_STATUSE
 // --- Bodies ----------------------------------------------------------------------------------------------
 
 /**
- * Invite (02 §4 "Delegated sales: owner side"): exactly one of the two fields; both or neither is a 400 (checked
+ * Invite (docs/decisions/delegations.md "Delegated sales: owner side"): exactly one of the two fields; both or neither is a 400 (checked
  * by `invitationTarget`, so the answer names both paths). `partnerOrganizationId` is for a Super Admin only.
  */
 export const inviteBody: Schema = {

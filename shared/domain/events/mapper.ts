@@ -3,7 +3,7 @@ import type { EventDoc, TicketType } from './model';
 
 const bySortOrder = (a: TicketType, b: TicketType) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name);
 
-/** Event response: listed fields only; ticket types sorted by sortOrder (03-decisions §5). */
+/** Event response: listed fields only; ticket types sorted by sortOrder (docs/decisions/events.md). */
 export function toEventResponse(event: EventDoc) {
   return {
     id: event.id,

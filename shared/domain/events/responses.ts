@@ -1,3 +1,4 @@
+import { delegationResponse } from '../delegations/schemas';
 import type { Schema } from '../../http/validation';
 import { COMMITMENT_STATUSES } from './model';
 
@@ -53,7 +54,7 @@ const eventFields: Record<string, Schema> = {
       ['id', 'eventId', 'organizationId', 'name', 'price', 'fee', 'sortOrder'],
     ),
   },
-  salesDelegations: { type: 'array' },
+  salesDelegations: { type: 'array', items: delegationResponse },
   createdAt: str,
   updatedAt: str,
   deletedAt: str,

@@ -2,7 +2,7 @@ import { DomainError, badRequest } from '../../errors';
 import type { OrderDoc, OrderStatus, TypeQuantity } from './model';
 
 /**
- * The printed-ticket order rules of 01-core §3 and "Printed-ticket lifecycle rules", as pure functions:
+ * The printed-ticket order rules of docs/decisions/orders.md and "Printed-ticket lifecycle rules", as pure functions:
  * which state each action accepts, the outstanding arithmetic, sold and return reports, and the invoice basis.
  */
 export type OrderAction =
@@ -162,7 +162,7 @@ function completeWithoutSale(order: OrderDoc): OrderDoc {
   return status === order.status ? order : { ...order, status };
 }
 
-/** force-record-sold: the same arithmetic as report-sold, but the operation requires and keeps `delivered` (§3). */
+/** force-record-sold: the same arithmetic as report-sold, but the operation requires and keeps `delivered` (docs/decisions/orders.md). */
 export function applyForcedSale(order: OrderDoc, report: SoldReport): SoldChange {
   const change = applySoldReport(order, report);
   return { ...change, next: { ...change.next, status: order.status } };

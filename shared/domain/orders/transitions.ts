@@ -32,7 +32,7 @@ export const approveOrder = (principal: Principal, organizationId: string, order
     return { ...order, status: 'approved', approvedBy: actor.id, approvedByName: actor.name, approvedAt: actor.at };
   });
 
-/** Deliver records soldQuantity 0 and returnedQuantity 0 (03-decisions §6). */
+/** Deliver records soldQuantity 0 and returnedQuantity 0 (docs/decisions/orders.md). */
 export const deliverOrder = (principal: Principal, organizationId: string, orderId: string) =>
   update(principal, organizationId, orderId, (order, actor) => {
     assertAccepts(order.status, 'deliver');

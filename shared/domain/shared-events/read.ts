@@ -17,7 +17,7 @@ import { isLive } from './rules';
 import type { ListSharedEventsQuery } from './schemas';
 
 /**
- * The read routes (02 §4; never restricted by mode, rule 5). Their authority is checked here rather than by the
+ * The read routes (docs/shared-events.md; never restricted by mode, rule 5). Their authority is checked here rather than by the
  * Shared Event scope, because an invited organization may read (the scope admits live participants only) and a
  * Super Admin may read without naming an organization.
  */
