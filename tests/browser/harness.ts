@@ -104,12 +104,14 @@ export async function signIn(tab: Tab, api: TestHost, person: Person, organizati
   );
 }
 
-/** Goes to a page and waits until nothing on it is loading; returns the milliseconds that took. */
+/**
+ * Goes to a page and waits until nothing on it is loading; returns the milliseconds from the start of the
+ * navigation to that moment, as the page's own clock measures it (performance.now()).
+ */
 export async function visit(tab: Tab, url: string): Promise<number> {
-  const started = Date.now();
   await tab.page.goto(url);
   await waitSettled(tab.page);
-  return Date.now() - started;
+  return Math.round(await tab.page.evaluate(() => (globalThis as any).performance.now() as number));
 }
 
 export async function waitSettled(page: Page) {
