@@ -140,6 +140,8 @@ export async function axeViolations(page: Page): Promise<string[]> {
 export const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
-/** The problems left once the expected ones (matching `allowed`) are taken out. */
-export const unexpected = (tab: Tab, allowed: RegExp[] = []) =>
-  tab.problems.filter((p) => !allowed.some((pattern) => pattern.test(p)));
+/** The problems so far, less the expected ones (matching `allowed`); the tab starts the next test clean. */
+export function unexpected(tab: Tab, allowed: RegExp[] = []): string[] {
+  const seen = tab.problems.splice(0);
+  return seen.filter((p) => !allowed.some((pattern) => pattern.test(p)));
+}
