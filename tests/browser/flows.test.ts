@@ -190,7 +190,7 @@ describeInBrowser('web client flows (Chromium)', () => {
       .getByLabel(/^Adult/)
       .fill('1');
     await t.getByRole('button', { name: 'Register sale' }).click();
-    await t.getByText(/Registered 1 tickets/).waitFor();
+    await t.getByText(/Registered 1 ticket\b/).waitFor();
     const card = t.locator('article', { hasText: 'Can be changed for' });
     await card.getByText(/Can be changed for (59|60) more minutes/).waitFor();
     await card.getByRole('button', { name: 'Edit' }).click();
