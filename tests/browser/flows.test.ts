@@ -175,6 +175,25 @@ describeInBrowser('web client flows (Chromium)', () => {
     expect(text).toMatch(/reference \S+/);
     await shot(m, 'flow-capacity-exceeded-375');
     expect(unexpected(member, [/status of 409/])).toEqual([]);
+
+    // An admin may record the sale anyway: the dialog warns first, then the order holds 4 sold.
+    const admin = await openTab(browser, DESK);
+    await signIn(admin, api, f.admin, f.orgId);
+    await visit(admin, `${api.url}/manage/delivered`);
+    await admin.page.locator(`#order-card-${held.id}`).getByRole('button', { name: 'Force-record sold…' }).click();
+    const dialog = admin.page.getByRole('dialog');
+    await dialog.getByText(/Warning: this records the sale even when the showtime has no seats left/).waitFor();
+    await dialog.getByLabel(/^Adult/).fill('4');
+    await dialog.getByLabel('Reason (required)').fill('Sold at the door before the count');
+    await dialog.getByRole('button', { name: 'I understand: record 4 sold over capacity' }).click();
+    await admin.page
+      .getByText('Mia Member: 4 sold in total, recorded over capacity. The order is now delivered.')
+      .waitFor();
+    await shot(admin.page, 'flow-force-record-sold-1280');
+    // Force-record-sold requires and keeps the delivered status (01-core's lifecycle table).
+    expect(await orders.get(held.id)).toMatchObject({ soldQuantity: 4, status: 'delivered' });
+    expect(unexpected(admin)).toEqual([]);
+    await admin.context.close();
     // Free the seats again for the flows below.
     await api.del(`events/${event.id}/free-tickets/${free.body.data.id}`, {
       token: f.ticketManager.token,
