@@ -396,4 +396,32 @@ describeInBrowser('web client flows (Chromium)', () => {
     expect(unexpected(manager)).toEqual([]);
     expect(unexpected(member)).toEqual([]);
   });
+  it('a revoked session returns to the login page; too many login e-mails say when to try again', async () => {
+    const tab = await openTab(browser, PHONE);
+    const token = await api.login(f.member2.email);
+    await signIn(tab, api, { ...f.member2, token }, f.orgId);
+    await api.post('auth/logout', { token, body: {} }); // revoked elsewhere (another device logged out)
+    await tab.page.goto(`${api.url}/stats`);
+    await tab.page.waitForURL(/\/login\?expired=1/);
+    await tab.page.getByText('Your session has ended. Please log in again.').waitFor();
+
+    // This browser's address (127.0.0.1, no proxy header) uses up its login e-mails, then asks once more.
+    for (let i = 0; i < 6; i += 1) {
+      await fetch(`${api.url}/api/auth/magic-link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `flood-${i}@example.org` }),
+      });
+    }
+    await tab.page.getByLabel('E-mail address').fill(f.member2.email);
+    await tab.page.getByRole('button', { name: 'Send me a login code' }).click();
+    const alert = tab.page.getByRole('alert');
+    await alert.waitFor();
+    const text = (await alert.textContent()) ?? '';
+    expect(text).toMatch(/Too many attempts\. Try again in \d+ seconds\./);
+    expect(text).toContain('RATE_LIMITED');
+    await shot(tab.page, 'flow-rate-limited-375');
+    expect(unexpected(tab, [/status of 401/, /status of 429/])).toEqual([]);
+    await tab.context.close();
+  });
 });
