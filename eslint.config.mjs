@@ -10,7 +10,19 @@ const storeAdapter = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.local/**', '.deploy/**', '.azure/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      '.local/**',
+      '.deploy/**',
+      '.azure/**',
+      'web/dist/**',
+      'web/src/api/schema.d.ts',
+      '.artifacts/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
