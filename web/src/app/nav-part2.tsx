@@ -1,0 +1,42 @@
+import { NavLink } from 'react-router';
+import { useAccess } from '../ui/part2/access';
+import '../ui/part2/part2.css';
+
+type Access = ReturnType<typeof useAccess>;
+type Link = readonly [to: string, label: string];
+
+/**
+ * Part 2's navigation, one list per person. A list shows only when the caller's role, super-admin flag and
+ * organization mode allow its pages (a sellingPartner organization has no events of its own to report on).
+ */
+const AREAS: { label: string; show: (a: Access) => boolean; links: Link[] }[] = [
+  {
+    label: 'Treasurer',
+    show: (a) => a.at('treasurer') && !a.sellingPartner,
+    links: [
+      ['/treasurer', 'Dashboard'],
+      ['/treasurer/reports', 'Reports'],
+    ],
+  },
+];
+
+export function Part2Nav() {
+  const access = useAccess();
+  return (
+    <>
+      {AREAS.filter((area) => area.show(access)).map((area) => (
+        <nav key={area.label} aria-label={area.label}>
+          <ul>
+            {area.links.map(([to, label]) => (
+              <li key={to}>
+                <NavLink to={to} end>
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ))}
+    </>
+  );
+}

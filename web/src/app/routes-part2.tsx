@@ -1,0 +1,22 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { Loading } from '../ui/feedback';
+
+/**
+ * Part 2's pages (treasurer, admin, super admin, Shared Events, partner), each its own lazily loaded chunk so the
+ * member's first load never carries them. Who sees the links is decided in nav-part2.tsx; a page reached anyway
+ * shows the API's 403 as "not allowed".
+ */
+const page = (load: () => Promise<{ default: ComponentType }>) => {
+  const Page = lazy(load);
+  return (
+    <Suspense fallback={<Loading what="Opening page" />}>
+      <Page />
+    </Suspense>
+  );
+};
+
+export const PART2_ROUTES: RouteObject[] = [
+  { path: '/treasurer', element: page(() => import('../pages/treasurer/DashboardPage')) },
+  { path: '/treasurer/reports', element: page(() => import('../pages/treasurer/ReportsPage')) },
+];
