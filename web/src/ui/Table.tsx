@@ -5,7 +5,7 @@ import { Empty } from './feedback';
 export function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   if (rows.length === 0) return <Empty>{caption}: nothing yet.</Empty>;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={caption}>
       <table>
         <caption>{caption}</caption>
         <thead>

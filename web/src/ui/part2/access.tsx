@@ -15,20 +15,31 @@ import { ErrorNotice, Loading } from '../feedback';
 export function useAccess() {
   const { organizationId, membership } = useOrganization();
   const me = useMe();
+  const isSuperAdmin = me.data?.user.isSuperAdmin === true;
+  const role = membership?.approved ? membership.role : undefined;
+  // The mode is readable by an admin (capabilities: "organization_mode_restricted" means sellingPartner) and by a
+  // super admin (the organization itself); below admin it is not asked, and a page the mode forbids answers 403.
+  const capability = useQuery({
+    queryKey: [organizationId, 'shared-event-capability'],
+    queryFn: () => unwrap(http.GET('/api/shared-event-capabilities/create', { params: { query: { organizationId } } })),
+    enabled: Boolean(organizationId && role === 'admin'),
+    staleTime: 5 * 60_000,
+  });
   const organization = useQuery({
     queryKey: [organizationId, 'organization'],
     queryFn: () => unwrap(http.GET('/api/organizations/{id}', { params: { path: { id: organizationId } } })),
-    enabled: Boolean(organizationId && membership?.approved),
+    enabled: Boolean(organizationId && isSuperAdmin && role !== 'admin'),
     staleTime: 5 * 60_000,
   });
-  const role = membership?.approved ? membership.role : undefined;
-  const sellingPartner = organization.data?.organizationMode === 'sellingPartner';
+  const sellingPartner =
+    capability.data?.reason === 'organization_mode_restricted' ||
+    organization.data?.organizationMode === 'sellingPartner';
   return {
     organizationId,
     role,
-    isSuperAdmin: me.data?.user.isSuperAdmin === true,
+    isSuperAdmin,
     sellingPartner,
-    organization: organization.data,
+    canCreateSharedEvents: capability.data?.canCreateSharedEvents === true,
     at: (minimum: Role) => atLeast(role, minimum),
   };
 }
