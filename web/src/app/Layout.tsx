@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { http, unwrap } from '../api/instance';
@@ -33,6 +34,12 @@ export function Layout() {
   const navigate = useNavigate();
   const membership = me.data?.memberships.find((m) => m.organizationId === organizationId && m.approved);
   const notifications = useQuery({ ...notificationsQuery(organizationId ?? ''), enabled: Boolean(membership) });
+  // One approved organization: open it without asking (after render: choosing notifies other components).
+  const only = me.data?.memberships.filter((m) => m.approved);
+  const autoChoice = !membership && only?.length === 1 ? only[0].organizationId : undefined;
+  useEffect(() => {
+    if (autoChoice) chooseOrganization(autoChoice);
+  }, [autoChoice]);
 
   if (me.isPending) return <Loading what="Signing in" />;
   if (me.isError)
@@ -42,11 +49,7 @@ export function Layout() {
       </main>
     );
   if (!membership) {
-    const approved = me.data.memberships.filter((m) => m.approved);
-    if (approved.length === 1 && approved[0].organizationId !== organizationId) {
-      chooseOrganization(approved[0].organizationId);
-      return <Loading what="Opening your organization" />;
-    }
+    if (autoChoice) return <Loading what="Opening your organization" />;
     return <Navigate to="/orgs" replace />;
   }
   const manager = atLeast(membership.role, 'ticketManager');

@@ -1,8 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { http, unwrap } from '../../api/instance';
-import { outstandingOf, type Order } from '../../api/types';
+import { atLeast, outstandingOf, type Order } from '../../api/types';
 import { pagesOf, useAction, useMyOrders } from '../../app/queries';
+import { useOrganization } from '../../app/session-hooks';
+import { formatDateTime } from '../../ui/format';
 import { Empty, ErrorNotice, QueryView, Success } from '../../ui/feedback';
 import { OrderSummary, perTypeBalance } from '../shared/OrderSummary';
 
@@ -66,6 +68,10 @@ export default function OrdersPage() {
 
 /** Report sold and returned tickets per ticket type; the outstanding balance shows above the fields. */
 function ReportForms({ order }: { order: Order }) {
+  const { membership } = useOrganization();
+  // A member returns tickets only once the showtime has passed (a ticket manager may record one any time).
+  const returnsOpen =
+    atLeast(membership?.role, 'ticketManager') || Date.parse(order.showtimeDateTime ?? '') <= Date.now();
   const balance = perTypeBalance(order);
   const [sold, setSold] = useState<Record<string, string>>({});
   const [returned, setReturned] = useState<Record<string, string>>({});
@@ -130,29 +136,36 @@ function ReportForms({ order }: { order: Order }) {
         {report.isSuccess && <Success>Saved: {report.data.soldQuantity ?? 0} sold in total.</Success>}
         <ErrorNotice error={report.error} title="The sale was not recorded" />
       </form>
-      <form onSubmit={onReturn} className="stack">
-        <fieldset className="tickets">
-          <legend>Returned unsold</legend>
-          {balance.map((b) => (
-            <label key={b.ticketTypeId}>
-              {b.ticketTypeName}
-              <input
-                type="number"
-                min={0}
-                max={b.outstanding}
-                inputMode="numeric"
-                value={returned[b.ticketTypeId] ?? ''}
-                onChange={(e) => setReturned({ ...returned, [b.ticketTypeId]: e.target.value })}
-              />
-            </label>
-          ))}
-        </fieldset>
-        <button type="submit" className="secondary" disabled={giveBack.isPending || returnTotal === 0}>
-          {giveBack.isPending ? 'Saving…' : `Return ${returnTotal}`}
-        </button>
-        {giveBack.isSuccess && <Success>Return recorded.</Success>}
-        <ErrorNotice error={giveBack.error} title="The return was not recorded" />
-      </form>
+      {!returnsOpen && (
+        <p className="meta">
+          You can hand back unsold tickets after the showtime ({formatDateTime(order.showtimeDateTime)}).
+        </p>
+      )}
+      {returnsOpen && (
+        <form onSubmit={onReturn} className="stack">
+          <fieldset className="tickets">
+            <legend>Returned unsold</legend>
+            {balance.map((b) => (
+              <label key={b.ticketTypeId}>
+                {b.ticketTypeName}
+                <input
+                  type="number"
+                  min={0}
+                  max={b.outstanding}
+                  inputMode="numeric"
+                  value={returned[b.ticketTypeId] ?? ''}
+                  onChange={(e) => setReturned({ ...returned, [b.ticketTypeId]: e.target.value })}
+                />
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" className="secondary" disabled={giveBack.isPending || returnTotal === 0}>
+            {giveBack.isPending ? 'Saving…' : `Return ${returnTotal}`}
+          </button>
+          {giveBack.isSuccess && <Success>Return recorded.</Success>}
+          <ErrorNotice error={giveBack.error} title="The return was not recorded" />
+        </form>
+      )}
     </div>
   );
 }

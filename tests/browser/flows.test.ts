@@ -1,0 +1,246 @@
+import type { Browser } from 'playwright-core';
+import type { TestHost } from '../helpers/harness';
+import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
+import { orderApi } from '../helpers/orders';
+import {
+  DESK,
+  describeInBrowser,
+  openTab,
+  PHONE,
+  shot,
+  signIn,
+  startWorld,
+  unexpected,
+  visit,
+  type Tab,
+} from './harness';
+
+/**
+ * The people's flows in a real browser, each against the real API: set-up goes through the API, the step under
+ * test through the pages. One browser, one member tab (phone width) and one manager tab (desk width).
+ */
+jest.setTimeout(120_000);
+
+describeInBrowser('web client flows (Chromium)', () => {
+  let api: TestHost;
+  let browser: Browser;
+  let f: OrgFixture;
+  let event: {
+    id: string;
+    name: string;
+    ticketTypes: { id: string; name: string }[];
+    showtimes: { showtimeId: string }[];
+  };
+  let member: Tab;
+  let manager: Tab;
+  let orders: ReturnType<typeof orderApi>;
+
+  beforeAll(async () => {
+    ({ api, browser } = await startWorld());
+    f = await setupOrganization(api);
+    // The showtime began an hour ago: sales are still reported, and members may hand back what they did not sell.
+    const date = new Date(Date.now() - 3_600_000).toISOString();
+    event = await createEvent(api, f, { name: 'Autumn Gala', venueCapacity: 30, date });
+    orders = orderApi(api, f);
+    member = await openTab(browser, PHONE);
+    manager = await openTab(browser, DESK);
+    await signIn(manager, api, f.ticketManager, f.orgId);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+  });
+
+  it('logs in with the e-mailed code, stays logged in across a reload', async () => {
+    const { page } = member;
+    await page.goto(`${api.url}/`);
+    await page.waitForURL(/\/login/);
+    await page.getByLabel('E-mail address').fill(f.member.email);
+    await page.getByRole('button', { name: 'Send me a login code' }).click();
+    await page.getByText(/We sent a 6-digit code/).waitFor();
+    const code = /code: (\d{6})/.exec(api.lastEmailTo(f.member.email)?.text ?? '')?.[1] ?? '';
+    await page.getByLabel('Login code').fill(code);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: 'Autumn Gala' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Autumn Gala' }).waitFor();
+    expect(unexpected(member)).toEqual([]);
+  });
+
+  it("logs in by opening the e-mailed link on the client's own verify page", async () => {
+    const tab = await openTab(browser, PHONE);
+    const sent = await api.post('auth/magic-link', { body: { email: f.member2.email } });
+    expect(sent.status).toBe(200);
+    const link = /(http\S+\/auth\/verify\?token=\S+)/.exec(api.lastEmailTo(f.member2.email)?.text ?? '')?.[1] ?? '';
+    expect(link.startsWith(`${api.url}/auth/verify?token=`)).toBe(true);
+    await tab.page.goto(link);
+    await tab.page.getByRole('heading', { name: 'Autumn Gala' }).waitFor();
+    expect(new URL(tab.page.url()).pathname).toBe('/');
+    // Logout revokes the token on the server, then shows the login page.
+    const token = await tab.page.evaluate(
+      () => JSON.parse((globalThis as any).localStorage.getItem('tickets.session') ?? '{}').token,
+    );
+    await tab.page.getByRole('button', { name: 'Log out' }).click();
+    await tab.page.waitForURL(/\/login/);
+    expect((await api.get('auth/me', { token })).status).toBe(401);
+    expect(unexpected(tab)).toEqual([]);
+    await tab.context.close();
+  });
+
+  it('member requests, manager approves and delivers, member reports sold and returned, manager settles: stats agree', async () => {
+    const m = member.page;
+    await visit(member, `${api.url}/`);
+    await m.getByLabel(/^Adult/).fill('3');
+    await m.getByLabel(/^Child/).fill('1');
+    await m.getByRole('button', { name: 'Send request' }).click();
+    await m.getByText('Requested 4 tickets').waitFor();
+    await shot(m, 'flow-member-requested-375');
+
+    const t = manager.page;
+    await visit(manager, `${api.url}/manage`);
+    const card = t.locator('article', { hasText: 'Mia Member — 4 tickets' });
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await card.getByRole('button', { name: 'Mark delivered' }).click();
+    await t.getByText('Nothing is waiting to be handed out.').waitFor();
+
+    await visit(member, `${api.url}/history?tab=delivered`);
+    const order = m.locator('article', { hasText: '4 tickets' });
+    await order.getByText('outstanding 4').waitFor();
+    const sold = order.getByRole('group', { name: /Newly sold/ });
+    await sold.getByLabel(/Adult/).fill('2');
+    await sold.getByLabel(/Child/).fill('1');
+    await order.getByRole('button', { name: 'Report 3 sold' }).click();
+    await m.getByText('Saved: 3 sold in total.').waitFor();
+    await order.getByText('outstanding 1').waitFor();
+    await order
+      .getByRole('group', { name: /Returned unsold/ })
+      .getByLabel(/Adult/)
+      .fill('1');
+    await order.getByRole('button', { name: 'Return 1' }).click();
+    await order.getByText('Awaiting reconciliation').waitFor();
+    await shot(m, 'flow-member-reported-375');
+
+    await visit(manager, `${api.url}/manage/reconcile`);
+    await t
+      .locator('article', { hasText: 'Mia Member' })
+      .getByRole('button', { name: 'Approve reconciliation' })
+      .click();
+    const settled = t.getByRole('region', { name: /Settled/ }).locator('article', { hasText: 'Mia Member' });
+    await settled.getByText(/Invoice basis \(frozen/).waitFor();
+    await expect(settled.textContent()).resolves.toContain('€60.00'); // 2 × €25 + 1 × €10
+    await shot(t, 'flow-manager-settled-1280');
+
+    const listed = (await api.get('me/orders', { token: f.member.token, query: { organizationId: f.orgId } })).body.data
+      .items;
+    expect(listed).toHaveLength(1);
+    const settledOrder = await orders.get(listed[0].id);
+    expect(settledOrder).toMatchObject({ status: 'settled', soldQuantity: 3, returnedQuantity: 1 });
+    await visit(member, `${api.url}/stats`);
+    await expect(m.getByTestId('total-sold').textContent()).resolves.toBe(String(settledOrder.soldQuantity));
+    await expect(m.getByTestId('total-revenue').textContent()).resolves.toBe('€60.00');
+    expect(settledOrder.invoiceBasis.grandTotal).toBe(60);
+    expect(unexpected(member)).toEqual([]);
+    expect(unexpected(manager)).toEqual([]);
+  });
+
+  it('a report over the remaining seats shows the CAPACITY_EXCEEDED message with the seats left', async () => {
+    // 30 seats, 3 sold above: free tickets take 25 more, so 2 remain; the member holds 4.
+    const free = await api.post(`events/${event.id}/free-tickets`, {
+      token: f.ticketManager.token,
+      query: { organizationId: f.orgId },
+      body: {
+        showtimeId: event.showtimes[0].showtimeId,
+        ticketTypeId: event.ticketTypes[0].id,
+        quantity: 25,
+        recipient: 'Sponsors',
+      },
+    });
+    expect(free.status).toBe(201);
+    const held = await orders.delivered(f.member as never, event, [4, 0]);
+    const m = member.page;
+    await visit(member, `${api.url}/history?tab=delivered`);
+    const card = m.locator(`#order-card-${held.id}`);
+    await card
+      .getByRole('group', { name: /Newly sold/ })
+      .getByLabel(/Adult/)
+      .fill('4');
+    await card.getByRole('button', { name: 'Report 4 sold' }).click();
+    const alert = card.getByRole('alert');
+    await alert.waitFor();
+    const text = (await alert.textContent()) ?? '';
+    expect(text).toContain('only 2 remain');
+    expect(text).toContain('CAPACITY_EXCEEDED');
+    expect(text).toMatch(/reference \S+/);
+    await shot(m, 'flow-capacity-exceeded-375');
+    expect(unexpected(member, [/status of 409/])).toEqual([]);
+    // Free the seats again for the flows below.
+    await api.del(`events/${event.id}/free-tickets/${free.body.data.id}`, {
+      token: f.ticketManager.token,
+      query: { organizationId: f.orgId },
+    });
+  });
+
+  it('a direct sale is edited within its hour (time left shown)', async () => {
+    const t = manager.page;
+    await visit(manager, `${api.url}/sales`);
+    await t
+      .getByRole('form', { name: /Register a sale/ })
+      .getByLabel(/^Adult/)
+      .fill('1');
+    await t.getByRole('button', { name: 'Register sale' }).click();
+    await t.getByText(/Registered 1 tickets/).waitFor();
+    const card = t.locator('article', { hasText: 'Can be changed for' });
+    await card.getByText(/Can be changed for (59|60) more minutes/).waitFor();
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await card
+      .getByRole('group', { name: 'Corrected tickets' })
+      .getByLabel(/^Adult/)
+      .fill('2');
+    await card.getByRole('button', { name: 'Save changes' }).click();
+    await t.getByRole('heading', { name: /^2 tickets/ }).waitFor();
+    await shot(t, 'flow-registration-edited-1280');
+    const history = await api.get('me/history', { token: f.ticketManager.token, query: { organizationId: f.orgId } });
+    const sales = history.body.data.items.filter((i: { kind: string }) => i.kind === 'registration');
+    expect(sales.map((s: { totalQuantity: number }) => s.totalQuantity)).toEqual([2]);
+    expect(unexpected(manager)).toEqual([]);
+  });
+
+  it('a transfer whose answer was lost is sent again with the same id and lands once', async () => {
+    const source = await orders.delivered(f.member as never, event, [2, 2]);
+    const t = manager.page;
+    const sentIds: string[] = [];
+    let dropped = false;
+    await t.route('**/api/orders/*/transfer*', async (route) => {
+      sentIds.push(JSON.parse(route.request().postData() ?? '{}').transferRequestId);
+      if (dropped) return route.continue();
+      dropped = true;
+      await route.fetch(); // the server does the transfer, then the answer is lost on the way back
+      await route.abort('connectionreset');
+    });
+    await visit(manager, `${api.url}/manage/delivered`);
+    const card = t.locator(`#order-card-${source.id}`);
+    await card.getByRole('button', { name: 'Transfer…' }).click();
+    const dialog = t.getByRole('dialog');
+    await dialog.getByLabel('To member').selectOption({ label: 'Max Member' });
+    await dialog.getByLabel('Tickets to move').fill('2');
+    await dialog.getByRole('button', { name: 'Transfer' }).click();
+    await dialog.getByText(/could not be reached/).waitFor();
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await dialog.getByText('Moved 2 tickets to Max Member').waitFor();
+    await shot(t, 'flow-transfer-retried-1280');
+    await t.unroute('**/api/orders/*/transfer*');
+
+    expect(sentIds).toHaveLength(2);
+    expect(sentIds[1]).toBe(sentIds[0]);
+    const received = await api.get('orders', {
+      token: f.ticketManager.token,
+      query: { organizationId: f.orgId, requestedBy: f.member2.id },
+    });
+    expect(received.body.data.items.map((o: { totalQuantity: number }) => o.totalQuantity)).toEqual([2]);
+    const after = await orders.get(source.id);
+    expect(after.totalQuantity).toBe(2);
+    expect(after.transferHistory).toHaveLength(1);
+    expect(unexpected(manager, [/ERR_CONNECTION_RESET|ERR_FAILED/])).toEqual([]);
+  });
+});
