@@ -18,6 +18,16 @@ const AREAS: { label: string; show: (a: Access) => boolean; links: Link[] }[] = 
       ['/treasurer/reports', 'Reports'],
     ],
   },
+  {
+    label: 'Admin',
+    show: (a) => a.at('admin'),
+    links: [
+      ['/admin', 'Events'],
+      ['/admin/commitment', 'Commitment and allocations'],
+      ['/admin/members', 'Members and invitations'],
+      ['/admin/archive', 'Archive'],
+    ],
+  },
 ];
 
 export function Part2Nav() {

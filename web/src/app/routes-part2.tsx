@@ -19,4 +19,8 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
 export const PART2_ROUTES: RouteObject[] = [
   { path: '/treasurer', element: page(() => import('../pages/treasurer/DashboardPage')) },
   { path: '/treasurer/reports', element: page(() => import('../pages/treasurer/ReportsPage')) },
+  { path: '/admin', element: page(() => import('../pages/admin/EventsPage')) },
+  { path: '/admin/commitment', element: page(() => import('../pages/admin/CommitmentPage')) },
+  { path: '/admin/members', element: page(() => import('../pages/admin/MembersPage')) },
+  { path: '/admin/archive', element: page(() => import('../pages/admin/ArchivePage')) },
 ];
