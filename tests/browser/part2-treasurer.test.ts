@@ -1,10 +1,10 @@
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
-import { launch, openAs, screenshots, seriousViolations, tableRows, WIDTHS } from '../helpers/browser-part2';
+import { openAs, screenshots, tableRows } from '../helpers/browser-part2';
+import { axeViolations, describeInBrowser, PHONE, startWorld, unexpected } from './harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
-import { TestHost } from '../helpers/harness';
+import type { TestHost } from '../helpers/harness';
 import { orderApi } from '../helpers/orders';
-import { ensureWebBuild } from '../helpers/web-build';
 
 /**
  * The treasurer in a real browser: the dashboard's charts and tables, invoicing a member, and the Excel export,
@@ -16,48 +16,46 @@ let f: OrgFixture;
 let browser: Browser;
 let event: any;
 
-beforeAll(async () => {
-  await ensureWebBuild();
-  api = await TestHost.start();
-  f = await setupOrganization(api);
-  browser = await launch();
-  event = await createEvent(api, f, {
-    name: 'Autumn Gala',
-    venueCapacity: 30,
-    showtimes: [
-      { dateTime: '2027-10-01T14:00:00.000Z', label: 'Matinee' },
-      { dateTime: '2027-10-01T19:00:00.000Z', label: 'Evening' },
-    ],
-  });
-  const orders = orderApi(api, f);
-  const [s1, s2] = event.showtimes.map((s: any) => s.showtimeId);
-  const [adult, child] = event.ticketTypes.map((t: any) => t.id);
-  const mia = await orders.delivered(f.member, event, [2, 1], { showtimeId: s1 });
-  await orders.expectStatus(
-    await orders.reportSold(f.member, mia.id, {
-      soldQuantity: 3,
-      soldTypeQuantities: [
-        { ticketTypeId: adult, soldQuantity: 2 },
-        { ticketTypeId: child, soldQuantity: 1 },
+describeInBrowser('treasurer dashboard in the browser', () => {
+  beforeAll(async () => {
+    ({ api, browser } = await startWorld());
+    f = await setupOrganization(api);
+    event = await createEvent(api, f, {
+      name: 'Autumn Gala',
+      venueCapacity: 30,
+      showtimes: [
+        { dateTime: '2027-10-01T14:00:00.000Z', label: 'Matinee' },
+        { dateTime: '2027-10-01T19:00:00.000Z', label: 'Evening' },
       ],
-    }),
-    200,
-    'report sold',
-  );
-  await orders.expectStatus(
-    await orders.post(`orders/${mia.id}/approve-reconciliation`, f.ticketManager),
-    200,
-    'settle',
-  );
-  const max = await orders.delivered(f.member2, event, [1, 0], { showtimeId: s2 });
-  await orders.reportSold(f.member2, max.id, { soldQuantity: 1 });
-});
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
-});
+    });
+    const orders = orderApi(api, f);
+    const [s1, s2] = event.showtimes.map((s: any) => s.showtimeId);
+    const [adult, child] = event.ticketTypes.map((t: any) => t.id);
+    const mia = await orders.delivered(f.member, event, [2, 1], { showtimeId: s1 });
+    await orders.expectStatus(
+      await orders.reportSold(f.member, mia.id, {
+        soldQuantity: 3,
+        soldTypeQuantities: [
+          { ticketTypeId: adult, soldQuantity: 2 },
+          { ticketTypeId: child, soldQuantity: 1 },
+        ],
+      }),
+      200,
+      'report sold',
+    );
+    await orders.expectStatus(
+      await orders.post(`orders/${mia.id}/approve-reconciliation`, f.ticketManager),
+      200,
+      'settle',
+    );
+    const max = await orders.delivered(f.member2, event, [1, 0], { showtimeId: s2 });
+    await orders.reportSold(f.member2, max.id, { soldQuantity: 1 });
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+  });
 
-describe('treasurer dashboard in the browser', () => {
   it('invoices a member and downloads the Excel file, which equals the dashboard on screen', async () => {
     const tab = await openAs(browser, api, f.treasurer, f.orgId, `/treasurer?event=${event.id}`);
     const { page } = tab;
@@ -121,14 +119,14 @@ describe('treasurer dashboard in the browser', () => {
     const excelShowtimes = rows('Showtimes');
     expect(excelShowtimes.map((r) => String(r[6]))).toEqual(showtimes.map((r) => r[4]));
 
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshots(page, 'treasurer-dashboard');
-    expect(tab.consoleErrors).toEqual([]);
-    await tab.close();
+    expect(unexpected(tab)).toEqual([]);
+    await tab.context.close();
   });
 
   it('shows the report tabs and downloads the transactions CSV under its name, at phone width too', async () => {
-    const tab = await openAs(browser, api, f.treasurer, f.orgId, '/treasurer/reports', WIDTHS.phone);
+    const tab = await openAs(browser, api, f.treasurer, f.orgId, '/treasurer/reports', PHONE);
     const { page } = tab;
     await page.getByRole('table', { name: 'Members' }).waitFor();
     await page.getByRole('tab', { name: 'Events' }).click();
@@ -139,16 +137,16 @@ describe('treasurer dashboard in the browser', () => {
     ]);
     expect(download.suggestedFilename()).toBe('report-transactions.csv');
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshots(page, 'treasurer-reports');
-    expect(tab.consoleErrors).toEqual([]);
-    await tab.close();
+    expect(unexpected(tab)).toEqual([]);
+    await tab.context.close();
   });
 
   it('a member reaching the treasurer page reads "not allowed", and has no treasurer links', async () => {
     const tab = await openAs(browser, api, f.member, f.orgId, '/treasurer');
     await tab.page.getByText('Not allowed.').waitFor();
     expect(await tab.page.getByRole('navigation', { name: 'Treasurer' }).count()).toBe(0);
-    await tab.close();
+    await tab.context.close();
   });
 });
