@@ -35,8 +35,8 @@ export function Part2Nav() {
   return (
     <>
       {AREAS.filter((area) => area.show(access)).map((area) => (
-        <nav key={area.label} aria-label={area.label}>
-          <ul>
+        <nav key={area.label} aria-label={area.label} className="part2">
+          <ul data-area={area.label}>
             {area.links.map(([to, label]) => (
               <li key={to}>
                 <NavLink to={to} end>
