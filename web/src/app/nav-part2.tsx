@@ -28,6 +28,12 @@ const AREAS: { label: string; show: (a: Access) => boolean; links: Link[] }[] = 
       ['/admin/archive', 'Archive'],
     ],
   },
+  {
+    label: 'Shared Events',
+    // Any ticket manager+ of a full organization (participants' reports); admins answer invitations there.
+    show: (a) => (a.at('ticketManager') && !a.sellingPartner) || a.isSuperAdmin,
+    links: [['/shared-events', 'Shared Events']],
+  },
 ];
 
 export function Part2Nav() {

@@ -23,4 +23,12 @@ export const PART2_ROUTES: RouteObject[] = [
   { path: '/admin/commitment', element: page(() => import('../pages/admin/CommitmentPage')) },
   { path: '/admin/members', element: page(() => import('../pages/admin/MembersPage')) },
   { path: '/admin/archive', element: page(() => import('../pages/admin/ArchivePage')) },
+  { path: '/shared-events', element: page(() => import('../pages/shared-events/SharedEventsPage')) },
+  // The notification's actionUrl (docs/decisions/shared-event-invitations.md): the same list, pending first.
+  {
+    path: '/shared-events/pending-invitations',
+    element: page(() => import('../pages/shared-events/SharedEventsPage')),
+  },
+  { path: '/shared-events/invitations/accept', element: page(() => import('../pages/shared-events/AcceptLinkPage')) },
+  { path: '/shared-events/:sharedEventId', element: page(() => import('../pages/shared-events/SharedEventPage')) },
 ];

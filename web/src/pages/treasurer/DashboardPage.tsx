@@ -8,6 +8,7 @@ import { downloadExport } from '../../ui/part2/download';
 import { EventSelect, useChosenEvent, useEvents } from '../../ui/part2/events';
 import { Table } from '../../ui/Table';
 import { InvoicingSection } from './InvoicingSection';
+import { SharedPoolPanel } from './SharedPoolPanel';
 import { useDashboard, type Dashboard } from './useDashboard';
 
 // Chart.js is its own chunk, fetched only when a dashboard is on screen.
@@ -64,6 +65,7 @@ function DashboardView({ data, free }: { data: Dashboard; free: FreeByShowtime }
         <Figure term="Active sellers" value={formatNumber(data.activeSellers)} />
       </dl>
       <Exports eventId={data.eventId} />
+      <SharedPoolPanel data={data} />
 
       <section aria-labelledby="by-showtime">
         <h2 id="by-showtime">Per showtime, against capacity</h2>
