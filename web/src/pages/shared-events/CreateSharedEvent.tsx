@@ -5,6 +5,7 @@ import { http, unwrap } from '../../api/instance';
 import type { RequestBody } from '../../api/types';
 import { useAction } from '../../app/queries';
 import { ErrorNotice } from '../../ui/feedback';
+import { useAccess } from '../../ui/part2/access';
 
 type Body = RequestBody<'/api/shared-events', 'post'>;
 const iso = (local: string) => new Date(local).toISOString();
@@ -24,11 +25,14 @@ export function CreateSharedEvent({ onDone }: { onDone: () => void }) {
   const [perShowtime, setPerShowtime] = useState('100');
   const [invited, setInvited] = useState<{ id: string; name: string }[]>([]);
   const [search, setSearch] = useState('');
+  const [typedIds, setTypedIds] = useState('');
+  // The organization search is for super admins only; an admin invites by id here, or by link after creating.
+  const { isSuperAdmin } = useAccess();
   const found = useQuery({
     queryKey: ['shared-event-org-search', search],
     queryFn: () =>
       unwrap(http.GET('/api/shared-event-organizations/search', { params: { query: { q: search, limit: 10 } } })),
-    enabled: search.trim().length >= 2,
+    enabled: isSuperAdmin && search.trim().length >= 2,
   });
   const create = useAction((body: Body, organizationId) =>
     unwrap(http.POST('/api/shared-events', { params: { query: { organizationId } }, body })),
@@ -47,7 +51,9 @@ export function CreateSharedEvent({ onDone }: { onDone: () => void }) {
         ticketTypeTemplates: types.map((t, i) => ({ name: t.name.trim(), price: Number(t.price), sortOrder: i + 1 })),
         capacityPolicy: policy,
         ...(policy === 'pool' ? { sharedCapacity: { perShowtime: Number(perShowtime) } } : {}),
-        invitedOrganizationIds: invited.map((o) => o.id),
+        invitedOrganizationIds: [
+          ...new Set([...invited.map((o) => o.id), ...typedIds.split(/[\s,]+/).filter(Boolean)]),
+        ],
         requestId: crypto.randomUUID(),
       },
       { onSuccess: (created) => void navigate(`/shared-events/${created.id}`) },
@@ -160,21 +166,33 @@ export function CreateSharedEvent({ onDone }: { onDone: () => void }) {
       </fieldset>
       <fieldset>
         <legend>Invite organizations</legend>
-        <label>
-          Find an organization by name
-          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-        </label>
-        <ul>
-          {(found.data?.items ?? [])
-            .filter((o) => !invited.some((i) => i.id === o.id))
-            .map((o) => (
-              <li key={o.id}>
-                <button type="button" className="secondary" onClick={() => setInvited((list) => [...list, o])}>
-                  Invite {o.name}
-                </button>
-              </li>
-            ))}
-        </ul>
+        {isSuperAdmin ? (
+          <>
+            <label>
+              Find an organization by name
+              <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+            </label>
+            <ul>
+              {(found.data?.items ?? [])
+                .filter((o) => !invited.some((i) => i.id === o.id))
+                .map((o) => (
+                  <li key={o.id}>
+                    <button type="button" className="secondary" onClick={() => setInvited((list) => [...list, o])}>
+                      Invite {o.name}
+                    </button>
+                  </li>
+                ))}
+            </ul>
+          </>
+        ) : (
+          <>
+            <label>
+              Organization ids to invite (optional, separated by commas)
+              <input value={typedIds} onChange={(e) => setTypedIds(e.target.value)} />
+            </label>
+            <p className="meta">Or create it first and send an invitation link to the other organization's admin.</p>
+          </>
+        )}
         {invited.length > 0 && (
           <p>
             Invited: {invited.map((o) => o.name).join(', ')}{' '}
