@@ -86,6 +86,7 @@ describeInBrowser('web client flows (Chromium)', () => {
     expect((await api.get('auth/me', { token })).status).toBe(401);
     expect(unexpected(tab)).toEqual([]);
     await tab.context.close();
+    f.member2.token = await api.login(f.member2.email); // logout revoked every token of theirs
   });
 
   it('member requests, manager approves and delivers, member reports sold and returned, manager settles: stats agree', async () => {
@@ -242,5 +243,79 @@ describeInBrowser('web client flows (Chromium)', () => {
     expect(after.totalQuantity).toBe(2);
     expect(after.transferHistory).toHaveLength(1);
     expect(unexpected(manager, [/ERR_CONNECTION_RESET|ERR_FAILED/])).toEqual([]);
+  });
+  it('a ticket manager cancels a request with a reason using only the keyboard', async () => {
+    const pending = await orders.create(f.member2 as never, event, [1, 0]);
+    const t = manager.page;
+    await visit(manager, `${api.url}/manage`);
+    await t.keyboard.press('Tab');
+    await expect(t.evaluate(() => (globalThis as any).document.activeElement?.textContent)).resolves.toBe(
+      'Skip to content',
+    );
+    await t.locator(`#order-card-${pending.id}`).getByRole('button', { name: 'Cancel…' }).focus();
+    await t.keyboard.press('Enter');
+    const dialog = t.getByRole('dialog');
+    await dialog.getByLabel('Reason').waitFor();
+    await expect(
+      dialog.getByLabel('Reason').evaluate((el) => el === (globalThis as any).document.activeElement),
+    ).resolves.toBe(true);
+    await t.keyboard.type('Sold out at the door');
+    await t.keyboard.press('Tab');
+    await t.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    const cancelled = await orders.get(pending.id);
+    expect(cancelled).toMatchObject({ status: 'cancelled', cancelReason: 'Sold out at the door' });
+    expect(unexpected(manager)).toEqual([]);
+  });
+
+  it('notifications: unread count, mark one read, delete one, mark all read', async () => {
+    // The transfer above notified the member whose order it was; one more transfer makes two.
+    const more = await orders.delivered(f.member2 as never, event, [2, 0]);
+    const moved = await api.post(`orders/${more.id}/transfer`, {
+      token: f.ticketManager.token,
+      query: { organizationId: f.orgId },
+      body: { toUserId: f.member.id, transferRequestId: '6d0f5a53-4c1e-4f0b-8d8e-3b7b9f2d1a10', quantity: 1 },
+    });
+    expect(moved.status).toBe(200);
+    const m = member.page;
+    await visit(member, `${api.url}/notifications`);
+    const count = async () => Number(await m.getByTestId('unread-count').textContent());
+    const before = await count();
+    expect(before).toBeGreaterThanOrEqual(2);
+    await expect(m.getByRole('link', { name: `Notifications (${before} unread)` }).count()).resolves.toBe(1);
+    await m.getByRole('button', { name: 'Mark read' }).first().click();
+    await m
+      .getByTestId('unread-count')
+      .filter({ hasText: String(before - 1) })
+      .waitFor();
+    const items = await m.locator('li.card').count();
+    await m.getByRole('button', { name: 'Delete' }).first().click();
+    await m.waitForFunction((n) => (globalThis as any).document.querySelectorAll('li.card').length === n, items - 1);
+    await m.getByRole('button', { name: 'Mark all read' }).click();
+    await m.getByTestId('unread-count').filter({ hasText: /^0$/ }).waitFor();
+    await shot(m, 'flow-notifications-375');
+    const listed = await api.get('notifications', { token: f.member.token, query: { organizationId: f.orgId } });
+    expect(listed.body.data.unreadCount).toBe(0);
+    expect(listed.body.data.items).toHaveLength(items - 1);
+    expect(unexpected(member)).toEqual([]);
+  });
+
+  it('joins an organization through an invitation link', async () => {
+    const invitation = await api.post(`organizations/${f.orgId}/invitations`, { token: f.admin.token, body: {} });
+    expect(invitation.status).toBe(201);
+    const tab = await openTab(browser, PHONE);
+    await tab.page.goto(`${api.url}/join/${invitation.body.data.code}`);
+    await tab.page.getByText(/You are invited to join/).waitFor();
+    const email = `joiner-${Date.now()}@example.org`;
+    await tab.page.getByLabel('Your name').fill('Jo Joiner');
+    await tab.page.getByLabel('E-mail address').fill(email);
+    await tab.page.getByRole('button', { name: 'Join' }).click();
+    await tab.page.getByText(/You are now a member of/).waitFor();
+    await tab.page.getByRole('link', { name: 'Log in to start' }).click();
+    await expect(tab.page.getByLabel('E-mail address').inputValue()).resolves.toBe(email);
+    const members = await api.get(`organizations/${f.orgId}/members`, { token: f.superToken });
+    expect(JSON.stringify(members.body.data)).toContain(email);
+    expect(unexpected(tab)).toEqual([]);
+    await tab.context.close();
   });
 });

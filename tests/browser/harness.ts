@@ -104,12 +104,14 @@ export async function signIn(tab: Tab, api: TestHost, person: Person, organizati
   );
 }
 
-/** Goes to a page and waits until nothing on it is loading; returns the milliseconds that took. */
+/**
+ * Goes to a page and waits until nothing on it is loading; returns the milliseconds from the start of the
+ * navigation to that moment, as the page's own clock measures it (performance.now()).
+ */
 export async function visit(tab: Tab, url: string): Promise<number> {
-  const started = Date.now();
   await tab.page.goto(url);
   await waitSettled(tab.page);
-  return Date.now() - started;
+  return Math.round(await tab.page.evaluate(() => (globalThis as any).performance.now() as number));
 }
 
 export async function waitSettled(page: Page) {
@@ -138,6 +140,8 @@ export async function axeViolations(page: Page): Promise<string[]> {
 export const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
-/** The problems left once the expected ones (matching `allowed`) are taken out. */
-export const unexpected = (tab: Tab, allowed: RegExp[] = []) =>
-  tab.problems.filter((p) => !allowed.some((pattern) => pattern.test(p)));
+/** The problems so far, less the expected ones (matching `allowed`); the tab starts the next test clean. */
+export function unexpected(tab: Tab, allowed: RegExp[] = []): string[] {
+  const seen = tab.problems.splice(0);
+  return seen.filter((p) => !allowed.some((pattern) => pattern.test(p)));
+}

@@ -35,6 +35,8 @@ export async function ensureWebBuild(): Promise<void> {
       {
         cwd: ROOT,
         stdio: 'inherit',
+        // Not jest's environment: its NODE_ENV=test would bundle React's development build.
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production' },
       },
     );
   });

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router';
 import { setLoggedOutHandler } from '../api/instance';
 import { Loading } from '../ui/feedback';
+import HomePage from '../pages/member/HomePage';
 import { Layout } from './Layout';
 import { queryClient } from './query-client';
 import { PART2_ROUTES } from './routes-part2';
@@ -37,7 +38,15 @@ const router = createBrowserRouter([
       {
         element: <Layout />,
         children: [
-          { index: true, element: page(() => import('../pages/member/HomePage')) },
+          // The member's landing page is in the first bundle: its data starts loading without waiting for a chunk.
+          {
+            index: true,
+            element: (
+              <Suspense fallback={<Loading what="Opening page" />}>
+                <HomePage />
+              </Suspense>
+            ),
+          },
           { path: '/history', element: page(() => import('../pages/member/OrdersPage')) },
           { path: '/sales', element: page(() => import('../pages/member/SalesPage')) },
           { path: '/stats', element: page(() => import('../pages/member/StatsPage')) },

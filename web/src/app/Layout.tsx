@@ -33,7 +33,7 @@ export function Layout() {
   const me = useMe();
   const navigate = useNavigate();
   const membership = me.data?.memberships.find((m) => m.organizationId === organizationId && m.approved);
-  const notifications = useQuery({ ...notificationsQuery(organizationId ?? ''), enabled: Boolean(membership) });
+  const notifications = useQuery({ ...notificationsQuery(organizationId ?? ''), enabled: Boolean(organizationId) });
   // One approved organization: open it without asking (after render: choosing notifies other components).
   const only = me.data?.memberships.filter((m) => m.approved);
   const autoChoice = !membership && only?.length === 1 ? only[0].organizationId : undefined;
@@ -41,18 +41,20 @@ export function Layout() {
     if (autoChoice) chooseOrganization(autoChoice);
   }, [autoChoice]);
 
-  if (me.isPending) return <Loading what="Signing in" />;
   if (me.isError)
     return (
       <main id="main" className="page">
         <ErrorNotice error={me.error} title="Could not load your account" />
       </main>
     );
-  if (!membership) {
+  // The page starts loading with the remembered organization while /api/auth/me is on its way (no waterfall);
+  // once it answers, a membership that is gone sends the person to the picker.
+  if (me.isSuccess && !membership) {
     if (autoChoice) return <Loading what="Opening your organization" />;
     return <Navigate to="/orgs" replace />;
   }
-  const manager = atLeast(membership.role, 'ticketManager');
+  if (!organizationId) return <Loading what="Signing in" />;
+  const manager = atLeast(membership?.role, 'ticketManager');
   const unread = notifications.data?.unreadCount ?? 0;
 
   const logout = () => {
@@ -73,9 +75,9 @@ export function Layout() {
       </a>
       <header className="top">
         <div className="brand">
-          <strong>{membership.organizationName}</strong>
+          <strong>{membership?.organizationName ?? 'Loading…'}</strong>
           <span className="meta">
-            {me.data.user.name} · {ROLE_LABEL[membership.role]}
+            {me.data?.user.name} {membership && `· ${ROLE_LABEL[membership.role]}`}
           </span>
         </div>
         <div className="actions">

@@ -5,7 +5,8 @@ import { Empty } from './feedback';
 export function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   if (rows.length === 0) return <Empty>{caption}: nothing yet.</Empty>;
   return (
-    <div className="table-wrap" tabIndex={0} role="region" aria-label={caption}>
+    // Focusable and named: a keyboard user can scroll a wide table sideways on a phone.
+    <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
       <table>
         <caption>{caption}</caption>
         <thead>

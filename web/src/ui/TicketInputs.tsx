@@ -22,9 +22,11 @@ export function TicketInputs({
       <legend>{legend}</legend>
       {types.map((type) => (
         <label key={type.id}>
-          {type.name}
-          {priced && <span className="meta"> ({formatMoney(type.price)})</span>}
-          {max?.[type.id] !== undefined && <span className="meta"> — up to {max[type.id]}</span>}
+          <span>
+            {type.name}
+            {priced && <span className="meta"> ({formatMoney(type.price)})</span>}
+            {max?.[type.id] !== undefined && <span className="meta"> — up to {max[type.id]}</span>}
+          </span>
           <input
             type="number"
             inputMode="numeric"
