@@ -23,6 +23,10 @@ export const PART2_ROUTES: RouteObject[] = [
   { path: '/admin/commitment', element: page(() => import('../pages/admin/CommitmentPage')) },
   { path: '/admin/members', element: page(() => import('../pages/admin/MembersPage')) },
   { path: '/admin/archive', element: page(() => import('../pages/admin/ArchivePage')) },
+  { path: '/admin/delegations', element: page(() => import('../pages/admin/DelegationsPage')) },
+  { path: '/partner', element: page(() => import('../pages/partner/PartnerPage')) },
+  // The link of a sales delegation invitation (docs/decisions/delegations.md).
+  { path: '/delegations/accept', element: page(() => import('../pages/partner/AcceptDelegationPage')) },
   { path: '/shared-events', element: page(() => import('../pages/shared-events/SharedEventsPage')) },
   // The notification's actionUrl (docs/decisions/shared-event-invitations.md): the same list, pending first.
   {
