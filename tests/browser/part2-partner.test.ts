@@ -7,8 +7,9 @@ import { axeViolations, describeInBrowser, PHONE, startWorld, unexpected, visit 
 
 /**
  * Delegated sales through the pages: the owner's admin invites a selling partner, whose admin accepts from the
- * link; a partner member (the ticket manager: members cannot read the catalog yet) requests tickets through self-service; the partner's ticket manager approves and
- * delivers in one step and reports them sold; the owner's dashboard shows them in the partner channel.
+ * link; a partner member (the ticket manager: plain members cannot read the catalog yet) requests tickets through
+ * self-service; the partner's ticket manager approves and delivers in one step and reports them sold; the owner's
+ * dashboard shows them in the partner channel.
  */
 jest.setTimeout(180_000);
 

@@ -39,6 +39,15 @@ const AREAS: { label: string; show: (a: Access) => boolean; links: Link[] }[] = 
     links: [['/shared-events', 'Shared Events']],
   },
   {
+    label: 'Super admin',
+    show: (a) => a.isSuperAdmin,
+    links: [
+      ['/super/organizations', 'Organizations'],
+      ['/super/users', 'Users'],
+      ['/super/impersonation', 'Impersonation audit'],
+    ],
+  },
+  {
     label: 'Partner',
     show: (a) => a.sellingPartner || a.sellsForOthers,
     links: [['/partner', 'Selling for partners']],

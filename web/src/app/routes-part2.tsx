@@ -27,6 +27,9 @@ export const PART2_ROUTES: RouteObject[] = [
   { path: '/partner', element: page(() => import('../pages/partner/PartnerPage')) },
   // The link of a sales delegation invitation (docs/decisions/delegations.md).
   { path: '/delegations/accept', element: page(() => import('../pages/partner/AcceptDelegationPage')) },
+  { path: '/super/organizations', element: page(() => import('../pages/super-admin/OrganizationsPage')) },
+  { path: '/super/users', element: page(() => import('../pages/super-admin/UsersPage')) },
+  { path: '/super/impersonation', element: page(() => import('../pages/super-admin/ImpersonationAuditPage')) },
   { path: '/shared-events', element: page(() => import('../pages/shared-events/SharedEventsPage')) },
   // The notification's actionUrl (docs/decisions/shared-event-invitations.md): the same list, pending first.
   {
