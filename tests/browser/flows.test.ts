@@ -190,7 +190,7 @@ describeInBrowser('web client flows (Chromium)', () => {
       .getByLabel(/^Adult/)
       .fill('1');
     await t.getByRole('button', { name: 'Register sale' }).click();
-    await t.getByText(/Registered 1 tickets/).waitFor();
+    await t.getByText(/Registered 1 ticket\b/).waitFor();
     const card = t.locator('article', { hasText: 'Can be changed for' });
     await card.getByText(/Can be changed for (59|60) more minutes/).waitFor();
     await card.getByRole('button', { name: 'Edit' }).click();
@@ -317,5 +317,64 @@ describeInBrowser('web client flows (Chromium)', () => {
     expect(JSON.stringify(members.body.data)).toContain(email);
     expect(unexpected(tab)).toEqual([]);
     await tab.context.close();
+  });
+  it('free tickets given and removed, an external sale recorded and corrected by an admin, a pledge made', async () => {
+    const t = manager.page;
+    await visit(manager, `${api.url}/manage/free-tickets`);
+    await t.getByLabel('Quantity').fill('2');
+    await t.getByLabel('Recipient').fill('Local radio');
+    await t.getByRole('button', { name: 'Give tickets' }).click();
+    const row = t.getByRole('row', { name: /Local radio/ });
+    await row.waitFor();
+    await row.getByRole('button', { name: /Remove/ }).click();
+    await row.waitFor({ state: 'detached' });
+
+    await visit(manager, `${api.url}/manage/external`);
+    await t.getByLabel('Source (channel)').fill('Ticket shop');
+    await t
+      .getByRole('group', { name: 'Tickets sold' })
+      .getByLabel(/^Adult/)
+      .fill('4');
+    await t.getByRole('button', { name: 'Record sale' }).click();
+    await t.getByRole('heading', { name: /Ticket shop: 4 tickets/ }).waitFor();
+
+    const admin = await openTab(browser, DESK);
+    await signIn(admin, api, f.admin, f.orgId);
+    await visit(admin, `${api.url}/manage/external`);
+    const sale = admin.page.locator('article', { hasText: 'Ticket shop' });
+    await sale.getByRole('button', { name: 'Correct…' }).click();
+    const dialog = admin.page.getByRole('dialog');
+    await dialog.getByLabel(/^Adult/).fill('3');
+    await dialog.getByLabel('Reason (required)').fill('One was counted twice');
+    await dialog.getByRole('button', { name: 'Save correction' }).click();
+    await admin.page.getByRole('heading', { name: /Ticket shop: 3 tickets/ }).waitFor();
+    await sale.getByRole('button', { name: 'Corrections' }).click();
+    await admin.page
+      .getByRole('dialog')
+      .getByText(/4 → 3 by Ada Admin — One was counted twice/)
+      .waitFor();
+    await shot(admin.page, 'flow-external-corrected-1280');
+    expect(unexpected(admin)).toEqual([]);
+    await admin.context.close();
+
+    const commitment = await api.put(`management/events/${event.id}/commitment`, {
+      token: f.admin.token,
+      query: { organizationId: f.orgId },
+      body: { status: 'open' },
+    });
+    expect(commitment.status).toBe(200);
+    const m = member.page;
+    await visit(member, `${api.url}/pledge`);
+    await m.getByLabel('Tickets I am sure to sell').fill('5');
+    await m.getByLabel('Tickets I might sell on top').fill('3');
+    await m.getByRole('button', { name: 'Pledge' }).click();
+    await m.getByText('Pledge saved.').waitFor();
+    const pledge = await api.get(`events/${event.id}/my-pledge`, {
+      token: f.member.token,
+      query: { organizationId: f.orgId },
+    });
+    expect(pledge.body.data).toMatchObject({ sureCount: 5, possibleCount: 3 });
+    expect(unexpected(manager)).toEqual([]);
+    expect(unexpected(member)).toEqual([]);
   });
 });

@@ -42,3 +42,6 @@ export function showtimeName(showtime: {
   const label = showtime.label ?? showtime.showtimeLabel;
   return label ? `${label} — ${when}` : when;
 }
+
+/** "1 ticket", "3 tickets" (English words; numbers in the browser's locale). */
+export const tickets = (count: number) => `${formatNumber(count)} ticket${count === 1 ? '' : 's'}`;

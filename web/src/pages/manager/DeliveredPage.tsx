@@ -141,7 +141,9 @@ function ForceRecordSold({ order }: { order: Order }) {
           <legend>Newly sold</legend>
           {balance.map((b) => (
             <label key={b.ticketTypeId}>
-              {b.ticketTypeName} <span className="meta">— {b.outstanding} outstanding</span>
+              <span>
+                {b.ticketTypeName} <span className="meta">— {b.outstanding} outstanding</span>
+              </span>
               <input
                 type="number"
                 min={0}

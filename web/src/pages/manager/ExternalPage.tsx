@@ -6,7 +6,7 @@ import { useAction, useActiveEvent } from '../../app/queries';
 import { useOrganization } from '../../app/session-hooks';
 import { Dialog } from '../../ui/Dialog';
 import { Empty, ErrorNotice, QueryView, Success } from '../../ui/feedback';
-import { formatDateTime, formatMoney, showtimeName } from '../../ui/format';
+import { formatDateTime, formatMoney, showtimeName, tickets } from '../../ui/format';
 import { linesOf, ShowtimeSelect, TicketInputs } from '../../ui/TicketInputs';
 
 /** The external and box-office ledger of the active event, with corrections (calls: event, ledger). */
@@ -78,7 +78,7 @@ function AddSale({ event }: { event: ActiveEvent }) {
       <button type="submit" disabled={add.isPending || linesOf(values).length === 0}>
         Record sale
       </button>
-      {add.isSuccess && <Success>Recorded {add.data.totalQuantity} tickets.</Success>}
+      {add.isSuccess && <Success>Recorded {tickets(add.data.totalQuantity)}.</Success>}
       <ErrorNotice error={add.error} title="Not recorded" />
     </form>
   );
@@ -95,9 +95,9 @@ function SaleRow({ sale, event }: { sale: ExternalSale; event: ActiveEvent }) {
     ),
   );
   return (
-    <article className="card" aria-label={`${sale.source}: ${sale.totalQuantity} tickets`}>
+    <article className="card" aria-label={`${sale.source}: ${tickets(sale.totalQuantity)}`}>
       <h3>
-        {sale.source}: {sale.totalQuantity} tickets · {formatMoney(sale.totalAmount)}
+        {sale.source}: {tickets(sale.totalQuantity)} · {formatMoney(sale.totalAmount)}
       </h3>
       <p className="meta">
         {showtime ? showtimeName(showtime) : sale.showtimeId} · {formatDateTime(sale.createdAt)}

@@ -4,6 +4,7 @@ import { outstandingOf, type Order, type TransferResult } from '../../api/types'
 import { useAction, useMembers } from '../../app/queries';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNotice, QueryView, Success } from '../../ui/feedback';
+import { tickets } from '../../ui/format';
 
 /**
  * Moves tickets to another member. Safe to retry: one transferRequestId per attempt, made when the dialog opens
@@ -65,7 +66,7 @@ export function TransferDialog({ order, eventId }: { order: Order; eventId: stri
     >
       {result ? (
         <Success>
-          Moved {result.quantity} tickets to {result.recipientName} ({result.transferType} transfer).
+          Moved {tickets(result.quantity)} to {result.recipientName} ({result.transferType} transfer).
         </Success>
       ) : (
         <form onSubmit={submit} className="stack">

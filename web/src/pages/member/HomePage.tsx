@@ -6,7 +6,7 @@ import type { ActiveEvent } from '../../api/types';
 import { useAction, useActiveEvent, useCapacity } from '../../app/queries';
 import { useOrganization } from '../../app/session-hooks';
 import { Empty, ErrorNotice, QueryView, Success } from '../../ui/feedback';
-import { formatDateTime, formatNumber, showtimeName } from '../../ui/format';
+import { formatDateTime, formatNumber, showtimeName, tickets } from '../../ui/format';
 import { linesOf, ShowtimeSelect, TicketInputs } from '../../ui/TicketInputs';
 
 /** The member's home: the active event, what remains of each showtime, and the printed-ticket request. */
@@ -125,7 +125,7 @@ function RequestTickets({ event }: { event: ActiveEvent }) {
           </button>
           {request.isSuccess && (
             <Success>
-              Requested {request.data.totalQuantity} tickets. <Link to="/history?tab=active">Follow your orders</Link>.
+              Requested {tickets(request.data.totalQuantity)}. <Link to="/history?tab=active">Follow your orders</Link>.
             </Success>
           )}
           <ErrorNotice error={request.error} title="The request was not sent" />

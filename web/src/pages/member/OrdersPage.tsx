@@ -118,7 +118,9 @@ function ReportForms({ order }: { order: Order }) {
           <legend>Newly sold (adds to what you reported before)</legend>
           {balance.map((b) => (
             <label key={b.ticketTypeId}>
-              {b.ticketTypeName} <span className="meta">— {b.outstanding} still with you</span>
+              <span>
+                {b.ticketTypeName} <span className="meta">— {b.outstanding} still with you</span>
+              </span>
               <input
                 type="number"
                 min={0}

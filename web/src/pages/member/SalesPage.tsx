@@ -4,7 +4,7 @@ import { atLeast, type ActiveEvent, type HistoryItem } from '../../api/types';
 import { pagesOf, useAction, useActiveEvent, useHistory } from '../../app/queries';
 import { useOrganization } from '../../app/session-hooks';
 import { Empty, ErrorNotice, QueryView, Success } from '../../ui/feedback';
-import { formatDateTime, formatMoney, showtimeName } from '../../ui/format';
+import { formatDateTime, formatMoney, showtimeName, tickets } from '../../ui/format';
 import { linesOf, ShowtimeSelect, TicketInputs } from '../../ui/TicketInputs';
 import { useNow } from '../../ui/useNow';
 
@@ -65,8 +65,8 @@ function RegisterSale({ event }: { event: ActiveEvent }) {
       </button>
       {register.isSuccess && (
         <Success>
-          Registered {register.data.totalQuantity} tickets ({formatMoney(register.data.totalAmount)}). You can change it
-          until {formatDateTime(register.data.lockedAt)}.
+          Registered {tickets(register.data.totalQuantity)} ({formatMoney(register.data.totalAmount)}). You can change
+          it until {formatDateTime(register.data.lockedAt)}.
         </Success>
       )}
       <ErrorNotice error={register.error} title="The sale was not registered" />
@@ -86,9 +86,9 @@ function SaleCard({ sale, event }: { sale: HistoryItem; event?: ActiveEvent }) {
     unwrap(http.DELETE('/api/registrations/{id}', { params: { path: { id: sale.id }, query: { organizationId } } })),
   );
   return (
-    <article className="card" aria-label={`Sale of ${sale.totalQuantity} tickets`}>
+    <article className="card" aria-label={`Sale of ${tickets(sale.totalQuantity)}`}>
       <h3>
-        {sale.totalQuantity} tickets · {formatMoney(sale.totalAmount)}
+        {tickets(sale.totalQuantity)} · {formatMoney(sale.totalAmount)}
       </h3>
       <p className="meta">
         {sale.eventName} · {showtimeName(sale)} · {formatDateTime(sale.createdAt)}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { outstandingOf, type Order } from '../../api/types';
-import { formatDateTime, formatMoney, showtimeName, STATUS_LABEL } from '../../ui/format';
+import { formatDateTime, formatMoney, showtimeName, STATUS_LABEL, tickets } from '../../ui/format';
 
 /** Per ticket type: ordered, sold and returned so far, and what is still in the member's hands. */
 export function perTypeBalance(order: Order) {
@@ -23,12 +23,14 @@ export function OrderSummary({
   showOwner?: boolean;
 }) {
   const outstanding = outstandingOf(order);
+  // What the outstanding tickets are worth at their order-time prices (what the member still answers for).
+  const outstandingValue = perTypeBalance(order).reduce((sum, b) => sum + b.outstanding * b.unitPrice, 0);
   const reported = ['delivered', 'awaitingReconciliation', 'settled'].includes(order.status);
   return (
     <article className="card order" aria-labelledby={`order-${order.id}`} id={`order-card-${order.id}`}>
       <h3 id={`order-${order.id}`}>
         {showOwner ? `${order.requestedByName} — ` : ''}
-        {order.totalQuantity} tickets · <span className={`status ${order.status}`}>{STATUS_LABEL[order.status]}</span>
+        {tickets(order.totalQuantity)} · <span className={`status ${order.status}`}>{STATUS_LABEL[order.status]}</span>
       </h3>
       <p className="meta">
         {order.eventName} · {showtimeName(order)} · requested {formatDateTime(order.createdAt)}
@@ -43,7 +45,10 @@ export function OrderSummary({
       {reported && (
         <p className="balance">
           Sold {order.soldQuantity ?? 0} · returned {order.returnedQuantity ?? 0} ·{' '}
-          <strong>outstanding {outstanding}</strong>
+          <strong>
+            outstanding {outstanding}
+            {outstanding > 0 && ` (${formatMoney(outstandingValue)})`}
+          </strong>
         </p>
       )}
       {order.cancelReason && <p className="meta">Cancelled: {order.cancelReason}</p>}
