@@ -9,6 +9,7 @@ import { ROLE_LABEL } from '../../ui/format';
 import { Guarded } from '../../ui/part2/access';
 import { Table } from '../../ui/Table';
 import { InvitationsSection } from './InvitationsSection';
+import { MembersImport } from './MembersImport';
 
 /**
  * Members and roles: the organization's memberships (one paged call), change role or approval, remove, add by
@@ -54,6 +55,7 @@ export default function MembersPage() {
           </>
         )}
       </Guarded>
+      <MembersImport />
       <InvitationsSection />
     </>
   );

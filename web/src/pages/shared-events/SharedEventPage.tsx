@@ -9,6 +9,7 @@ import { Guarded } from '../../ui/part2/access';
 import { AuditSection } from './AuditSection';
 import { CapacitySection } from './CapacitySection';
 import { ChannelsSection } from './ChannelsSection';
+import { DetailsSection } from './DetailsSection';
 import { GrantsSection } from './GrantsSection';
 import { can, STATUS_TEXT, useSharedEvent, type SharedEvent } from './queries';
 import { ReportsSection } from './ReportsSection';
@@ -29,6 +30,7 @@ export default function SharedEventPage() {
           <h1>{e.name}</h1>
           <Overview event={e} />
           <Lifecycle event={e} />
+          <DetailsSection event={e} />
           <RosterSection event={e} />
           <CapacitySection event={e} />
           <GrantsSection event={e} />
