@@ -44,6 +44,8 @@ export function useAccess() {
   };
 }
 
+export type Access = ReturnType<typeof useAccess>;
+
 export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
 
 /** "Not allowed" in plain words: a 403 is an answer about the person, never an error page. */
@@ -73,15 +75,16 @@ export function Guarded<T>({
 }
 
 /** Renders the page only for callers who pass `allowed`; everyone else reads "not allowed" (not a blank page). */
-export function RequireAccess({
-  allowed,
-  children,
-}: {
-  allowed: (access: ReturnType<typeof useAccess>) => boolean;
-  children: ReactNode;
-}) {
+export function RequireAccess({ allowed, children }: { allowed: (access: Access) => boolean; children: ReactNode }) {
   const access = useAccess();
   const me = useMe();
   if (me.isPending) return <Loading what="Checking access" />;
-  return allowed(access) ? <>{children}</> : <NotAllowed />;
+  return allowed(access) ? (
+    <>{children}</>
+  ) : (
+    <>
+      <h1>Not allowed</h1>
+      <NotAllowed />
+    </>
+  );
 }
