@@ -175,6 +175,25 @@ describeInBrowser('web client flows (Chromium)', () => {
     expect(text).toMatch(/reference \S+/);
     await shot(m, 'flow-capacity-exceeded-375');
     expect(unexpected(member, [/status of 409/])).toEqual([]);
+
+    // An admin may record the sale anyway: the dialog warns first, then the order holds 4 sold.
+    const admin = await openTab(browser, DESK);
+    await signIn(admin, api, f.admin, f.orgId);
+    await visit(admin, `${api.url}/manage/delivered`);
+    await admin.page.locator(`#order-card-${held.id}`).getByRole('button', { name: 'Force-record sold…' }).click();
+    const dialog = admin.page.getByRole('dialog');
+    await dialog.getByText(/Warning: this records the sale even when the showtime has no seats left/).waitFor();
+    await dialog.getByLabel(/^Adult/).fill('4');
+    await dialog.getByLabel('Reason (required)').fill('Sold at the door before the count');
+    await dialog.getByRole('button', { name: 'I understand: record 4 sold over capacity' }).click();
+    await admin.page
+      .getByText('Mia Member: 4 sold in total, recorded over capacity. The order is now delivered.')
+      .waitFor();
+    await shot(admin.page, 'flow-force-record-sold-1280');
+    // Force-record-sold requires and keeps the delivered status (01-core's lifecycle table).
+    expect(await orders.get(held.id)).toMatchObject({ soldQuantity: 4, status: 'delivered' });
+    expect(unexpected(admin)).toEqual([]);
+    await admin.context.close();
     // Free the seats again for the flows below.
     await api.del(`events/${event.id}/free-tickets/${free.body.data.id}`, {
       token: f.ticketManager.token,
@@ -376,5 +395,33 @@ describeInBrowser('web client flows (Chromium)', () => {
     expect(pledge.body.data).toMatchObject({ sureCount: 5, possibleCount: 3 });
     expect(unexpected(manager)).toEqual([]);
     expect(unexpected(member)).toEqual([]);
+  });
+  it('a revoked session returns to the login page; too many login e-mails say when to try again', async () => {
+    const tab = await openTab(browser, PHONE);
+    const token = await api.login(f.member2.email);
+    await signIn(tab, api, { ...f.member2, token }, f.orgId);
+    await api.post('auth/logout', { token, body: {} }); // revoked elsewhere (another device logged out)
+    await tab.page.goto(`${api.url}/stats`);
+    await tab.page.waitForURL(/\/login\?expired=1/);
+    await tab.page.getByText('Your session has ended. Please log in again.').waitFor();
+
+    // This browser's address (127.0.0.1, no proxy header) uses up its login e-mails, then asks once more.
+    for (let i = 0; i < 6; i += 1) {
+      await fetch(`${api.url}/api/auth/magic-link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `flood-${i}@example.org` }),
+      });
+    }
+    await tab.page.getByLabel('E-mail address').fill(f.member2.email);
+    await tab.page.getByRole('button', { name: 'Send me a login code' }).click();
+    const alert = tab.page.getByRole('alert');
+    await alert.waitFor();
+    const text = (await alert.textContent()) ?? '';
+    expect(text).toMatch(/Too many attempts\. Try again in \d+ seconds\./);
+    expect(text).toContain('RATE_LIMITED');
+    await shot(tab.page, 'flow-rate-limited-375');
+    expect(unexpected(tab, [/status of 401/, /status of 429/])).toEqual([]);
+    await tab.context.close();
   });
 });

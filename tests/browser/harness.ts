@@ -25,8 +25,7 @@ export const describeInBrowser: jest.Describe = (() => {
         });
       })) as unknown as jest.Describe;
   }
-  console.log(`Browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
-  return describe.skip;
+  return describe.skip; // tests/browser/announce.js (jest globalSetup) says so once per run
 })();
 
 export const SCREENSHOTS = join(ROOT, '.artifacts', 'screenshots');

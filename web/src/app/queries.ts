@@ -114,7 +114,11 @@ export function useAction<TInput, TResult>(run: (input: TInput, organizationId: 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TInput) => run(input, organizationId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [organizationId] }),
+    // Not awaited: the caller's own onSuccess must run before the refetch can unmount its component (an order
+    // that leaves a list), or TanStack Query would drop that callback.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: [organizationId] });
+    },
   });
 }
 

@@ -23,9 +23,3 @@ export function useOrganization(): { organizationId: string; membership?: Member
   const membership = me.data?.memberships.find((m) => m.organizationId === organizationId);
   return { organizationId: organizationId ?? '', membership };
 }
-
-/** The `organizationId` query every organization-scoped call carries. */
-export function useOrgQuery() {
-  const { organizationId } = useOrganization();
-  return { organizationId };
-}

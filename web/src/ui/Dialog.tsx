@@ -22,7 +22,7 @@ export function Dialog({
       <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="overlay" />
-        <RadixDialog.Content className="dialog" aria-describedby={description ? undefined : undefined}>
+        <RadixDialog.Content className="dialog">
           <RadixDialog.Title>{title}</RadixDialog.Title>
           <RadixDialog.Description className={description ? 'meta' : 'sr-only'}>
             {description ?? title}

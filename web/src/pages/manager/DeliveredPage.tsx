@@ -5,6 +5,7 @@ import { pagesOf, useAction, useActiveEvent, useOrders } from '../../app/queries
 import { useOrganization } from '../../app/session-hooks';
 import { Dialog } from '../../ui/Dialog';
 import { Empty, ErrorNotice, QueryView, Success } from '../../ui/feedback';
+import { STATUS_LABEL } from '../../ui/format';
 import { OrderSummary, perTypeBalance } from '../shared/OrderSummary';
 import { TransferDialog } from './TransferDialog';
 
@@ -12,9 +13,12 @@ import { TransferDialog } from './TransferDialog';
 export default function DeliveredPage() {
   const orders = useOrders(['delivered']);
   const event = useActiveEvent();
+  // An action can move the order out of this list (fully reported): its outcome is told here, not in its card.
+  const [done, setDone] = useState<string>();
   return (
     <>
       <h1>Delivered orders</h1>
+      {done && <Success>{done}</Success>}
       <QueryView query={orders} what="Loading delivered orders">
         {(data) => {
           const items = pagesOf(data);
@@ -27,7 +31,7 @@ export default function DeliveredPage() {
               </p>
               {items.map((order) => (
                 <OrderSummary key={order.id} order={order} showOwner>
-                  <DeliveredActions order={order} eventId={event.data?.id} />
+                  <DeliveredActions order={order} eventId={event.data?.id} onDone={setDone} />
                 </OrderSummary>
               ))}
               {orders.hasNextPage && (
@@ -43,19 +47,24 @@ export default function DeliveredPage() {
   );
 }
 
-function DeliveredActions({ order, eventId }: { order: Order; eventId?: string }) {
+type Done = (message: string) => void;
+
+function DeliveredActions({ order, eventId, onDone }: { order: Order; eventId?: string; onDone: Done }) {
   const { membership } = useOrganization();
   if (outstandingOf(order) === 0) return null;
   return (
     <div className="row">
-      <RecordReturn order={order} />
-      <TransferDialog order={order} eventId={eventId ?? order.eventId} />
-      {atLeast(membership?.role, 'admin') && <ForceRecordSold order={order} />}
+      <RecordReturn order={order} onDone={onDone} />
+      <TransferDialog order={order} eventId={eventId ?? order.eventId} onDone={onDone} />
+      {atLeast(membership?.role, 'admin') && <ForceRecordSold order={order} onDone={onDone} />}
     </div>
   );
 }
 
-function RecordReturn({ order }: { order: Order }) {
+const outcome = (order: Order, result: Order, what: string) =>
+  `${order.requestedByName}: ${what}. The order is now ${STATUS_LABEL[result.status].toLowerCase()}.`;
+
+function RecordReturn({ order, onDone }: { order: Order; onDone: Done }) {
   const [open, setOpen] = useState(false);
   const [quantity, setQuantity] = useState('');
   const ret = useAction((_: void, organizationId) =>
@@ -68,7 +77,12 @@ function RecordReturn({ order }: { order: Order }) {
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    ret.mutate(undefined, { onSuccess: () => setOpen(false) });
+    ret.mutate(undefined, {
+      onSuccess: (result) => {
+        setOpen(false);
+        onDone(outcome(order, result, `${quantity} returned`));
+      },
+    });
   };
   return (
     <Dialog
@@ -103,7 +117,7 @@ function RecordReturn({ order }: { order: Order }) {
 }
 
 /** Admin only: records sales beyond the venue capacity; the warning says what that means before it is sent. */
-function ForceRecordSold({ order }: { order: Order }) {
+function ForceRecordSold({ order, onDone }: { order: Order; onDone: Done }) {
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<Record<string, string>>({});
   const [reason, setReason] = useState('');
@@ -122,7 +136,12 @@ function ForceRecordSold({ order }: { order: Order }) {
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    force.mutate();
+    force.mutate(undefined, {
+      onSuccess: (result) => {
+        setOpen(false);
+        onDone(outcome(order, result, `${result.soldQuantity ?? 0} sold in total, recorded over capacity`));
+      },
+    });
   };
   return (
     <Dialog
@@ -161,7 +180,6 @@ function ForceRecordSold({ order }: { order: Order }) {
         <button type="submit" className="danger" disabled={force.isPending || increase === 0}>
           I understand: record {increase} sold over capacity
         </button>
-        {force.isSuccess && <Success>Recorded: {force.data.soldQuantity ?? 0} sold in total.</Success>}
         <ErrorNotice error={force.error} />
       </form>
     </Dialog>

@@ -11,7 +11,16 @@ import { tickets } from '../../ui/format';
  * and reused by every resend of that attempt (a timeout, a double click), so the server applies it once
  * (docs/decisions/transfers.md). A changed form after a failure is the same attempt only if nothing changed.
  */
-export function TransferDialog({ order, eventId }: { order: Order; eventId: string }) {
+export function TransferDialog({
+  order,
+  eventId,
+  onDone,
+}: {
+  order: Order;
+  eventId: string;
+  /** Told the outcome too: a transfer of the whole balance moves the order out of the delivered list. */
+  onDone?: (message: string) => void;
+}) {
   const [open, setOpen] = useState(false);
   const attempt = useRef<{ id: string; key: string } | undefined>(undefined);
   const [toUserId, setToUserId] = useState('');
@@ -41,7 +50,12 @@ export function TransferDialog({ order, eventId }: { order: Order; eventId: stri
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    transfer.mutate(undefined, { onSuccess: setResult });
+    transfer.mutate(undefined, {
+      onSuccess: (moved) => {
+        setResult(moved);
+        onDone?.(`Moved ${tickets(moved.quantity)} from ${order.requestedByName} to ${moved.recipientName}.`);
+      },
+    });
   };
   const onOpenChange = (next: boolean) => {
     setOpen(next);
