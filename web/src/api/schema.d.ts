@@ -2643,9 +2643,9 @@ export interface components {
              * @default member
              * @enum {unknown}
              */
-            role: "member" | "ticketManager" | "treasurer" | "admin";
+            role?: "member" | "ticketManager" | "treasurer" | "admin";
             /** @default true */
-            approved: boolean;
+            approved?: boolean;
         };
         AdminNoteBody: {
             adminNote: string | null;
@@ -2749,7 +2749,7 @@ export interface components {
              * @default member
              * @enum {unknown}
              */
-            role: "member" | "ticketManager" | "treasurer" | "admin";
+            role?: "member" | "ticketManager" | "treasurer" | "admin";
         };
         BulkDelete: {
             deleted: number;
@@ -3016,9 +3016,9 @@ export interface components {
             description?: string;
             venueCapacity: number;
             /** @default true */
-            active: boolean;
+            active?: boolean;
             /** @default false */
-            enableQuotas: boolean;
+            enableQuotas?: boolean;
             /** @enum {unknown} */
             commitmentStatus?: "open" | "closed";
             /** Format: date-time */
@@ -3038,9 +3038,9 @@ export interface components {
              * @default member
              * @enum {unknown}
              */
-            role: "member" | "ticketManager" | "treasurer" | "admin";
+            role?: "member" | "ticketManager" | "treasurer" | "admin";
             /** @default 14 */
-            expiresInDays: number;
+            expiresInDays?: number;
             maxUses?: number;
         };
         CreateInvitationLinkBody: {
@@ -4486,7 +4486,7 @@ export interface components {
             name: string;
             price: number;
             /** @default 0 */
-            fee: number;
+            fee?: number;
             boxofficePrice?: number;
             boxofficeFee?: number;
             sortOrder?: number;

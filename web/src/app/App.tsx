@@ -6,6 +6,7 @@ import { Loading } from '../ui/feedback';
 import HomePage from '../pages/member/HomePage';
 import { Layout } from './Layout';
 import { queryClient } from './query-client';
+import { PART2_ROUTES } from './routes-part2';
 import { useSession } from './session-hooks';
 
 /** Each area is its own chunk: a member's phone never downloads the manager pages. */
@@ -57,6 +58,7 @@ const router = createBrowserRouter([
           { path: '/manage/free-tickets', element: page(() => import('../pages/manager/FreeTicketsPage')) },
           { path: '/manage/external', element: page(() => import('../pages/manager/ExternalPage')) },
           { path: '/manage/capacity', element: page(() => import('../pages/manager/CapacityPage')) },
+          ...PART2_ROUTES,
           { path: '*', element: page(() => import('../pages/common/NotFoundPage')) },
         ],
       },

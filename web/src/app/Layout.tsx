@@ -9,6 +9,7 @@ import { ROLE_LABEL } from '../ui/format';
 import { queryClient } from './query-client';
 import { useMe, useSession } from './session-hooks';
 import { notificationsQuery } from './queries';
+import { Part2Nav } from './nav-part2';
 
 const MEMBER_LINKS = [
   ['/', 'Event'],
@@ -113,6 +114,7 @@ export function Layout() {
           </ul>
         </nav>
       )}
+      <Part2Nav />
       <main id="main" className="page" tabIndex={-1}>
         <Outlet />
       </main>
