@@ -2605,16 +2605,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        Accept: {
-            sharedEventId: string;
-            name: string;
-            organizationId: string;
-            /** @enum {string} */
-            status: "invited" | "accepted" | "active" | "declined" | "left" | "removed";
-            /** @enum {string} */
-            role: "organizer" | "participant";
-            eventId?: string;
-        };
         AcceptBody: {
             token: string;
         };
@@ -2771,10 +2761,19 @@ export interface components {
         CancelBody: {
             reason?: string;
         };
-        Capabilities: {
-            canCreateSharedEvents: boolean;
-            /** @enum {string} */
-            reason?: "organization_mode_restricted" | "organization_not_allowed" | "shared_events_disabled";
+        CapabilityGrant: {
+            userId: string;
+            organizationId: string;
+            capabilities: ("manageSharedDetails" | "managePricing" | "manageParticipants" | "manageCapacity" | "manageOwners" | "manageExternalSales" | "viewCombinedReports")[];
+            roleTemplate?: string;
+            /** Format: date-time */
+            issuedAt: string;
+            issuedBy: string;
+        };
+        CapabilityGrantRevoked: {
+            revoked: boolean;
+            userId: string;
+            organizationId: string;
         };
         CapacityPolicyBody: {
             /** @enum {string} */
@@ -2847,23 +2846,7 @@ export interface components {
                 }[];
             }[];
         };
-        Channel: {
-            /** @enum {string} */
-            source: "externalA" | "externalB";
-            /** @enum {string} */
-            mode: "automation" | "manual";
-            responsibleOrgId: string;
-            connectionRef?: string;
-            /** @enum {string} */
-            status: "active" | "disabled";
-            assignedBy: string;
-            /** Format: date-time */
-            effectiveFrom: string;
-        };
-        ChannelList: {
-            items: components["schemas"]["Channel"][];
-        };
-        Cleanup: {
+        CleanupResult: {
             deleted: {
                 [key: string]: number;
             };
@@ -3234,7 +3217,7 @@ export interface components {
             /** Format: date-time */
             revokedAt?: string;
             revokedReason?: string;
-            permissions: components["schemas"]["Permissions"];
+            permissions: components["schemas"]["DelegationPermissions"];
             assignmentVersion: number;
             /** @enum {string} */
             orderSubmissionMode?: "directDelivered" | "ownerApproval";
@@ -3246,8 +3229,31 @@ export interface components {
             reverseIndexSyncedAt?: string;
             reverseIndexSyncAttempts?: number;
         };
+        DelegationAnswered: {
+            delegatedEvent: components["schemas"]["DelegatedEvent"];
+            reverseIndexSync: components["schemas"]["ReverseIndexSync"];
+        };
+        DelegationInvited: {
+            delegation: components["schemas"]["Delegation"];
+            /** Format: uri */
+            invitationLink?: string;
+            reverseIndexSync: components["schemas"]["ReverseIndexSync"];
+        };
         DelegationList: {
             items: components["schemas"]["Delegation"][];
+        };
+        DelegationPermissions: {
+            /** @constant */
+            canCreateSales: true;
+            /** @constant */
+            canReportSoldReturned: true;
+            /** @constant */
+            canViewOwnAttributedReports: true;
+            canApproveOwnMemberOrders?: boolean;
+        };
+        DelegationRevoked: {
+            delegation: components["schemas"]["Delegation"];
+            reverseIndexSync: components["schemas"]["ReverseIndexSync"];
         };
         Deleted: {
             id: string;
@@ -3316,6 +3322,64 @@ export interface components {
         EventScopeBody: {
             eventId: components["schemas"]["Id"];
         };
+        EventsOverview: {
+            items: {
+                id: string;
+                organizationId: string;
+                name: string;
+                date: string;
+                location?: string;
+                description?: string;
+                venueCapacity: number;
+                active: boolean;
+                salesLocked: boolean;
+                enableQuotas: boolean;
+                /** @enum {unknown} */
+                commitmentStatus?: "open" | "closed" | "converted";
+                /** Format: date-time */
+                commitmentDeadline?: string;
+                showtimes: {
+                    showtimeId: string;
+                    /** Format: date-time */
+                    dateTime: string;
+                    label?: string;
+                    externalSold: number;
+                    externalNote?: string;
+                }[];
+                ticketTypes: {
+                    id: string;
+                    eventId: string;
+                    organizationId: string;
+                    name: string;
+                    price: number;
+                    fee: number;
+                    boxofficePrice?: number;
+                    boxofficeFee?: number;
+                    sortOrder: number;
+                }[];
+                salesDelegations: components["schemas"]["Delegation"][];
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+                /** Format: date-time */
+                deletedAt?: string;
+                statistics: {
+                    capacity: number;
+                    sold: number;
+                    remaining: number;
+                    soldByChannel: {
+                        orders: number;
+                        registrations: number;
+                        external: number;
+                        free: number;
+                    };
+                    revenue: number;
+                    fees: number;
+                };
+            }[];
+            continuationToken?: string;
+        };
         EventsPage: {
             items: components["schemas"]["Event"][];
             continuationToken?: string;
@@ -3361,6 +3425,22 @@ export interface components {
             items: components["schemas"]["ExternalSale"][];
             continuationToken?: string;
         };
+        ExternalSalesChannel: {
+            /** @enum {string} */
+            source: "externalA" | "externalB";
+            /** @enum {string} */
+            mode: "automation" | "manual";
+            responsibleOrgId: string;
+            connectionRef?: string;
+            /** @enum {string} */
+            status: "active" | "disabled";
+            assignedBy: string;
+            /** Format: date-time */
+            effectiveFrom: string;
+        };
+        ExternalSalesChannelList: {
+            items: components["schemas"]["ExternalSalesChannel"][];
+        };
         ExternalUpdateBody: {
             externalSold: number;
             externalNote?: string;
@@ -3395,15 +3475,6 @@ export interface components {
         FreeTicketPage: {
             items: components["schemas"]["FreeTicket"][];
             continuationToken?: string;
-        };
-        Grant: {
-            userId: string;
-            organizationId: string;
-            capabilities: ("manageSharedDetails" | "managePricing" | "manageParticipants" | "manageCapacity" | "manageOwners" | "manageExternalSales" | "viewCombinedReports")[];
-            roleTemplate?: string;
-            /** Format: date-time */
-            issuedAt: string;
-            issuedBy: string;
         };
         HistoryItem: {
             /** @enum {string} */
@@ -3495,12 +3566,6 @@ export interface components {
         InvitationList: {
             items: components["schemas"]["Invitation"][];
         };
-        Invite: {
-            delegation: components["schemas"]["Delegation"];
-            /** Format: uri */
-            invitationLink?: string;
-            reverseIndexSync: components["schemas"]["ReverseIndexSync"];
-        };
         /** @description Exactly one of partnerAdminEmail (any Owner Admin+) and partnerOrganizationId (Super Admin only). */
         InviteBody: {
             /** Format: email */
@@ -3525,23 +3590,23 @@ export interface components {
             /** @enum {string} */
             status: "draft" | "open" | "locked" | "cancelling" | "cancelled" | "completed";
         };
+        LoggedOut: {
+            /** @constant */
+            loggedOut: true;
+        };
         LoginSession: {
             token: string;
             /** Format: date-time */
             expiresAt: string;
             user: components["schemas"]["User"];
         };
-        Logout: {
-            /** @constant */
-            loggedOut: true;
-        };
-        MagicLink: {
-            /** @constant */
-            sent: true;
-        };
         MagicLinkBody: {
             /** Format: email */
             email: string;
+        };
+        MagicLinkSent: {
+            /** @constant */
+            sent: true;
         };
         MarkAllRead: {
             updated: number;
@@ -3747,64 +3812,6 @@ export interface components {
                 name: string;
             }[];
         };
-        Overview: {
-            items: {
-                id: string;
-                organizationId: string;
-                name: string;
-                date: string;
-                location?: string;
-                description?: string;
-                venueCapacity: number;
-                active: boolean;
-                salesLocked: boolean;
-                enableQuotas: boolean;
-                /** @enum {unknown} */
-                commitmentStatus?: "open" | "closed" | "converted";
-                /** Format: date-time */
-                commitmentDeadline?: string;
-                showtimes: {
-                    showtimeId: string;
-                    /** Format: date-time */
-                    dateTime: string;
-                    label?: string;
-                    externalSold: number;
-                    externalNote?: string;
-                }[];
-                ticketTypes: {
-                    id: string;
-                    eventId: string;
-                    organizationId: string;
-                    name: string;
-                    price: number;
-                    fee: number;
-                    boxofficePrice?: number;
-                    boxofficeFee?: number;
-                    sortOrder: number;
-                }[];
-                salesDelegations: components["schemas"]["Delegation"][];
-                /** Format: date-time */
-                createdAt: string;
-                /** Format: date-time */
-                updatedAt: string;
-                /** Format: date-time */
-                deletedAt?: string;
-                statistics: {
-                    capacity: number;
-                    sold: number;
-                    remaining: number;
-                    soldByChannel: {
-                        orders: number;
-                        registrations: number;
-                        external: number;
-                        free: number;
-                    };
-                    revenue: number;
-                    fees: number;
-                };
-            }[];
-            continuationToken?: string;
-        };
         Participant: {
             sharedEventId: string;
             organizationId: string;
@@ -3944,15 +3951,6 @@ export interface components {
         PendingInvitationList: {
             items: components["schemas"]["PendingInvitation"][];
         };
-        Permissions: {
-            /** @constant */
-            canCreateSales: true;
-            /** @constant */
-            canReportSoldReturned: true;
-            /** @constant */
-            canViewOwnAttributedReports: true;
-            canApproveOwnMemberOrders?: boolean;
-        };
         Pledge: components["schemas"]["PledgeItem"] | null;
         PledgeBody: {
             sureCount: number;
@@ -3993,14 +3991,6 @@ export interface components {
         };
         PoolCapacityBody: {
             perShowtime: number;
-        };
-        Preview: {
-            sharedEventId: string;
-            name: string;
-            date?: string;
-            organizerOrganizationName?: string;
-            /** Format: date-time */
-            expiresAt: string;
         };
         ProjectionStatus: {
             sharedEventId: string;
@@ -4070,7 +4060,56 @@ export interface components {
             deletedAt?: string;
             deletedBy?: string;
         };
-        Report: {
+        ReportSoldBody: {
+            soldQuantity: number;
+            soldTypeQuantities?: {
+                ticketTypeId: components["schemas"]["Id"];
+                soldQuantity: number;
+            }[];
+        };
+        ReturnBody: {
+            returnQuantity: number;
+            returnTypeQuantities?: {
+                ticketTypeId: components["schemas"]["Id"];
+                returnQuantity: number;
+            }[];
+        };
+        ReverseIndexSync: {
+            /** @enum {string} */
+            status: "pending" | "synced" | "failed";
+            operationId?: string;
+            transitionVersion?: number;
+        };
+        RevokeBody: {
+            revokedReason: string;
+        };
+        /** @enum {unknown} */
+        Role: "member" | "ticketManager" | "treasurer" | "admin";
+        SalesContext: {
+            eventId: string;
+            eventName: string;
+            date: string;
+            location?: string;
+            active: boolean;
+            salesLocked: boolean;
+            ownerOrganizationName?: string;
+            delegationId: string;
+            ticketTypes: {
+                id: string;
+                name: string;
+                price: number;
+                fee: number;
+            }[];
+            showtimes: {
+                showtimeId: string;
+                /** Format: date-time */
+                dateTime: string;
+                label?: string;
+                venueCapacity: number;
+                remaining: number;
+            }[];
+        };
+        SalesReport: {
             organizationId: string;
             /** @enum {string} */
             type: "members" | "choirs" | "events" | "types" | "boxoffice" | "all";
@@ -4208,68 +4247,6 @@ export interface components {
                 };
             };
         };
-        ReportSoldBody: {
-            soldQuantity: number;
-            soldTypeQuantities?: {
-                ticketTypeId: components["schemas"]["Id"];
-                soldQuantity: number;
-            }[];
-        };
-        Respond: {
-            delegatedEvent: components["schemas"]["DelegatedEvent"];
-            reverseIndexSync: components["schemas"]["ReverseIndexSync"];
-        };
-        ReturnBody: {
-            returnQuantity: number;
-            returnTypeQuantities?: {
-                ticketTypeId: components["schemas"]["Id"];
-                returnQuantity: number;
-            }[];
-        };
-        ReverseIndexSync: {
-            /** @enum {string} */
-            status: "pending" | "synced" | "failed";
-            operationId?: string;
-            transitionVersion?: number;
-        };
-        Revoke: {
-            delegation: components["schemas"]["Delegation"];
-            reverseIndexSync: components["schemas"]["ReverseIndexSync"];
-        };
-        RevokeBody: {
-            revokedReason: string;
-        };
-        RevokeGrant: {
-            revoked: boolean;
-            userId: string;
-            organizationId: string;
-        };
-        /** @enum {unknown} */
-        Role: "member" | "ticketManager" | "treasurer" | "admin";
-        SalesContext: {
-            eventId: string;
-            eventName: string;
-            date: string;
-            location?: string;
-            active: boolean;
-            salesLocked: boolean;
-            ownerOrganizationName?: string;
-            delegationId: string;
-            ticketTypes: {
-                id: string;
-                name: string;
-                price: number;
-                fee: number;
-            }[];
-            showtimes: {
-                showtimeId: string;
-                /** Format: date-time */
-                dateTime: string;
-                label?: string;
-                venueCapacity: number;
-                remaining: number;
-            }[];
-        };
         SelfOrderBody: {
             showtimeId?: components["schemas"]["Id"];
             tickets: {
@@ -4358,6 +4335,29 @@ export interface components {
                 role?: "organizer" | "participant";
                 capabilities: string[];
             };
+        };
+        SharedEventCapabilities: {
+            canCreateSharedEvents: boolean;
+            /** @enum {string} */
+            reason?: "organization_mode_restricted" | "organization_not_allowed" | "shared_events_disabled";
+        };
+        SharedEventInvitationAccepted: {
+            sharedEventId: string;
+            name: string;
+            organizationId: string;
+            /** @enum {string} */
+            status: "invited" | "accepted" | "active" | "declined" | "left" | "removed";
+            /** @enum {string} */
+            role: "organizer" | "participant";
+            eventId?: string;
+        };
+        SharedEventInvitationPreview: {
+            sharedEventId: string;
+            name: string;
+            date?: string;
+            organizerOrganizationName?: string;
+            /** Format: date-time */
+            expiresAt: string;
         };
         SharedEventListItem: {
             id: string;
@@ -5139,7 +5139,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Logout"];
+                        data: components["schemas"]["LoggedOut"];
                     };
                 };
             };
@@ -5189,7 +5189,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["MagicLink"];
+                        data: components["schemas"]["MagicLinkSent"];
                     };
                 };
             };
@@ -5734,7 +5734,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Overview"];
+                        data: components["schemas"]["EventsOverview"];
                     };
                 };
             };
@@ -6725,7 +6725,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Cleanup"];
+                        data: components["schemas"]["CleanupResult"];
                     };
                 };
             };
@@ -9032,7 +9032,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Report"];
+                        data: components["schemas"]["SalesReport"];
                     };
                 };
             };
@@ -13318,6 +13318,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example email,name,role
+                 *     mia.member@example.org,Mia Member,member
+                 *     tom.treasurer@example.org,Tom Treasurer,treasurer
+                 */
                 "text/csv": string;
             };
         };
@@ -13673,7 +13678,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Invite"];
+                        data: components["schemas"]["DelegationInvited"];
                     };
                 };
             };
@@ -13802,7 +13807,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Revoke"];
+                        data: components["schemas"]["DelegationRevoked"];
                     };
                 };
             };
@@ -15542,7 +15547,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Respond"];
+                        data: components["schemas"]["DelegationAnswered"];
                     };
                 };
             };
@@ -15941,7 +15946,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Respond"];
+                        data: components["schemas"]["DelegationAnswered"];
                     };
                 };
             };
@@ -15986,7 +15991,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Capabilities"];
+                        data: components["schemas"]["SharedEventCapabilities"];
                     };
                 };
             };
@@ -16042,7 +16047,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Accept"];
+                        data: components["schemas"]["SharedEventInvitationAccepted"];
                     };
                 };
             };
@@ -16176,7 +16181,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Accept"];
+                        data: components["schemas"]["SharedEventInvitationAccepted"];
                     };
                 };
             };
@@ -16250,7 +16255,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Preview"];
+                        data: components["schemas"]["SharedEventInvitationPreview"];
                     };
                 };
             };
@@ -17343,7 +17348,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["ChannelList"];
+                        data: components["schemas"]["ExternalSalesChannelList"];
                     };
                 };
             };
@@ -17393,7 +17398,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Channel"];
+                        data: components["schemas"]["ExternalSalesChannel"];
                     };
                 };
             };
@@ -17454,7 +17459,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Channel"];
+                        data: components["schemas"]["ExternalSalesChannel"];
                     };
                 };
             };
@@ -17513,7 +17518,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Channel"];
+                        data: components["schemas"]["ExternalSalesChannel"];
                     };
                 };
             };
@@ -17580,7 +17585,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Grant"];
+                        data: components["schemas"]["CapabilityGrant"];
                     };
                 };
             };
@@ -17635,7 +17640,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["RevokeGrant"];
+                        data: components["schemas"]["CapabilityGrantRevoked"];
                     };
                 };
             };
@@ -19355,6 +19360,10 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example email,name,firstName,lastName,phone
+                 *     mia.member@example.org,Mia Member,Mia,Member,+49 30 1234567
+                 */
                 "text/csv": string;
             };
         };
