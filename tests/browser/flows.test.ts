@@ -201,9 +201,13 @@ describeInBrowser('web client flows (Chromium)', () => {
     });
   });
 
-  it('a direct sale is edited within its hour (time left shown)', async () => {
-    const t = manager.page;
-    await visit(manager, `${api.url}/sales`);
+  it('a direct sale is edited within its hour (time left shown), then shows locked', async () => {
+    // A tab of its own with a controllable clock, so the hour can pass without waiting for it.
+    const tab = await openTab(browser, DESK);
+    await tab.page.clock.install();
+    await signIn(tab, api, f.ticketManager, f.orgId);
+    const t = tab.page;
+    await visit(tab, `${api.url}/sales`);
     await t
       .getByRole('form', { name: /Register a sale/ })
       .getByLabel(/^Adult/)
@@ -223,7 +227,14 @@ describeInBrowser('web client flows (Chromium)', () => {
     const history = await api.get('me/history', { token: f.ticketManager.token, query: { organizationId: f.orgId } });
     const sales = history.body.data.items.filter((i: { kind: string }) => i.kind === 'registration');
     expect(sales.map((s: { totalQuantity: number }) => s.totalQuantity)).toEqual([2]);
-    expect(unexpected(manager)).toEqual([]);
+
+    await t.clock.fastForward('01:01:00');
+    const edited = t.getByRole('article', { name: 'Sale of 2 tickets' });
+    await edited.getByText(/^Locked since/).waitFor();
+    await expect(edited.getByRole('button', { name: 'Edit' }).count()).resolves.toBe(0);
+    await shot(t, 'flow-registration-locked-1280');
+    expect(unexpected(tab)).toEqual([]);
+    await tab.context.close();
   });
 
   it('a transfer whose answer was lost is sent again with the same id and lands once', async () => {
