@@ -1,5 +1,5 @@
 import { defineRoute } from '../shared/http/define-route';
-import { emptyBody } from '../shared/http/schema-parts';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
 import * as notifications from '../shared/domain/notifications/service';
 import {
   markAllReadResponse,

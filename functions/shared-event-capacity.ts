@@ -2,9 +2,9 @@ import type { SharedEventAccess } from '../shared/auth/grant';
 import { sharedEventScope } from '../shared/auth/scope';
 import { defineRoute } from '../shared/http/define-route';
 import { sharedEventsSwitch } from '../shared/domain/shared-events/capabilities';
-import { editPoolCapacity } from '../shared/domain/shared-event-capacity-admin/pool-capacity';
-import { changeCapacityPolicy } from '../shared/domain/shared-event-capacity-admin/policy';
-import { editQuotas } from '../shared/domain/shared-event-capacity-admin/quotas';
+import { editPoolCapacity } from '../shared/domain/shared-events/capacity/admin/pool-capacity';
+import { changeCapacityPolicy } from '../shared/domain/shared-events/capacity/admin/change-policy';
+import { editQuotas } from '../shared/domain/shared-events/capacity/admin/quotas';
 import {
   bulkQuotasBody,
   capacityPolicyBody,
@@ -15,8 +15,8 @@ import {
   type CapacityPolicyBody,
   type PoolCapacityBody,
   type QuotaBody,
-} from '../shared/domain/shared-event-capacity-admin/schemas';
-import { getCapacity } from '../shared/domain/shared-event-capacity-admin/view';
+} from '../shared/domain/shared-events/capacity/admin/schemas';
+import { getCapacity } from '../shared/domain/shared-events/capacity/admin/capacity-view';
 
 /**
  * Shared Event capacity administration (02 §4 "organizer and participant administration", rule 12: the payloads

@@ -1,15 +1,20 @@
 import type { SharedEventAccess } from '../shared/auth/grant';
 import { sharedEventScope } from '../shared/auth/scope';
 import { defineRoute } from '../shared/http/define-route';
-import { emptyBody } from '../shared/http/schema-parts';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
 import { sharedEventsSwitch } from '../shared/domain/shared-events/capabilities';
 import {
   channelListResponse,
   channelResponse,
   putChannelBody,
   type PutChannelBody,
-} from '../shared/domain/shared-events/channel-schemas';
-import { disableChannel, getChannel, listChannels, putChannel } from '../shared/domain/shared-events/channels';
+} from '../shared/domain/shared-events/channels/schemas';
+import {
+  disableChannel,
+  getChannel,
+  listChannels,
+  putChannel,
+} from '../shared/domain/shared-events/channels/channel-settings';
 import { viewerQuery, type ViewerQuery } from '../shared/domain/shared-events/schemas';
 
 /**

@@ -1,8 +1,8 @@
 import type { SharedEventAccess } from '../shared/auth/grant';
 import { sharedEventScope } from '../shared/auth/scope';
 import { defineRoute } from '../shared/http/define-route';
-import { emptyBody } from '../shared/http/schema-parts';
-import { putGrant, revokeGrant } from '../shared/domain/shared-events/grants';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
+import { putGrant, revokeGrant } from '../shared/domain/shared-events/grants/grant-writes';
 import {
   grantResponse,
   participantUsersPage,
@@ -11,8 +11,8 @@ import {
   revokeGrantResponse,
   type ParticipantUsersQuery,
   type PutGrantBody,
-} from '../shared/domain/shared-events/grant-schemas';
-import { listParticipantUsers } from '../shared/domain/shared-events/participant-users';
+} from '../shared/domain/shared-events/grants/schemas';
+import { listParticipantUsers } from '../shared/domain/shared-events/roster/participant-users';
 
 /**
  * Shared Event owners' administration (02 §4 "organizer and participant administration"): named capability grants

@@ -2,14 +2,14 @@ import type { SharedEventAccess } from '../shared/auth/grant';
 import { sharedEventScope } from '../shared/auth/scope';
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import { emptyBody } from '../shared/http/schema-parts';
-import { acceptInvitationByToken } from '../shared/domain/shared-events/invitation-accept';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
+import { acceptInvitationByToken } from '../shared/domain/shared-events/invitations/accept';
 import {
   createInvitationLink,
   listInvitationLinks,
   previewInvitation,
   revokeInvitationLink,
-} from '../shared/domain/shared-events/invitation-links';
+} from '../shared/domain/shared-events/invitations/links';
 import {
   acceptByTokenBody,
   acceptPendingBody,
@@ -27,8 +27,8 @@ import {
   type CreateInvitationLinkBody,
   type ListInvitationLinksQuery,
   type PreviewQuery,
-} from '../shared/domain/shared-events/invitation-schemas';
-import { acceptPendingInvitation, listPendingInvitations } from '../shared/domain/shared-events/pending';
+} from '../shared/domain/shared-events/invitations/schemas';
+import { acceptPendingInvitation, listPendingInvitations } from '../shared/domain/shared-events/invitations/pending';
 
 // Shared Event invitations, document 02 §4 "core and invitations": links (manageParticipants), preview, token
 // acceptance, and the in-app pending invitations. Every unusable invitation is one generic, jittered 404 (rule 6).

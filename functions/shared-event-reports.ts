@@ -6,12 +6,12 @@ import {
   combinedReportResponse,
   participantReportQuery,
   participantReportResponse,
-} from '../shared/domain/shared-event-reports/schemas';
+} from '../shared/domain/shared-events/reports/schemas';
 import {
   combinedSharedEventReport,
   participantSharedEventReport,
   type ParticipantReportQuery,
-} from '../shared/domain/shared-event-reports/service';
+} from '../shared/domain/shared-events/reports/read-reports';
 
 /**
  * Shared Event reports (02 §4 "reporting, channels, operations"). Reads only: not behind the Shared Events switch

@@ -2,14 +2,14 @@ import type { OrganizationGrant, SharedEventAccess } from '../shared/auth/grant'
 import { sharedEventScope } from '../shared/auth/scope';
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import { emptyBody } from '../shared/http/schema-parts';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
 import { sharedEventsSwitch } from '../shared/domain/shared-events/capabilities';
 import {
   acceptInvitation,
   addParticipantDirectly,
   moveParticipant,
   removeParticipant,
-} from '../shared/domain/shared-events/roster';
+} from '../shared/domain/shared-events/roster/participants';
 import { directAddBody, participantResponse, type DirectAddBody } from '../shared/domain/shared-events/schemas';
 
 // Shared Event roster (02 §4). Accept and direct add are joinings (mode checked first); the rest never by mode.

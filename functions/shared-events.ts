@@ -2,12 +2,12 @@ import { sharedEventScope } from '../shared/auth/scope';
 import type { SharedEventAccess } from '../shared/auth/grant';
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import { emptyBody } from '../shared/http/schema-parts';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
 import { createCapability, sharedEventsSwitch } from '../shared/domain/shared-events/capabilities';
 import { createSharedEvent } from '../shared/domain/shared-events/create';
 import { projectionStatus, updateSharedEvent } from '../shared/domain/shared-events/details';
 import { changeLifecycle, retireSharedEvent } from '../shared/domain/shared-events/lifecycle';
-import { advanceCancellation } from '../shared/domain/shared-event-cancellation/cancel';
+import { advanceCancellation } from '../shared/domain/shared-events/cancellation/cancel';
 import { getSharedEventView, listSharedEvents } from '../shared/domain/shared-events/read';
 import {
   capabilitiesResponse,

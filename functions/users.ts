@@ -1,5 +1,5 @@
 import { defineRoute } from '../shared/http/define-route';
-import { emptyBody } from '../shared/http/schema-parts';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
 import * as users from '../shared/domain/users/service';
 import { importUsers } from '../shared/domain/users/import';
 import {
@@ -13,7 +13,7 @@ import {
   type UpdateUserBody,
 } from '../shared/domain/users/schemas';
 import { bulkAssignResponse, bulkDeleteResponse, userPage, userResponse } from '../shared/domain/users/responses';
-import { importResult } from '../shared/http/response-parts';
+import { importResult } from '../shared/domain/vocabulary/response-parts';
 
 const tags = ['users'];
 

@@ -1,10 +1,10 @@
 import { badRequest, notFound } from '../errors';
 import { getOrganization } from '../domain/organizations/repo';
-import { callerStanding, requireStanding } from './caller-standing';
+import { callerStanding, requireStanding } from '../domain/users/caller-standing';
 import { assertFullMode, assertFullOrganization } from './full-org-guard';
 import type { OrganizationGrant } from './grant';
-import { isDocumentId } from './path-ids';
-import type { Principal } from './principal';
+import { isDocumentId } from '../domain/vocabulary/document-id';
+import type { Principal } from '../domain/users/principal';
 import type { OrganizationScope } from './scope';
 
 /** The organization id of a query-scoped route is checked before any read: missing or malformed is a 400. */

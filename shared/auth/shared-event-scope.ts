@@ -5,12 +5,12 @@ import {
   type SharedEventCapability,
 } from '../domain/shared-events/model';
 import { getParticipant, getSharedEvent } from '../domain/shared-events/repo';
-import { callerStanding, requireStanding } from './caller-standing';
+import { callerStanding, requireStanding } from '../domain/users/caller-standing';
 import type { SharedEventAccess } from './grant';
 import { requireOrganizationIdParam } from './organization-scope';
-import type { Principal } from './principal';
+import type { Principal } from '../domain/users/principal';
 import type { SharedEventScope } from './scope';
-import { isDocumentId } from './path-ids';
+import { isDocumentId } from '../domain/vocabulary/document-id';
 
 /**
  * Two point reads, in parallel: the Shared Event (owners and grants are embedded) and the acting organization's

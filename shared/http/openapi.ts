@@ -1,7 +1,7 @@
 import { SERVICE_VERSION } from '../version';
 import { errorResponseSchema, errorResponses } from './openapi-errors';
 import { isOrgRoute, registeredRoutes, type AnyRoute } from './route';
-import type { Schema } from './validation';
+import type { Schema } from '../domain/vocabulary/validation';
 
 /**
  * OpenAPI 3.1 generated from the route table and the same ajv schemas that validate requests and (in the

@@ -1,11 +1,11 @@
 import type { Grant } from '../auth/grant';
-import type { Principal } from '../auth/principal';
-import type { RateLimitRule } from '../auth/rate-limit';
+import type { Principal } from '../domain/users/principal';
+import type { RateLimitRule } from '../domain/rate-limits/enforce';
 import { levelOfScope, scopeOfLevel, takesOrganizationQuery, type AuthLevel, type Scope } from '../auth/scope';
 import type { ErrorCode } from '../errors';
 import type { Reply } from './reply';
-import { idString } from './schema-parts';
-import type { Schema } from './validation';
+import { idString } from '../domain/vocabulary/schema-parts';
+import type { Schema } from '../domain/vocabulary/validation';
 
 export type { AuthLevel, Scope };
 

@@ -1,5 +1,5 @@
 import { healOnce } from '../../shared/domain/heal/heal';
-import { HOLD_MS } from '../../shared/domain/shared-event-capacity/sale';
+import { HOLD_MS } from '../../shared/domain/shared-events/capacity/sale';
 import type { TestHost } from '../helpers/harness';
 import type { OrgFixture } from '../helpers/fixtures';
 import { runHealProcess } from '../helpers/heal-process';

@@ -12,13 +12,13 @@ import {
 } from '../helpers/shared-capacity';
 import { createSharedEvent } from '../helpers/shared-events-core';
 import { sharedEventFingerprint, storedDocument, storedDocuments, storedSharedEventDocuments } from '../helpers/seed';
-import { reserve } from '../../shared/domain/shared-event-capacity/engine';
+import { reserve } from '../../shared/domain/shared-events/capacity/engine';
 import {
   commitSharedSeats,
   releaseSharedSeats,
   reserveSharedSeats,
-} from '../../shared/domain/shared-event-capacity/sale';
-import { advancePendingCancellations } from '../../shared/domain/shared-event-cancellation/cancel';
+} from '../../shared/domain/shared-events/capacity/sale';
+import { advancePendingCancellations } from '../../shared/domain/shared-events/cancellation/cancel';
 
 /**
  * Whole-event cancellation of a Shared Event (02 §2 CapacityFenceDoc, adjustment kind `wholeEventCancellation`, §3

@@ -16,7 +16,7 @@ import {
   storedSharedEventDocuments,
   storedSharedEventHead,
 } from '../helpers/seed';
-import { moveCounter } from '../../shared/domain/shared-event-capacity/repo';
+import { moveCounter } from '../../shared/domain/shared-events/capacity/repo';
 
 /**
  * Capacity administration (02 §4, rule 12; issue 13): GET …/capacity, the pool capacity edit (Super Admin), quota

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { emailKey } from '../../shared/domain/auth/challenges';
-import { counterId } from '../../shared/domain/capacity/model';
+import { emailKey } from '../../shared/domain/sign-in/challenges';
+import { counterId } from '../../shared/domain/events/capacity/model';
 import { orderSortKey } from '../../shared/domain/orders/model';
-import { lineTotals } from '../../shared/domain/money';
+import { lineTotals } from '../../shared/domain/vocabulary/money';
 import type { RegistrationDoc } from '../../shared/domain/registrations/model';
 import { buildNotification, type NewNotification } from '../../shared/domain/notifications/model';
 import { notify } from '../../shared/domain/notifications/repo';
-import { auditEntry, type AuditAction } from '../../shared/domain/shared-events/audit';
+import { auditEntry, type AuditAction } from '../../shared/domain/shared-events/audit/entry';
 import { appendAudit } from '../../shared/domain/shared-events/repo';
-import { moveCounter } from '../../shared/domain/shared-event-capacity/repo';
+import { moveCounter } from '../../shared/domain/shared-events/capacity/repo';
 import { containers } from '../../shared/store/client';
 import { createItem, deleteItem, queryAll, readItem, replaceItem } from '../../shared/store/operations';
 
@@ -405,7 +405,7 @@ export async function seedRegistrationWithSeats(
   tickets: { ticketTypeId: string; quantity: number }[],
   options: { showtimeId?: string; invoicedAt?: string } = {},
 ) {
-  const { writeWithCapacity } = await import('../../shared/domain/capacity/ledger-write');
+  const { writeWithCapacity } = await import('../../shared/domain/events/capacity/ledger-write');
   const lines = tickets.map((t) => {
     const type = event.ticketTypes.find((x) => x.id === t.ticketTypeId)!;
     return {

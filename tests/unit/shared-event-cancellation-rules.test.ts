@@ -1,4 +1,4 @@
-import { startingCapacity } from '../../shared/domain/shared-event-capacity/rules';
+import { startingCapacity } from '../../shared/domain/shared-events/capacity/rules';
 import fc from 'fast-check';
 import {
   cancellationAdjustments,
@@ -8,9 +8,9 @@ import {
   frozenFenceState,
   isCancellationRequest,
   type CancellationLedgerRow,
-} from '../../shared/domain/shared-event-cancellation/rules';
-import { recomputeCounter } from '../../shared/domain/shared-event-capacity/rules';
-import type { AdjustmentKind } from '../../shared/domain/shared-event-capacity/model';
+} from '../../shared/domain/shared-events/cancellation/rules';
+import { recomputeCounter } from '../../shared/domain/shared-events/capacity/rules';
+import type { AdjustmentKind } from '../../shared/domain/shared-events/capacity/model';
 
 describe('cancellation verdict', () => {
   it.each([

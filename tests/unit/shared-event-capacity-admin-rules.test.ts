@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { toCapacityView } from '../../shared/domain/shared-event-capacity-admin/mapper';
+import { toCapacityView } from '../../shared/domain/shared-events/capacity/admin/mapper';
 import {
   capacityGuard,
   committedByOrganization,
@@ -15,9 +15,9 @@ import {
   unknownShowtimes,
   withoutSeatMovesOf,
   type LedgerEntry,
-} from '../../shared/domain/shared-event-capacity-admin/rules';
+} from '../../shared/domain/shared-events/capacity/admin/rules';
 import type { SharedEventDoc, SharedEventParticipantDoc } from '../../shared/domain/shared-events/model';
-import type { SharedCapacityCounterDoc } from '../../shared/domain/shared-event-capacity/model';
+import type { SharedCapacityCounterDoc } from '../../shared/domain/shared-events/capacity/model';
 
 const ORGS = ['orgA', 'orgB', 'orgC'];
 const SHOWTIMES = ['s1', 's2'];

@@ -4,7 +4,7 @@ import {
   poolCounterId,
   quotaCounterId,
   type ReservationState,
-} from '../../shared/domain/shared-event-capacity/model';
+} from '../../shared/domain/shared-events/capacity/model';
 import {
   adjustmentMove,
   applyMove,
@@ -20,7 +20,7 @@ import {
   type CounterCounts,
   type LedgerAdjustment,
   type LedgerReservation,
-} from '../../shared/domain/shared-event-capacity/rules';
+} from '../../shared/domain/shared-events/capacity/rules';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 const LATER = '2026-06-01T12:05:00.000Z';

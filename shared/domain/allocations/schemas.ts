@@ -1,5 +1,5 @@
-import { idString, nonNegativeInt, object, pageQuery } from '../../http/schema-parts';
-import type { Schema } from '../../http/validation';
+import { idString, nonNegativeInt, object, pageQuery } from '../vocabulary/schema-parts';
+import type { Schema } from '../vocabulary/validation';
 import { strings } from '../orders/response-schema';
 import { ROLES } from '../memberships/model';
 

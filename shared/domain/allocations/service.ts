@@ -1,9 +1,9 @@
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { badRequest, notFound } from '../../errors';
 import { isNotFound } from '../../store/outcomes';
 import { getEvent } from '../events/repo';
 import { getMembership } from '../memberships/repo';
-import { retryOnContention } from '../common/contention';
+import { retryOnContention } from '../vocabulary/contention';
 import { allocationId, type AllocationDoc } from './model';
 import {
   allocationsOfMember,
@@ -16,7 +16,7 @@ import {
 } from './repo';
 import { itemsWithUsed, type OrderForQuota } from './rules';
 import type { ListAllocationsQuery, UpsertAllocationBody } from './schemas';
-import { assertLiveEvent } from '../common/live-event';
+import { assertLiveEvent } from '../events/live-event';
 
 /** Allocation response: listed fields, with `used` derived from the member's live orders. */
 export function toAllocationResponse(a: AllocationDoc, orders: OrderForQuota[]) {

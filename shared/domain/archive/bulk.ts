@@ -1,10 +1,10 @@
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { multiStatus } from '../../http/reply';
 import { isNotFound, isPreconditionFailed, isUnavailable, type Stored } from '../../store/outcomes';
-import { requireLiveEvent } from '../common/live-event';
+import { requireLiveEvent } from '../events/live-event';
 import type { OrderDoc } from '../orders/model';
 import { logError } from '../../telemetry/telemetry';
-import { actorOf } from '../common/actor';
+import { actorOf } from '../users/actor';
 import { archiveCandidatesPage, archiveFacts, markArchived } from './repo';
 import { isArchiveEligible, previewArchive } from './rules';
 

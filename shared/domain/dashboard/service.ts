@@ -1,4 +1,4 @@
-import { requireLiveEvent } from '../common/live-event';
+import { requireLiveEvent } from '../events/live-event';
 import { salesDocPages } from '../sales/repo';
 import type { DashboardStats } from './model';
 import { DashboardFold } from './stats';

@@ -1,4 +1,4 @@
-import { fromCents } from '../money';
+import { fromCents } from '../vocabulary/money';
 import { orderStanding, registrationStanding, type InvoiceStanding } from '../invoicing/summary';
 import { moneyOf, salesRecordOf, type SalesSourceDoc } from '../sales/facts';
 import type { SalesRecord } from '../sales/model';

@@ -1,7 +1,7 @@
 import type { PartnerGrant } from '../../auth/grant';
-import type { Principal } from '../../auth/principal';
-import { actorOf, type Actor } from '../common/actor';
-import { retryOnContention } from '../common/contention';
+import type { Principal } from '../users/principal';
+import { actorOf, type Actor } from '../users/actor';
+import { retryOnContention } from '../vocabulary/contention';
 import { loadOrder } from '../orders/access';
 import type { OrderDoc } from '../orders/model';
 import { saveOrder } from '../orders/repo';

@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { OrganizationGrant } from '../../auth/grant';
-import type { Principal } from '../../auth/principal';
-import { enforceRateLimit } from '../../auth/rate-limit';
+import type { Principal } from '../users/principal';
+import { enforceRateLimit } from '../rate-limits/enforce';
 import { config } from '../../config';
 import { badRequest, notFound } from '../../errors';
 import { withEtagRetry, type Stored } from '../../store/outcomes';
 import { logError } from '../../telemetry/telemetry';
-import { actorOf } from '../common/actor';
+import { actorOf } from '../users/actor';
 import { approvedAdminIds } from '../memberships/repo';
 import type { OrganizationDoc } from '../organizations/model';
 import { notify } from '../notifications/repo';

@@ -1,9 +1,9 @@
-import { callerStanding } from '../../auth/caller-standing';
+import { callerStanding } from '../users/caller-standing';
 import type { OrganizationGrant } from '../../auth/grant';
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { conflict, notFound } from '../../errors';
 import { withEtagRetry, type Stored } from '../../store/outcomes';
-import { actorOf } from '../common/actor';
+import { actorOf } from '../users/actor';
 import type { OrganizationDoc } from '../organizations/model';
 import { getOrganization } from '../organizations/repo';
 import { toDelegatedEventResponse } from './mapper';

@@ -1,6 +1,6 @@
-import { email, emptyBody, idString, object, shortText } from '../../http/schema-parts';
-import { bool, integer, text, timestamp } from '../../http/response-parts';
-import type { Schema } from '../../http/validation';
+import { email, emptyBody, idString, object, shortText } from '../vocabulary/schema-parts';
+import { bool, integer, text, timestamp } from '../vocabulary/response-parts';
+import type { Schema } from '../vocabulary/validation';
 import { DELEGATION_STATUSES, ORDER_SUBMISSION_MODES, REVERSE_INDEX_SYNC_STATUSES } from './model';
 
 // --- Bodies ----------------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 import type { EventDoc } from './model';
 import { countersOfEvents, eventsPage, revenueRowsOfEvents } from './repo';
-import type { Principal } from '../../auth/principal';
-import type { CapacityCounterDoc } from '../capacity/counter';
-import { aggregateCapacity, emptyCounts, showtimeCapacity } from '../capacity/rules';
+import type { Principal } from '../users/principal';
+import type { CapacityCounterDoc } from './capacity/counter';
+import { aggregateCapacity, emptyCounts, showtimeCapacity } from './capacity/rules';
 import { toEventResponse } from './mapper';
 import { assertMayListDeleted, type ListEventsQuery } from './queries';
 import { revenueByEvent } from './rules';

@@ -1,12 +1,12 @@
-import type { Principal } from '../../auth/principal';
-import { roleAtLeast } from '../../auth/roles';
+import type { Principal } from '../users/principal';
+import { roleAtLeast } from '../memberships/roles';
 import { forbidden } from '../../errors';
 import { activeLiveEvents, eventsPage } from './repo';
-import { capacityByShowtime } from '../capacity/counter';
-import { aggregateCapacity } from '../capacity/rules';
+import { capacityByShowtime } from './capacity/counter';
+import { aggregateCapacity } from './capacity/rules';
 import { toEventResponse } from './mapper';
 import { pickActiveEvent } from './rules';
-import { requireLiveEvent } from '../common/live-event';
+import { requireLiveEvent } from './live-event';
 
 export interface ListEventsQuery {
   limit: number;

@@ -1,4 +1,4 @@
-import type { Schema } from '../../http/validation';
+import type { Schema } from '../vocabulary/validation';
 import { COMMITMENT_STATUSES } from './model';
 
 const str: Schema = { type: 'string' };

@@ -1,7 +1,7 @@
 import { badRequest, conflict } from '../../errors';
 import type { CommitmentStatus, EventDoc } from './model';
 import type { OrderDoc } from '../orders/model';
-import { fromCents, toCents } from '../money';
+import { fromCents, toCents } from '../vocabulary/money';
 import { reportedSoldLines, soldRevenue } from '../orders/reporting';
 import type { TicketTypeInput } from './schemas';
 

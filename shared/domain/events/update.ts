@@ -3,7 +3,7 @@ import { conflict } from '../../errors';
 import { withEtagRetry, type Stored } from '../../store/outcomes';
 import type { EventDoc, Showtime, TicketType } from './model';
 import { deleteShowtimeCounter, getEvent, ledgerReferencesOfEvent, replaceEventWithNewCounters } from './repo';
-import { counterId, createCounterOps, syncCounters } from '../capacity/counter';
+import { counterId, createCounterOps, syncCounters } from './capacity/counter';
 import { toEventResponse } from './mapper';
 import {
   assertCommitmentEdit,
@@ -15,7 +15,7 @@ import {
   planListUpdate,
 } from './rules';
 import type { ShowtimeInput, TicketTypeInput, UpdateEventBody } from './schemas';
-import { assertLiveEvent } from '../common/live-event';
+import { assertLiveEvent } from './live-event';
 
 /**
  * PUT management/events/{id}. Scalar fields replace; `null` clears location, description and the commitment

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { notFound } from '../../errors';
 import { withEtagRetry } from '../../store/outcomes';
 import { findShowtime } from '../events/model';
 import { toExternalSaleResponse } from './mapper';
 import type { ExternalSaleDoc } from './model';
 import { createExternalSaleDoc, getExternalSale, pageExternalSales, replaceExternalSale } from './repo';
-import { writeWithCapacity } from '../capacity/ledger-write';
-import { requireLiveEvent } from '../common/live-event';
+import { writeWithCapacity } from '../events/capacity/ledger-write';
+import { requireLiveEvent } from '../events/live-event';
 import { priceLines, saleTotals } from './rules';
 import type { ExternalSaleBody, PageQuery } from './schemas';
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { notFound } from '../../errors';
 import { withEtagRetry } from '../../store/outcomes';
 import { toFreeTicketResponse } from './mapper';
 import type { FreeTicketDoc } from './model';
 import { createFreeTicketDoc, getFreeTicket, pageFreeTickets, replaceFreeTicket } from './repo';
-import { writeWithCapacity } from '../capacity/ledger-write';
-import { requireLiveEvent } from '../common/live-event';
+import { writeWithCapacity } from '../events/capacity/ledger-write';
+import { requireLiveEvent } from '../events/live-event';
 import { requireShowtime, requireTicketType } from '../events/rules';
 import type { CreateFreeTicketBody, ListFreeTicketsQuery, UpdateFreeTicketBody } from './schemas';
 

@@ -1,5 +1,5 @@
-import { countsFromLedger, emptyCounts, soldOf, type CapacityChannel } from '../capacity/rules';
-import { LEDGER_DOC_TYPES } from '../capacity/model';
+import { countsFromLedger, emptyCounts, soldOf, type CapacityChannel } from '../events/capacity/rules';
+import { LEDGER_DOC_TYPES } from '../events/capacity/model';
 import type { OrderDoc } from '../orders/model';
 import { effectiveSoldQuantity, returnedByType, soldByType } from '../orders/rules';
 import { isInvoiceBasisValid } from '../orders/invoice-basis';

@@ -1,4 +1,4 @@
-import { email, object, shortText } from '../../http/schema-parts';
+import { email, object, shortText } from '../vocabulary/schema-parts';
 import { role } from '../organizations/schemas';
 import type { Role } from '../memberships/model';
 

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { notFound } from '../../errors';
 import { isConflict, isPreconditionFailed, withEtagRetry, type Stored } from '../../store/outcomes';
 import { newMembership } from '../memberships/model';
 import { getMembership } from '../memberships/repo';
-import { grantInRoleMap } from '../memberships/role-map';
+import { grantInRoleMap } from '../users/role-map';
 import { getOrganization } from '../organizations/repo';
 import { createOrGetUser } from '../users/repo';
 import { getMailer } from '../../email/mailer';
-import { loginEmail } from '../auth/login-email';
-import { issueChallenge } from '../auth/challenges';
+import { loginEmail } from '../sign-in/login-email';
+import { issueChallenge } from '../sign-in/challenges';
 import { requireLiveOrganization } from '../organizations/service';
 import { invitationId, toInvitationResponse, type InvitationDoc } from './model';
 import {

@@ -1,10 +1,10 @@
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { conflict, notFound } from '../../errors';
 import { multiStatus, Reply } from '../../http/reply';
 import { isNotFound, isPreconditionFailed, type Stored } from '../../store/outcomes';
 import { logError } from '../../telemetry/telemetry';
-import { actorOf, type Actor } from '../common/actor';
-import { assertLiveEvent } from '../common/live-event';
+import { actorOf, type Actor } from '../users/actor';
+import { assertLiveEvent } from '../events/live-event';
 import { getEvent } from '../events/repo';
 import { getMembership } from '../memberships/repo';
 import type { OrderDoc } from '../orders/model';

@@ -1,4 +1,4 @@
-import { toCents, fromCents } from '../money';
+import { toCents, fromCents } from '../vocabulary/money';
 import type { OrderDoc } from '../orders/model';
 import { isInvoiceBasisValid } from '../orders/invoice-basis';
 import type { RegistrationDoc } from '../registrations/model';

@@ -1,4 +1,4 @@
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { salesRecordOf } from '../sales/facts';
 import { salesDocPages } from '../sales/repo';
 import { toHistoryItem } from './history-rules';

@@ -1,4 +1,4 @@
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { notFound } from '../../errors';
 import { isNotFound, isPreconditionFailed, withEtagRetry } from '../../store/outcomes';
 import type { NotificationDoc } from './model';

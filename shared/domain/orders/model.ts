@@ -1,4 +1,4 @@
-import type { ProjectionLedgerFields } from '../capacity/model';
+import type { ProjectionLedgerFields } from '../events/capacity/model';
 /** Every state of a printed-ticket order (01-core §3); the schemas, OpenAPI and the rules read this one list. */
 export const ORDER_STATUSES = [
   'pending',

@@ -1,10 +1,10 @@
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { saveOrder } from './repo';
 import type { OrderDoc } from './model';
-import { eventRefOf, type EventRef } from '../capacity/model';
-import { showtimeSeats, withCapacity } from '../capacity/with-capacity';
+import { eventRefOf, type EventRef } from '../events/capacity/model';
+import { showtimeSeats, withCapacity } from '../events/capacity/with-capacity';
 import { assertOwnerOrAdmin, loadOrder } from './access';
-import { retryOnContention } from '../common/contention';
+import { retryOnContention } from '../vocabulary/contention';
 import { toOrderResponse } from './mapper';
 import { applySoldReport, assertAccepts } from './rules';
 import type { ReportSoldBody } from './schemas';

@@ -1,4 +1,4 @@
-import { lineTotals } from '../money';
+import { lineTotals } from '../vocabulary/money';
 import type { OrderDoc } from './model';
 
 /**

@@ -1,4 +1,4 @@
-import type { Schema } from '../../http/validation';
+import type { Schema } from '../vocabulary/validation';
 import { ORDER_STATUSES } from './model';
 
 /**

@@ -1,9 +1,9 @@
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { saveOrder } from './repo';
 import type { OrderDoc } from './model';
-import { actorOf } from '../common/actor';
+import { actorOf } from '../users/actor';
 import { loadOrder } from './access';
-import { retryOnContention } from '../common/contention';
+import { retryOnContention } from '../vocabulary/contention';
 import { toOrderResponse } from './mapper';
 import { assertAccepts } from './rules';
 import type { AdminNoteBody, CancelBody } from './schemas';

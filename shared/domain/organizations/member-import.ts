@@ -3,11 +3,11 @@ import { isConflict, isPreconditionFailed } from '../../store/outcomes';
 import { logError } from '../../telemetry/telemetry';
 import { newMembership, ROLES, type Role } from '../memberships/model';
 import { allMemberships, createMembership, replaceMembership } from '../memberships/repo';
-import { changeWithRoleMap, grantInRoleMap } from '../memberships/role-map';
+import { changeWithRoleMap, grantInRoleMap } from '../users/role-map';
 import { normalizeEmail } from '../users/model';
 import { createOrGetUser } from '../users/repo';
 import { requireLiveOrganization } from './service';
-import { isValidEmail } from '../common/email';
+import { isValidEmail } from '../vocabulary/email';
 
 export interface ImportResult {
   created: number;

@@ -8,7 +8,7 @@ import {
   membershipsPage,
   replaceMembership,
 } from '../memberships/repo';
-import { changeWithRoleMap, grantInRoleMap, removedEntry, revokeInRoleMap, syncRoleMap } from '../memberships/role-map';
+import { changeWithRoleMap, grantInRoleMap, removedEntry, revokeInRoleMap, syncRoleMap } from '../users/role-map';
 import type { UserDoc } from '../users/model';
 import { createOrGetUser, liveUsersByIdsAcrossPartitions } from '../users/repo';
 import type { AddMemberBody, PageQuery, UpdateMemberBody } from './schemas';

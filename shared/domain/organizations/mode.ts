@@ -1,5 +1,5 @@
 import { DomainError, conflict } from '../../errors';
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { isPreconditionFailed } from '../../store/outcomes';
 import { modeOf, toOrganizationResponse, type OrganizationMode } from './model';
 import { eventDelegationsOf, getOrganization, liveParticipationsAcrossSharedEvents, saveOrganization } from './repo';

@@ -1,5 +1,5 @@
-import { email, idString, object, pageQuery, shortText } from '../../http/schema-parts';
-import type { Schema } from '../../http/validation';
+import { email, idString, object, pageQuery, shortText } from '../vocabulary/schema-parts';
+import type { Schema } from '../vocabulary/validation';
 import { ROLES, type Role } from '../memberships/model';
 import { ORGANIZATION_MODES, type OrganizationMode } from './model';
 

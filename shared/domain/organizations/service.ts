@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { notFound } from '../../errors';
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { withEtagRetry } from '../../store/outcomes';
 import { membershipsNotMarkedDeleted, replaceMembershipsInBatch } from '../memberships/repo';
-import { entryOfMembership, revokeInRoleMap, syncRoleMap } from '../memberships/role-map';
+import { entryOfMembership, revokeInRoleMap, syncRoleMap } from '../users/role-map';
 import { mapWithConcurrency } from '../../csv/parse';
 import { toOrganizationResponse, type OrganizationDoc } from './model';
 import { createOrganizationDoc, getOrganization, organizationsPageAcrossPartitions, saveOrganization } from './repo';

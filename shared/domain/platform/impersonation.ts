@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Principal } from '../../auth/principal';
-import { idString, object, pageQuery, shortText } from '../../http/schema-parts';
+import type { Principal } from '../users/principal';
+import { idString, object, pageQuery, shortText } from '../vocabulary/schema-parts';
 import { requireLiveOrganization } from '../organizations/service';
 import { IMPERSONATION_ACTIONS, type ImpersonationAction, type ImpersonationAuditDoc } from './model';
 import { createImpersonationAudit, impersonationsPage } from './repo';

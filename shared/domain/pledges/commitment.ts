@@ -1,8 +1,8 @@
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { isConflict } from '../../store/outcomes';
 import type { EventDoc } from '../events/model';
 import { saveEvent } from '../events/repo';
-import { retryOnContention } from '../common/contention';
+import { retryOnContention } from '../vocabulary/contention';
 import { allocationId, type AllocationDoc } from '../allocations/model';
 import { allocatedUserIds, createAllocation } from '../allocations/repo';
 import { eventPledges } from './repo';

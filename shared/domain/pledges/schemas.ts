@@ -1,5 +1,5 @@
-import { isoDateTime, nonNegativeInt, object, pageQuery } from '../../http/schema-parts';
-import type { Schema } from '../../http/validation';
+import { isoDateTime, nonNegativeInt, object, pageQuery } from '../vocabulary/schema-parts';
+import type { Schema } from '../vocabulary/validation';
 import { COMMITMENT_STATUSES, type CommitmentStatus } from '../events/model';
 import { strings } from '../orders/response-schema';
 

@@ -1,11 +1,11 @@
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { conflict } from '../../errors';
-import { retryOnContention } from '../common/contention';
+import { retryOnContention } from '../vocabulary/contention';
 import { pledgeId, toPledgeResponse, type PledgeDoc } from './model';
 import { createPledge, eventPledges, getPledge, pledgesPage, replacePledge } from './repo';
 import { effectiveCommitmentStatus, pledgeTotals } from './rules';
 import type { PledgeBody, PledgeListQuery } from './schemas';
-import { requireLiveEvent } from '../common/live-event';
+import { requireLiveEvent } from '../events/live-event';
 
 export const liveEvent = requireLiveEvent;
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { notFound } from '../../errors';
 import { withEtagRetry } from '../../store/outcomes';
-import { writeWithCapacity } from '../capacity/ledger-write';
-import { eventRefOf, projectionStamp } from '../capacity/model';
-import { actorOf } from '../common/actor';
-import { requireLiveEvent } from '../common/live-event';
+import { writeWithCapacity } from '../events/capacity/ledger-write';
+import { eventRefOf, projectionStamp } from '../events/capacity/model';
+import { actorOf } from '../users/actor';
+import { requireLiveEvent } from '../events/live-event';
 import type { Showtime } from '../events/model';
 import { getEvent } from '../events/repo';
 import { assertEventTakesOrders, buildOrderLines, orderTotals, resolveShowtime } from '../orders/creation-rules';

@@ -1,7 +1,7 @@
 import { requireOrganizationIdParam } from '../../auth/organization-scope';
-import { isDocumentId } from '../../auth/path-ids';
-import type { Principal } from '../../auth/principal';
-import { callerStanding, requireStanding } from '../../auth/caller-standing';
+import { isDocumentId } from '../vocabulary/document-id';
+import type { Principal } from '../users/principal';
+import { callerStanding, requireStanding } from '../users/caller-standing';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { toInvitedView, toListItem, toSharedEventResponse } from './mapper';
 import { SHARED_EVENT_CAPABILITIES, type SharedEventCapability, type SharedEventDoc } from './model';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { OrderDoc, OrderStatus } from '../orders/model';
 import { effectiveSoldQuantity, outstandingQuantity } from '../orders/rules';
-import { entryGrants } from '../memberships/role-map';
+import { entryGrants } from '../users/role-map';
 import type { UserDoc } from '../users/model';
 
 /**

@@ -1,4 +1,4 @@
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { badRequest, conflict } from '../../errors';
 import { isConflict, isPreconditionFailed } from '../../store/outcomes';
 import { getMembership } from '../memberships/repo';
@@ -6,7 +6,7 @@ import { commitOrderBatch, type BatchWrite } from '../orders/repo';
 import type { OrderDoc } from '../orders/model';
 import { getUser } from '../users/repo';
 import { buildNotification } from '../notifications/model';
-import { actorOf } from '../common/actor';
+import { actorOf } from '../users/actor';
 import { loadOrder } from '../orders/access';
 import { findEntry, transferResult, type TransferHistoryEntry, type TransferResult } from './history';
 import { planTransfer, type Party } from './plan';

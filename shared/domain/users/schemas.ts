@@ -1,4 +1,4 @@
-import { email, idString, object, pageQuery, shortText } from '../../http/schema-parts';
+import { email, idString, object, pageQuery, shortText } from '../vocabulary/schema-parts';
 import { role } from '../organizations/schemas';
 import type { Role } from '../memberships/model';
 

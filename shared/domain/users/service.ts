@@ -1,10 +1,10 @@
 import { forbidden, notFound } from '../../errors';
-import type { Principal } from '../../auth/principal';
+import type { Principal } from './principal';
 import { isConflict, withEtagRetry } from '../../store/outcomes';
 import { newMembership, type MembershipDoc } from '../memberships/model';
 import { createMembership, createMembershipsInBatch, memberUserIdsAmong } from '../memberships/repo';
 import { mapWithConcurrency } from '../../csv/parse';
-import { grantInRoleMap } from '../memberships/role-map';
+import { grantInRoleMap } from './role-map';
 import { toUserResponse } from './model';
 import { getUser, liveUsersByIdsAcrossPartitions, saveUser, usersPageAcrossPartitions } from './repo';
 import { requireLiveOrganization } from '../organizations/service';

@@ -1,0 +1,254 @@
+import type { CapacityPolicy } from '../../model';
+import { committedBy } from '../rules';
+import { poolCounterId, quotaCounterId } from '../model';
+
+/**
+ * Pure rules of the capacity administration routes (capacity edit, quota edits, policy transition): what the
+ * ledger commits per organization and showtime, which new limits it would break, and the seat moves that carry
+ * committed sales from the counters of one policy to the other. No store access (repo.ts and the services do that).
+ */
+
+export type QuotaMap = Record<string, number>;
+
+/** One ledger document as the transition reads it (reservations and adjustments of the Shared Event). */
+export interface LedgerEntry {
+  docType: 'capacityReservation' | 'capacityAdjustment';
+  counterId: string;
+  organizationId: string;
+  showtimeId: string;
+  quantity?: number;
+  state?: 'held' | 'committed' | 'released';
+  signedDelta?: number;
+  /** Adjustments: the operation that recorded it (a transition's seat moves are `policy:{operation}:…`). */
+  operationId?: string;
+  /** Adjustments: a `reconciliation` records a repair and adds no seats (committedBy). */
+  kind?: string;
+}
+
+const key = (organizationId: string, showtimeId: string) => `${organizationId}|${showtimeId}`;
+
+/**
+ * Committed seats per (organization, showtime) over EVERY counter: earlier transitions moved seats between
+ * counters with a −x / +x pair for the same organization and showtime, so the sum is the organization's sales.
+ */
+export function committedByOrganization(entries: readonly LedgerEntry[]) {
+  const totals = new Map<string, { organizationId: string; showtimeId: string; committed: number }>();
+  for (const e of entries) {
+    const k = key(e.organizationId, e.showtimeId);
+    const row = totals.get(k) ?? { organizationId: e.organizationId, showtimeId: e.showtimeId, committed: 0 };
+    row.committed += committedBy(e);
+    totals.set(k, row);
+  }
+  return [...totals.values()];
+}
+
+/** Committed seats per (counter, organization): what an adjustment must take off a counter to drain it. */
+function committedOnCounters(entries: readonly LedgerEntry[]) {
+  const rows = new Map<string, { counterId: string; organizationId: string; showtimeId: string; committed: number }>();
+  for (const e of entries) {
+    const k = `${e.counterId}|${e.organizationId}`;
+    const row = rows.get(k) ?? {
+      counterId: e.counterId,
+      organizationId: e.organizationId,
+      showtimeId: e.showtimeId,
+      committed: 0,
+    };
+    row.committed += committedBy(e);
+    rows.set(k, row);
+  }
+  return rows;
+}
+
+export const counterPolicy = (counterId: string): CapacityPolicy => (counterId.startsWith('pool:') ? 'pool' : 'quota');
+
+export interface NewLimits {
+  /** The pool per showtime (pool: the counter capacity; quota: the ceiling the quotas of a showtime sum within). */
+  perShowtime?: number;
+  /** Quotas per organization (every roster organization, after the request's changes). */
+  quotas: Record<string, QuotaMap>;
+}
+
+export interface LimitViolation {
+  showtimeId: string;
+  organizationId?: string;
+  committed: number;
+  limit: number;
+}
+
+/**
+ * Where committed sales would exceed the limits of `policy`: pool — the showtime's committed over every
+ * organization above perShowtime; quota — an organization's committed above its quota (a missing quota is 0).
+ */
+export function limitViolations(
+  policy: CapacityPolicy,
+  limits: NewLimits,
+  committed: readonly { organizationId: string; showtimeId: string; committed: number }[],
+): LimitViolation[] {
+  if (policy === 'quota') {
+    return committed
+      .filter((c) => c.committed > (limits.quotas[c.organizationId]?.[c.showtimeId] ?? 0))
+      .map((c) => ({
+        showtimeId: c.showtimeId,
+        organizationId: c.organizationId,
+        committed: c.committed,
+        limit: limits.quotas[c.organizationId]?.[c.showtimeId] ?? 0,
+      }));
+  }
+  const perShowtime = new Map<string, number>();
+  for (const c of committed) perShowtime.set(c.showtimeId, (perShowtime.get(c.showtimeId) ?? 0) + c.committed);
+  const limit = limits.perShowtime ?? 0;
+  return [...perShowtime]
+    .filter(([, sum]) => sum > limit)
+    .map(([showtimeId, sum]) => ({ showtimeId, committed: sum, limit }));
+}
+
+/** Showtimes whose quotas (over every organization) add up to more than the pool ceiling, when there is one. */
+export function quotaSumViolations(
+  perShowtime: number | undefined,
+  quotas: Record<string, QuotaMap>,
+  showtimeIds: readonly string[],
+): { showtimeId: string; quotaSum: number; capacity: number }[] {
+  if (perShowtime === undefined) return [];
+  return showtimeIds
+    .map((showtimeId) => ({
+      showtimeId,
+      quotaSum: Object.values(quotas).reduce((n, q) => n + (q[showtimeId] ?? 0), 0),
+      capacity: perShowtime,
+    }))
+    .filter((s) => s.quotaSum > perShowtime);
+}
+
+/** A quota patch merged over the stored quotas (showtimes not named keep theirs). */
+export const mergeQuotas = (current: QuotaMap | undefined, patch: QuotaMap): QuotaMap => ({ ...current, ...patch });
+
+/** Showtime ids of a quota patch that the Shared Event does not have. */
+export const unknownShowtimes = (patch: QuotaMap, showtimeIds: readonly string[]) =>
+  Object.keys(patch).filter((id) => !showtimeIds.includes(id));
+
+/** The first organization named twice in a bulk quota body, if any. */
+export function duplicateOrganization(entries: readonly { organizationId: string }[]): string | undefined {
+  const seen = new Set<string>();
+  for (const e of entries) {
+    if (seen.has(e.organizationId)) return e.organizationId;
+    seen.add(e.organizationId);
+  }
+  return undefined;
+}
+
+/** A counter whose new capacity would be below what it already holds (reserved + committed). */
+export interface Overage {
+  counterId: string;
+  showtimeId: string;
+  organizationId?: string;
+  capacity: number;
+  reserved: number;
+  committed: number;
+}
+
+export function overages(
+  counters: readonly { id: string; showtimeId: string; organizationId?: string; reserved: number; committed: number }[],
+  newCapacity: (counterId: string) => number | undefined,
+): Overage[] {
+  return counters.flatMap((c) => {
+    const capacity = newCapacity(c.id);
+    if (capacity === undefined || c.reserved + c.committed <= capacity) return [];
+    return [
+      {
+        counterId: c.id,
+        showtimeId: c.showtimeId,
+        ...(c.organizationId !== undefined ? { organizationId: c.organizationId } : {}),
+        capacity,
+        reserved: c.reserved,
+        committed: c.committed,
+      },
+    ];
+  });
+}
+
+/** The store condition of a guarded capacity set: nothing already held or sold may end up above the new limit. */
+export const capacityGuard = (capacity: number) => {
+  if (!Number.isInteger(capacity) || capacity < 0) throw new Error(`Invalid capacity ${capacity}`);
+  return `c.reserved + c.committed <= ${capacity}`;
+};
+
+/** One adjustment of the transition: a counter's committed moved by `signedDelta` for one organization. */
+export interface SeatMove {
+  counterId: string;
+  showtimeId: string;
+  organizationId: string;
+  signedDelta: number;
+}
+
+/**
+ * The seat moves of a transition to `target`: every counter of the other policy is drained to 0 per
+ * organization, and each target counter is filled up to the organization's committed total for the showtime
+ * (minus what the counter already holds for it, e.g. from a retired counter reopened). Computed from the
+ * ledger, so a repeat after a partial run yields only the moves still missing (already-made ones net to 0).
+ */
+export function transitionMoves(target: CapacityPolicy, entries: readonly LedgerEntry[]): SeatMove[] {
+  const onCounters = committedOnCounters(entries);
+  const moves: SeatMove[] = [];
+  for (const row of onCounters.values()) {
+    if (counterPolicy(row.counterId) !== target && row.committed !== 0) {
+      moves.push({
+        counterId: row.counterId,
+        showtimeId: row.showtimeId,
+        organizationId: row.organizationId,
+        signedDelta: -row.committed,
+      });
+    }
+  }
+  for (const total of committedByOrganization(entries)) {
+    const counterId = targetCounterId(target, total.organizationId, total.showtimeId);
+    const already = onCounters.get(`${counterId}|${total.organizationId}`)?.committed ?? 0;
+    if (total.committed !== already) {
+      moves.push({
+        counterId,
+        showtimeId: total.showtimeId,
+        organizationId: total.organizationId,
+        signedDelta: total.committed - already,
+      });
+    }
+  }
+  return moves;
+}
+
+export const targetCounterId = (policy: CapacityPolicy, organizationId: string, showtimeId: string) =>
+  policy === 'pool' ? poolCounterId(showtimeId) : quotaCounterId(organizationId, showtimeId);
+
+/** Deterministic operation id of one seat move: a retry of the same transition records each move once. */
+export const seatMoveOperationId = (transition: string, move: Pick<SeatMove, 'counterId' | 'organizationId'>) =>
+  `policy:${transition}:${move.counterId}:${move.organizationId}`;
+
+/**
+ * The ledger as it stood before the transition `operation` moved any seat: its own seat moves left out. A retry
+ * of an interrupted transition computes the same moves from this (the ones already recorded are skipped by their
+ * deterministic ids), where the raw ledger would show an organization drained but not yet refilled.
+ */
+export const withoutSeatMovesOf = (entries: readonly LedgerEntry[], operation: string) =>
+  entries.filter((e) => !(e.docType === 'capacityAdjustment' && e.operationId?.startsWith(`policy:${operation}:`)));
+
+/**
+ * The capacity a target counter opens with: pool — perShowtime; quota — the organization's quota (0 if none).
+ */
+export function targetCapacity(
+  target: CapacityPolicy,
+  limits: NewLimits,
+  organizationId: string | undefined,
+  showtimeId: string,
+) {
+  if (target === 'pool') return limits.perShowtime ?? 0;
+  return limits.quotas[organizationId ?? '']?.[showtimeId] ?? 0;
+}
+
+/** A fence marker older than this belongs to a transition that crashed: another request may take it over. */
+export const STALE_TRANSITION_MS = 2 * 60_000;
+
+export function transitionMarkerBlocks(
+  marker: { operation: string; startedAt: string } | undefined,
+  operation: string,
+  now: Date,
+): boolean {
+  if (!marker || marker.operation === operation) return false;
+  return now.getTime() - Date.parse(marker.startedAt) < STALE_TRANSITION_MS;
+}
