@@ -2,6 +2,7 @@ import { defineRoute } from '../shared/http/define-route';
 import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
 import * as users from '../shared/domain/users/service';
 import { importUsers } from '../shared/domain/users/import';
+import { bulkAssignUsers } from '../shared/domain/organizations/bulk-assign';
 import {
   bulkAssignBody,
   bulkDeleteBody,
@@ -62,7 +63,7 @@ defineRoute<BulkAssignBody>({
   summary: 'Add users to one organization with one role',
   body: bulkAssignBody,
   response: bulkAssignResponse,
-  handler: ({ body }) => users.bulkAssignUsers(body),
+  handler: ({ body }) => bulkAssignUsers(body),
 });
 
 defineRoute({

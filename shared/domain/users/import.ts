@@ -1,7 +1,7 @@
 import { mapWithConcurrency, parseCsvImport, type LineError } from '../../csv/parse';
 import { normalizeEmail } from './model';
 import { createOrGetUser, saveUser } from './repo';
-import { lineFailure, type ImportResult } from '../organizations/member-import';
+import { lineFailure, type ImportResult } from '../vocabulary/import-result';
 import { isValidEmail } from '../vocabulary/email';
 
 const FIELDS = ['name', 'firstname', 'lastname', 'phone'] as const;
