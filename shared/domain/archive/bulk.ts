@@ -1,5 +1,4 @@
 import type { Principal } from '../users/principal';
-import { multiStatus } from '../../http/reply';
 import { isNotFound, isPreconditionFailed, isUnavailable, type Stored } from '../../store/outcomes';
 import { requireLiveEvent } from '../events/live-event';
 import type { OrderDoc } from '../orders/model';
@@ -108,5 +107,6 @@ export async function bulkArchive(principal: Principal, organizationId: string, 
   };
   if (failure === undefined) return result;
   logError(failure, { operation: 'bulk-archive', processed: String(processed) });
-  return multiStatus({ ...result, ...failureOf(failure) });
+  // `completed: false`: the route answers 207 (partial success).
+  return { ...result, ...failureOf(failure) };
 }

@@ -1,6 +1,5 @@
 import type { Principal } from '../users/principal';
 import { conflict, notFound } from '../../errors';
-import { multiStatus, Reply } from '../../http/reply';
 import { isNotFound, isPreconditionFailed, type Stored } from '../../store/outcomes';
 import { logError } from '../../telemetry/telemetry';
 import { actorOf, type Actor } from '../users/actor';
@@ -84,7 +83,8 @@ export async function invoiceMemberForEvent(
     ...(tally.completed ? { invoiceSummary: memberInvoiceSummary(results.map((r) => standingOf(r.after))) } : {}),
     ...(tally.incomplete.length > 0 ? { incomplete: tally.incomplete } : {}),
   };
-  return tally.completed ? new Reply(200, data, { completed: true }) : multiStatus(data);
+  // The route answers 200 with `completed: true`, or 207 when some record was not applied.
+  return data;
 }
 
 const standingOf = (record: MemberRecord) =>
