@@ -1,5 +1,5 @@
 import { partnerScope } from '../shared/auth/scope';
-import type { PartnerGrant } from '../shared/auth/grant';
+import type { PartnerGrant } from '../shared/domain/delegations/partner-access';
 import type { Role } from '../shared/domain/memberships/model';
 import { config } from '../shared/config';
 import { unavailable, type ErrorCode } from '../shared/errors';

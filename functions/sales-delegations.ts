@@ -1,6 +1,7 @@
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import type { Grant, OrganizationGrant } from '../shared/auth/grant';
+import type { Grant } from '../shared/auth/grant';
+import type { OrganizationGrant } from '../shared/domain/organizations/access';
 import { inviteDelegation } from '../shared/domain/delegations/invite';
 import { listDelegatedEvents, listEventDelegations } from '../shared/domain/delegations/list';
 import { acceptDelegation, declineDelegation } from '../shared/domain/delegations/respond';

@@ -1,4 +1,4 @@
-import type { SharedEventAccess } from '../shared/auth/grant';
+import type { SharedEventAccess } from '../shared/domain/shared-events/access';
 import { sharedEventScope } from '../shared/auth/scope';
 import { defineRoute } from '../shared/http/define-route';
 import { sharedEventsSwitch } from '../shared/domain/shared-events/capabilities';

@@ -1,4 +1,5 @@
-import type { OrganizationGrant, SharedEventAccess } from '../shared/auth/grant';
+import type { OrganizationGrant } from '../shared/domain/organizations/access';
+import type { SharedEventAccess } from '../shared/domain/shared-events/access';
 import { sharedEventScope } from '../shared/auth/scope';
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';

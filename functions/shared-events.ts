@@ -1,5 +1,5 @@
 import { sharedEventScope } from '../shared/auth/scope';
-import type { SharedEventAccess } from '../shared/auth/grant';
+import type { SharedEventAccess } from '../shared/domain/shared-events/access';
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
 import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
@@ -25,7 +25,7 @@ import {
   type UpdateSharedEventBody,
   type ViewerQuery,
 } from '../shared/domain/shared-events/schemas';
-import type { OrganizationGrant } from '../shared/auth/grant';
+import type { OrganizationGrant } from '../shared/domain/organizations/access';
 
 // Shared Events: core (02 §4 "core and invitations", "organizer and participant administration").
 const tags = ['shared-events'];

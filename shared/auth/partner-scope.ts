@@ -3,7 +3,7 @@ import { isLiveDelegation } from '../domain/delegations/model';
 import { delegatedEventRef, getOwnerDelegation } from '../domain/delegations/repo';
 import { getOrganization } from '../domain/organizations/repo';
 import { callerStanding, requireStanding } from '../domain/users/caller-standing';
-import type { PartnerGrant } from './grant';
+import type { PartnerGrant } from '../domain/delegations/partner-access';
 import { isDocumentId } from '../domain/vocabulary/document-id';
 import type { Principal } from '../domain/users/principal';
 import type { PartnerScope } from './scope';

@@ -6,8 +6,8 @@ import {
 } from '../domain/shared-events/model';
 import { getParticipant, getSharedEvent } from '../domain/shared-events/repo';
 import { callerStanding, requireStanding } from '../domain/users/caller-standing';
-import type { SharedEventAccess } from './grant';
-import { requireOrganizationIdParam } from './organization-scope';
+import type { SharedEventAccess } from '../domain/shared-events/access';
+import { requireOrganizationIdParam } from '../domain/vocabulary/document-id';
 import type { Principal } from '../domain/users/principal';
 import type { SharedEventScope } from './scope';
 import { isDocumentId } from '../domain/vocabulary/document-id';

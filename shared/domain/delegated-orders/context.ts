@@ -1,4 +1,4 @@
-import type { PartnerGrant } from '../../auth/grant';
+import type { PartnerGrant } from '../delegations/partner-access';
 import type { Principal } from '../users/principal';
 import { isAtLeast } from '../orders/access';
 import type { DelegatedContext, PersonStamp } from './model';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PartnerGrant } from '../../auth/grant';
+import type { PartnerGrant } from '../delegations/partner-access';
 import type { Principal } from '../users/principal';
 import { badRequest, conflict } from '../../errors';
 import { counterId } from '../events/capacity/model';

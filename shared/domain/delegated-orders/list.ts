@@ -1,4 +1,4 @@
-import type { PartnerGrant } from '../../auth/grant';
+import type { PartnerGrant } from '../delegations/partner-access';
 import { readCounters } from '../events/capacity/repo';
 import { delegatedEventRef } from '../delegations/repo';
 import type { OrderStatus } from '../orders/model';

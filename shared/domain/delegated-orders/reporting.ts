@@ -1,4 +1,4 @@
-import type { PartnerGrant } from '../../auth/grant';
+import type { PartnerGrant } from '../delegations/partner-access';
 import type { Principal } from '../users/principal';
 import { reportSoldAs } from '../orders/report-sold';
 import { recordReturnAs } from '../orders/returns';

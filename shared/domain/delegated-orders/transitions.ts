@@ -1,4 +1,4 @@
-import type { PartnerGrant } from '../../auth/grant';
+import type { PartnerGrant } from '../delegations/partner-access';
 import type { Principal } from '../users/principal';
 import { actorOf, type Actor } from '../users/actor';
 import { retryOnContention } from '../vocabulary/contention';

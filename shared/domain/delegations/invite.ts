@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { OrganizationGrant } from '../../auth/grant';
+import type { OrganizationGrant } from '../organizations/access';
 import type { Principal } from '../users/principal';
 import { enforceRateLimit } from '../rate-limits/enforce';
 import { config } from '../../config';

@@ -1,4 +1,4 @@
-import type { OrganizationGrant } from '../../auth/grant';
+import type { OrganizationGrant } from '../organizations/access';
 import { notFound } from '../../errors';
 import { toDelegatedEventResponse, toDelegationResponse } from './mapper';
 import type { DelegatedEventSalesRef } from './model';

@@ -1,5 +1,5 @@
 import { callerStanding } from '../users/caller-standing';
-import type { OrganizationGrant } from '../../auth/grant';
+import type { OrganizationGrant } from '../organizations/access';
 import type { Principal } from '../users/principal';
 import { conflict, notFound } from '../../errors';
 import { withEtagRetry, type Stored } from '../../store/outcomes';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OrganizationGrant } from '../../auth/grant';
+import type { OrganizationGrant } from '../organizations/access';
 import type { Principal } from '../users/principal';
 import { conflict, notFound } from '../../errors';
 import { withEtagRetry } from '../../store/outcomes';

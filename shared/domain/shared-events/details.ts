@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SharedEventAccess } from '../../auth/grant';
+import type { SharedEventAccess } from './access';
 import type { Principal } from '../users/principal';
 import { badRequest, conflict } from '../../errors';
 import { isPreconditionFailed, type Stored } from '../../store/outcomes';

@@ -1,4 +1,4 @@
-import type { SharedEventAccess } from '../../auth/grant';
+import type { SharedEventAccess } from './access';
 import type { Principal } from '../users/principal';
 import { conflict, notFound } from '../../errors';
 import { isDocumentId } from '../vocabulary/document-id';

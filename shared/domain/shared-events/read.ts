@@ -1,4 +1,4 @@
-import { requireOrganizationIdParam } from '../../auth/organization-scope';
+import { requireOrganizationIdParam } from '../vocabulary/document-id';
 import { isDocumentId } from '../vocabulary/document-id';
 import type { Principal } from '../users/principal';
 import { callerStanding, requireStanding } from '../users/caller-standing';

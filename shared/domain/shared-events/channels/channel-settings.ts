@@ -1,6 +1,6 @@
 import { callerStanding, requireStanding } from '../../users/caller-standing';
-import type { SharedEventAccess } from '../../../auth/grant';
-import { requireOrganizationIdParam } from '../../../auth/organization-scope';
+import type { SharedEventAccess } from '../access';
+import { requireOrganizationIdParam } from '../../vocabulary/document-id';
 import { isDocumentId } from '../../vocabulary/document-id';
 import type { Principal } from '../../users/principal';
 import { badRequest, conflict, notFound } from '../../../errors';

@@ -1,4 +1,4 @@
-import type { SharedEventAccess } from '../../../auth/grant';
+import type { SharedEventAccess } from '../access';
 import type { Principal } from '../../users/principal';
 import { config } from '../../../config';
 import { badRequest, conflict, DomainError, notFound } from '../../../errors';

@@ -1,4 +1,4 @@
-import type { SharedEventAccess } from '../../../auth/grant';
+import type { SharedEventAccess } from '../access';
 import type { Principal } from '../../users/principal';
 import { badRequest, forbidden, notFound } from '../../../errors';
 import { DASHBOARD_PAGE_SIZE } from '../../dashboard/service';

@@ -1,4 +1,4 @@
-import type { SharedEventAccess } from '../../../../auth/grant';
+import type { SharedEventAccess } from '../../access';
 import type { Principal } from '../../../users/principal';
 import { badRequest, conflict, notFound } from '../../../../errors';
 import { isPreconditionFailed, type Stored } from '../../../../store/outcomes';
