@@ -35,18 +35,6 @@ export function toDelegationResponse(d: SalesDelegation) {
 }
 
 /**
- * Delegations as the event response carries them (`Event.salesDelegations[]`): as stored minus the token hash
- * (03 §10: token hashes never reach a response). Entries of any age pass through, whatever fields they hold.
- */
-export function publicSalesDelegations(delegations: unknown[] | undefined): unknown[] {
-  return (delegations ?? []).map((d) => {
-    if (!d || typeof d !== 'object') return d;
-    const { invitationTokenHash: _hash, ...rest } = d as Record<string, unknown>;
-    return rest;
-  });
-}
-
-/**
  * The partner's view of a delegated event (delegated-events list, accept and decline answers): the index entry's
  * display fields and the event's name and date when known. Nothing of the owner's people (inviter, revoker).
  */

@@ -7,6 +7,9 @@ export const integer: Schema = { type: 'integer' };
 export const bool: Schema = { type: 'boolean' };
 export const timestamp: Schema = { type: 'string', format: 'date-time' };
 
+/** String properties by name (response shapes list many optional texts). */
+export const strings = (...groups: string[][]) => Object.fromEntries(groups.flat().map((name) => [name, text]));
+
 /** One page of a list: `continuationToken` is absent on the last page. */
 export const pageOf = (item: Schema): Schema =>
   object({ items: { type: 'array', items: item }, continuationToken: text }, ['items']);

@@ -1,11 +1,11 @@
-import type { EventDoc } from './model';
-import { countersOfEvents, eventsPage, revenueRowsOfEvents } from './repo';
+import type { EventDoc } from '../events/model';
+import { countersOfEvents, eventsPage, revenueRowsOfEvents } from '../events/repo';
 import type { Principal } from '../users/principal';
-import type { CapacityCounterDoc } from './capacity/counter';
-import { aggregateCapacity, emptyCounts, showtimeCapacity } from './capacity/rules';
-import { toEventResponse } from './mapper';
-import { assertMayListDeleted, type ListEventsQuery } from './queries';
-import { revenueByEvent } from './rules';
+import type { CapacityCounterDoc } from '../events/capacity/counter';
+import { aggregateCapacity, emptyCounts, showtimeCapacity } from '../events/capacity/rules';
+import { toEventResponse } from '../events/mapper';
+import { assertMayListDeleted, type ListEventsQuery } from '../events/queries';
+import { revenueByEvent, type RevenueRow } from './revenue-rules';
 
 /**
  * GET events-overview: one page of events with, per event, capacity, sold and remaining (from the counters,
@@ -19,7 +19,7 @@ export async function eventsOverview(principal: Principal, organizationId: strin
   const ids = page.items.map((e) => e.id);
   const [counters, rows] = await Promise.all([
     countersOfEvents<CapacityCounterDoc>(organizationId, ids),
-    revenueRowsOfEvents(organizationId, ids),
+    revenueRowsOfEvents<RevenueRow>(organizationId, ids),
   ]);
   const revenue = revenueByEvent(rows);
   return {
