@@ -1,3 +1,6 @@
+// Composition: generic capacity reaches the Shared Event engine through the interface it owns; loading the
+// engine's port provides it (shared/domain/events/capacity/shared-seats.ts).
+import '../domain/shared-events/capacity/seat-port';
 import { insideFunctionsWorker } from '../functions-worker';
 // Bootstrap, not a store call: the Functions worker opens the store once before the first request (eslint allows
 // only `openStore` here).

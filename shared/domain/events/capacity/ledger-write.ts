@@ -1,7 +1,7 @@
 import type { EventDoc } from '../model';
-import { correctSharedSeats } from '../../shared-events/capacity/sale';
 import { releaseCapacity } from './counter';
 import { sharedEventIdOf } from './model';
+import { sharedSeats } from './shared-seats';
 import { capacityMoves, type CapacityChannel, type Holding } from './rules';
 import { showtimeSeats, withCapacity } from './with-capacity';
 
@@ -51,7 +51,7 @@ export async function writeWithCapacity<T>(
   const sharedEventId = sharedEventIdOf(event);
   if (sharedEventId !== undefined) {
     for (const h of moves.release) {
-      await correctSharedSeats({
+      await sharedSeats().correct({
         sharedEventId,
         organizationId: event.organizationId,
         showtimeId: h.showtimeId,

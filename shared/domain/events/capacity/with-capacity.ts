@@ -1,14 +1,5 @@
-import type { Stored } from '../../../store/outcomes';
 import { logError } from '../../../telemetry/telemetry';
-import type { CapacityAdjustmentDoc, CapacityReservationDoc } from '../../shared-events/capacity/model';
-import {
-  commitSharedSeats,
-  recordBeyondCeiling,
-  undoBeyondCeiling,
-  releaseSharedSeats,
-  reserveSharedSeats,
-  stampCapacityOps,
-} from '../../shared-events/capacity/sale';
+import { sharedSeats, type SharedSeatReservation } from './shared-seats';
 import { releaseCapacity, takeCapacity, type CapacityCounterDoc, type CapacityRequest } from './counter';
 import { sharedEventIdOf } from './model';
 
@@ -56,15 +47,15 @@ export async function withCapacity<Held, T>(hold: SeatHold<Held>, write: (held: 
  */
 export function showtimeSeats(requests: CapacityRequest[]): SeatHold<CapacityCounterDoc[]> {
   const taken: CapacityRequest[] = [];
-  const reservations: Stored<CapacityReservationDoc>[] = [];
-  const beyondCeiling: CapacityAdjustmentDoc[] = [];
+  const reservations: SharedSeatReservation[] = [];
+  const beyondCeiling: object[] = [];
   const releaseTaken = async () => {
     while (taken.length > 0) {
       const r = taken.pop() as CapacityRequest;
       await releaseCapacity(r.event, r.showtimeId, r.channel, r.delta);
     }
-    await releaseSharedSeats(reservations.splice(0));
-    for (const adjustment of beyondCeiling.splice(0)) await undoBeyondCeiling(adjustment);
+    if (reservations.length > 0) await sharedSeats().release(reservations.splice(0));
+    for (const adjustment of beyondCeiling.splice(0)) await sharedSeats().undoBeyondCeiling(adjustment);
   };
   const describe = {
     eventId: requests[0]?.event.id ?? '',
@@ -74,12 +65,16 @@ export function showtimeSeats(requests: CapacityRequest[]): SeatHold<CapacityCou
   return {
     describe,
     release: releaseTaken,
-    commit: () => commitSharedSeats(reservations),
+    commit: async () => {
+      if (reservations.length > 0) await sharedSeats().commit(reservations);
+    },
     mark: (doc) =>
-      stampCapacityOps(
-        doc,
-        reservations.map((r) => r.operationId),
-      ),
+      reservations.length === 0
+        ? doc
+        : sharedSeats().stamp(
+            doc,
+            reservations.map((r) => r.operationId),
+          ),
     async take() {
       const counters: CapacityCounterDoc[] = [];
       try {
@@ -115,11 +110,11 @@ function sharedSeatRequest(sharedEventId: string, request: CapacityRequest) {
 }
 
 const reserveShared = (sharedEventId: string, request: CapacityRequest) =>
-  reserveSharedSeats(sharedSeatRequest(sharedEventId, request));
+  sharedSeats().reserve(sharedSeatRequest(sharedEventId, request));
 
 /** A sale past the ceiling on a projection: an external observation, or an admin's correction (force-record-sold). */
 const recordShared = (sharedEventId: string, request: CapacityRequest) =>
-  recordBeyondCeiling({
+  sharedSeats().recordBeyondCeiling({
     ...sharedSeatRequest(sharedEventId, request),
     kind: request.channel === 'external' ? 'externalObservation' : 'administrativeCorrection',
     actor: request.actor ?? request.event.organizationId,

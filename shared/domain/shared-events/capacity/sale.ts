@@ -13,6 +13,7 @@ import {
 } from './model';
 import { startingCapacity } from './rules';
 import { ensureCounter, ensureFence, readCounter, readFence, readLocalSaleDocument } from './repo';
+import type { SeatCorrection, BeyondCeilingRequest, SharedSeatRequest } from '../../events/capacity/shared-seats';
 
 /**
  * A participant's capacity-taking write on its Shared Event projection (02 rule 1; docs/shared-events.md
@@ -34,14 +35,7 @@ export function stampCapacityOps<T extends object>(doc: T, operationIds: readonl
   return { ...doc, capacityOps: [...previous, ...operationIds].slice(-REMEMBERED_OPS) };
 }
 
-export interface SharedSeatRequest {
-  sharedEventId: string;
-  organizationId: string;
-  showtimeId: string;
-  quantity: number;
-  /** The local document the write lands in (its id, in the organization partition). */
-  localDocumentId: string;
-}
+export type { SharedSeatRequest };
 
 /** The fence (state and policy), created from the Shared Event on the very first reserve. */
 async function currentFence(sharedEventId: string): Promise<CapacityFenceDoc> {
@@ -126,9 +120,7 @@ export async function releaseSharedSeats(reservations: readonly Stored<CapacityR
  * sale): an `administrativeCorrection` adjustment that gives the seats back; the committed reservation it
  * came from stays committed (the ledger keeps both). Written after the local write landed.
  */
-export async function correctSharedSeats(
-  request: SharedSeatRequest & { originalQty: number; correctedQty: number; actor: string; reason: string },
-) {
+export async function correctSharedSeats(request: SeatCorrection) {
   const fence = await currentFence(request.sharedEventId);
   // Once cancellation has begun, its wholeEventCancellation adjustments give back every committed seat (they are
   // computed from the ledger when it finishes): a correction now would give the same seats back twice.
@@ -156,13 +148,7 @@ export async function correctSharedSeats(
  * leaves the counter high, never low; it may push the counter to `overbooked`, which is what happened.
  * `undoBeyondCeiling` is its compensation when the local write fails.
  */
-export async function recordBeyondCeiling(
-  request: SharedSeatRequest & {
-    kind: 'externalObservation' | 'administrativeCorrection';
-    actor: string;
-    reason: string;
-  },
-) {
+export async function recordBeyondCeiling(request: BeyondCeilingRequest) {
   const fence = await currentFence(request.sharedEventId);
   if (fence.state !== 'open') throw conflict('Sales of this Shared Event are frozen', 'CAPACITY_EXCEEDED');
   const counterId = counterIdFor(fence.capacityPolicy, request.organizationId, request.showtimeId);
