@@ -36,7 +36,6 @@ import { cancelBody, reportSoldBody, returnBody } from '../shared/domain/orders/
 const tags = ['delegated-sales'];
 const base = 'organizations/{partnerOrganizationId}/delegated-events/{eventId}';
 const scope = (role: Role) => partnerScope({ partnerParam: 'partnerOrganizationId', eventParam: 'eventId', role });
-const grantOf = (input: HandlerInput<unknown, unknown>) => input.grant as PartnerGrant;
 
 interface PartnerRoute {
   name: string;
@@ -62,7 +61,7 @@ const partnerRoute = ({ path, role, run, ...route }: PartnerRoute) =>
     scope: scope(role),
     tags,
     ...(route.method === 'POST' && !route.body ? { body: emptyBody } : {}),
-    handler: (input) => run(input, grantOf(input)),
+    handler: (input) => run(input, input.grant),
   });
 
 const STATE: ErrorCode[] = ['INVALID_ORDER_STATE'];

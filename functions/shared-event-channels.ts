@@ -1,4 +1,3 @@
-import type { SharedEventAccess } from '../shared/domain/shared-events/access';
 import { sharedEventScope } from '../shared/auth/scope';
 import { defineRoute } from '../shared/http/define-route';
 import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
@@ -28,7 +27,6 @@ const writeScope = sharedEventScope({
   role: 'admin',
   capability: 'manageExternalSales',
 });
-const accessOf = (grant: unknown) => grant as SharedEventAccess;
 
 defineRoute<unknown, ViewerQuery>({
   name: 'shared-event-channels-list',
@@ -71,7 +69,7 @@ defineRoute<PutChannelBody>({
   body: putChannelBody,
   response: channelResponse,
   errors: ['RATE_LIMITED', 'CONFLICT'],
-  handler: ({ principal, grant, params, body }) => putChannel(principal, accessOf(grant), params.source, body),
+  handler: ({ principal, grant, params, body }) => putChannel(principal, grant, params.source, body),
 });
 
 defineRoute({
@@ -85,5 +83,5 @@ defineRoute({
   body: emptyBody,
   response: channelResponse,
   errors: ['RATE_LIMITED'],
-  handler: ({ principal, grant, params }) => disableChannel(principal, accessOf(grant), params.source),
+  handler: ({ principal, grant, params }) => disableChannel(principal, grant, params.source),
 });

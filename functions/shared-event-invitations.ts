@@ -1,4 +1,3 @@
-import type { SharedEventAccess } from '../shared/domain/shared-events/access';
 import { sharedEventScope } from '../shared/auth/scope';
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
@@ -33,7 +32,6 @@ import { acceptPendingInvitation, listPendingInvitations } from '../shared/domai
 // Shared Event invitations, document 02 §4 "core and invitations": links (manageParticipants), preview, token
 // acceptance, and the in-app pending invitations. Every unusable invitation is one generic, jittered 404 (rule 6).
 const tags = ['shared-event-invitations'];
-const access = (grant: unknown) => grant as SharedEventAccess;
 const manageParticipants = (role: 'member' | 'admin') =>
   sharedEventScope({ sharedEventParam: 'sharedEventId', role, capability: 'manageParticipants' });
 const ACCEPT_ERRORS = ['NOT_FOUND', 'ORG_MODE_RESTRICTED', 'RATE_LIMITED', 'FORBIDDEN'] as const;
@@ -50,7 +48,7 @@ defineRoute<CreateInvitationLinkBody>({
   response: createdInvitationLinkResponse,
   successStatus: 201,
   errors: ['CONFLICT', 'RATE_LIMITED', 'FORBIDDEN'],
-  handler: async ({ principal, grant, body }) => created(await createInvitationLink(principal, access(grant), body)),
+  handler: async ({ principal, grant, body }) => created(await createInvitationLink(principal, grant, body)),
 });
 
 defineRoute<unknown, ListInvitationLinksQuery>({
@@ -62,7 +60,7 @@ defineRoute<unknown, ListInvitationLinksQuery>({
   summary: "One page of the Shared Event's invitation links, newest first (never a token or its hash)",
   query: listInvitationLinksQuery,
   response: invitationLinkListResponse,
-  handler: ({ grant, query }) => listInvitationLinks(access(grant), query),
+  handler: ({ grant, query }) => listInvitationLinks(grant, query),
 });
 
 defineRoute({
@@ -75,7 +73,7 @@ defineRoute({
   body: emptyBody,
   response: invitationLinkResponse,
   errors: ['CONFLICT', 'RATE_LIMITED', 'FORBIDDEN'],
-  handler: ({ principal, grant, params }) => revokeInvitationLink(principal, access(grant), params.linkId),
+  handler: ({ principal, grant, params }) => revokeInvitationLink(principal, grant, params.linkId),
 });
 
 defineRoute<unknown, PreviewQuery>({

@@ -1,5 +1,3 @@
-import type { OrganizationGrant } from '../shared/domain/organizations/access';
-import type { SharedEventAccess } from '../shared/domain/shared-events/access';
 import { sharedEventScope } from '../shared/auth/scope';
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
@@ -29,8 +27,7 @@ defineRoute({
   body: emptyBody,
   response: participantResponse,
   errors: ['ORG_MODE_RESTRICTED', 'RATE_LIMITED'],
-  handler: ({ principal, grant, params }) =>
-    acceptInvitation(principal, (grant as OrganizationGrant).organization!, params.sharedEventId),
+  handler: ({ principal, grant, params }) => acceptInvitation(principal, grant.organization!, params.sharedEventId),
 });
 
 for (const action of ['decline', 'leave'] as const) {
@@ -65,7 +62,7 @@ defineRoute({
   body: emptyBody,
   response: participantResponse,
   errors: ['RATE_LIMITED'],
-  handler: ({ principal, grant, params }) => removeParticipant(principal, grant as SharedEventAccess, params.orgId),
+  handler: ({ principal, grant, params }) => removeParticipant(principal, grant, params.orgId),
 });
 
 defineRoute<DirectAddBody>({

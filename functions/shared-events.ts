@@ -1,5 +1,4 @@
 import { sharedEventScope } from '../shared/auth/scope';
-import type { SharedEventAccess } from '../shared/domain/shared-events/access';
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
 import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
@@ -25,11 +24,9 @@ import {
   type UpdateSharedEventBody,
   type ViewerQuery,
 } from '../shared/domain/shared-events/schemas';
-import type { OrganizationGrant } from '../shared/domain/organizations/access';
 
 // Shared Events: core (02 §4 "core and invitations", "organizer and participant administration").
 const tags = ['shared-events'];
-const sharedEvent = (grant: unknown) => grant as SharedEventAccess;
 
 defineRoute({
   name: 'shared-event-capabilities-create',
@@ -39,7 +36,7 @@ defineRoute({
   tags,
   summary: 'May this organization create Shared Events? Always 200 { canCreateSharedEvents, reason? }',
   response: capabilitiesResponse,
-  handler: ({ organizationId, grant }) => createCapability(organizationId, (grant as OrganizationGrant).organization),
+  handler: ({ organizationId, grant }) => createCapability(organizationId, grant.organization),
 });
 
 defineRoute<CreateSharedEventBody>({
@@ -56,8 +53,7 @@ defineRoute<CreateSharedEventBody>({
   response: sharedEventResponse,
   successStatus: 201,
   errors: ['ORG_MODE_RESTRICTED', 'RATE_LIMITED'],
-  handler: async ({ principal, grant, body }) =>
-    created(await createSharedEvent(principal, (grant as OrganizationGrant).organization!, body)),
+  handler: async ({ principal, grant, body }) => created(await createSharedEvent(principal, grant.organization!, body)),
 });
 
 defineRoute<unknown, ListSharedEventsQuery>({
@@ -96,7 +92,7 @@ defineRoute<UpdateSharedEventBody>({
   body: updateSharedEventBody,
   response: sharedEventResponse,
   errors: ['RATE_LIMITED'],
-  handler: ({ principal, grant, body }) => updateSharedEvent(principal, sharedEvent(grant), body),
+  handler: ({ principal, grant, body }) => updateSharedEvent(principal, grant, body),
 });
 
 defineRoute<LifecycleBody>({
@@ -111,7 +107,7 @@ defineRoute<LifecycleBody>({
   body: lifecycleBody,
   response: sharedEventResponse,
   errors: ['RATE_LIMITED'],
-  handler: ({ principal, grant, body }) => changeLifecycle(principal, sharedEvent(grant), body.status),
+  handler: ({ principal, grant, body }) => changeLifecycle(principal, grant, body.status),
 });
 
 defineRoute({
@@ -136,9 +132,8 @@ defineRoute({
   body: emptyBody,
   response: projectionStatusResponse,
   handler: async ({ grant }) => {
-    const access = sharedEvent(grant);
-    if (access.sharedEvent.status === 'cancelling') await advanceCancellation(access.sharedEvent.sharedEventId);
-    return projectionStatus(access, { all: false });
+    if (grant.sharedEvent.status === 'cancelling') await advanceCancellation(grant.sharedEvent.sharedEventId);
+    return projectionStatus(grant, { all: false });
   },
 });
 
@@ -153,5 +148,5 @@ defineRoute({
   body: emptyBody,
   response: projectionStatusResponse,
   errors: ['RATE_LIMITED'],
-  handler: ({ principal, grant }) => projectionStatus(sharedEvent(grant), { all: true, principal }),
+  handler: ({ principal, grant }) => projectionStatus(grant, { all: true, principal }),
 });
