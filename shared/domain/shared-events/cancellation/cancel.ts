@@ -5,7 +5,7 @@ import { isConflict, isPreconditionFailed, type Stored } from '../../../store/ou
 import { adjust, releaseExpired } from '../capacity/engine';
 import type { CapacityFenceDoc } from '../capacity/model';
 import { startingCapacity } from '../capacity/rules';
-import { ensureFence, readCounters, readFence, replaceFence } from '../capacity/repo';
+import { ensureFence, ledgerRows, readCounters, readFence, replaceFence } from '../capacity/repo';
 import { retireCounters } from '../capacity/retire';
 import { HOLD_MS, localSaleLanded } from '../capacity/sale';
 import { auditEntry } from '../audit/entry';
@@ -15,7 +15,7 @@ import type { SharedEventDoc, SharedEventParticipantDoc, SharedEventStatus } fro
 import { getSharedEvent, replaceSharedEventWithAudit, rosterOf } from '../repo';
 import { LIFECYCLE_MOVES } from '../rules';
 import { markProjections } from './mark-projections';
-import { cancellationLedger, sharedEventsCancellingAcrossPartitions } from './repo';
+import { sharedEventsCancellingAcrossPartitions } from './repo';
 import {
   cancellationAdjustments,
   cancellationVerdict,
@@ -120,7 +120,7 @@ export async function advanceCancellation(
   await markProjections(roster, 'cancelling', now.toISOString());
   // Holds that expired are settled now (a landed sale commits, an abandoned one is released), not at the next timer.
   await releaseExpired(sharedEventId, now, localSaleLanded);
-  const [rows, counters] = await Promise.all([cancellationLedger(sharedEventId), readCounters(sharedEventId)]);
+  const [rows, counters] = await Promise.all([ledgerRows(sharedEventId), readCounters(sharedEventId)]);
   if (!drainVerdict({ rows, counters, frozenAt: fence.updatedAt, now, graceMs: HOLD_MS }).drained) return head;
   return finish(head, fence, roster, rows, now.toISOString());
 }
@@ -171,7 +171,7 @@ async function finish(
   head: Stored<CancellableDoc>,
   fence: Stored<CapacityFenceDoc>,
   roster: readonly SharedEventParticipantDoc[],
-  rows: Awaited<ReturnType<typeof cancellationLedger>>,
+  rows: Awaited<ReturnType<typeof ledgerRows>>,
   now: string,
 ): Promise<Stored<CancellableDoc> | undefined> {
   const actor = head.cancellation?.startedBy ?? 'system';

@@ -1,21 +1,9 @@
-import { acrossPartitions, inPartition } from '../../../store/query';
-import type { CancellationLedgerRow } from './rules';
+import { acrossPartitions } from '../../../store/query';
 
 /**
- * The cancellation's own store calls (the counters, the fence, adjustments and the head go through the capacity
- * engine's and the Shared Events' repositories).
+ * The cancellation's own store calls (the ledger, the counters, the fence, adjustments and the head go through the
+ * capacity engine's and the Shared Events' repositories).
  */
-
-/**
- * A Shared Event's ledger with the organization of each row (the engine's `ledgerRows` has none: a pool counter is
- * shared, and the cancellation gives each organization's committed seats back separately). One partition query.
- */
-export function cancellationLedger(sharedEventId: string) {
-  return inPartition('sharedEvents', sharedEventId)
-    .select('c.docType, c.counterId, c.showtimeId, c.organizationId, c.quantity, c.state, c.signedDelta, c.kind')
-    .where("c.docType IN ('capacityReservation', 'capacityAdjustment')")
-    .all<CancellationLedgerRow>();
-}
 
 /**
  * The Shared Events with a cancellation to finish: a fence in `cancelling`, or a head in `cancelling` whose fence

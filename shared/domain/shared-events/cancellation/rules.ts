@@ -1,4 +1,4 @@
-import { poolCounterId, quotaCounterId, type FenceState } from '../capacity/model';
+import { poolCounterId, quotaCounterId, type FenceState, type SharedLedgerRow } from '../capacity/model';
 import { committedBy } from '../capacity/rules';
 import type { CapacityPolicy, ParticipantStatus, SharedEventStatus } from '../model';
 import { isLive } from '../rules';
@@ -61,17 +61,6 @@ export function countersToFreeze(
   );
 }
 
-export interface CancellationLedgerRow {
-  docType: 'capacityReservation' | 'capacityAdjustment';
-  counterId: string;
-  showtimeId: string;
-  organizationId: string;
-  quantity?: number;
-  state?: 'held' | 'committed' | 'released';
-  signedDelta?: number;
-  kind?: string;
-}
-
 export interface CounterSnapshot {
   id: string;
   reserved: number;
@@ -85,7 +74,7 @@ export interface CounterSnapshot {
  * recount, not a sale, and the cancellation goes on (it only touches `committed`).
  */
 export function drainVerdict(input: {
-  rows: readonly CancellationLedgerRow[];
+  rows: readonly SharedLedgerRow[];
   counters: readonly CounterSnapshot[];
   frozenAt: string;
   now: Date;
@@ -120,7 +109,7 @@ export const cancellationOperationId = (sharedEventId: string, counterId: string
  */
 export function cancellationAdjustments(
   sharedEventId: string,
-  rows: readonly CancellationLedgerRow[],
+  rows: readonly SharedLedgerRow[],
 ): CancellationAdjustmentPlan[] {
   const groups = new Map<
     string,
@@ -153,6 +142,6 @@ export function cancellationAdjustments(
 }
 
 /** What a row committed, before this cancellation's own give-backs. */
-function committedAmount(row: CancellationLedgerRow): number {
+function committedAmount(row: SharedLedgerRow): number {
   return row.kind === 'wholeEventCancellation' ? 0 : committedBy(row);
 }

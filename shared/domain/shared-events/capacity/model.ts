@@ -135,3 +135,23 @@ export function newSharedCounter(fields: {
     updatedAt: fields.now,
   };
 }
+
+/**
+ * One row of a Shared Event's capacity ledger (reservations and adjustments) as the one ledger query returns it
+ * (capacity/repo.ts `ledgerRows`): the recount, the policy transition and the cancellation all read this shape.
+ */
+export interface SharedLedgerRow {
+  docType: 'capacityReservation' | 'capacityAdjustment';
+  counterId: string;
+  organizationId: string;
+  showtimeId: string;
+  quantity?: number;
+  state?: ReservationState;
+  signedDelta?: number;
+  /** Adjustments: the operation that recorded it (a transition's seat moves are `policy:{operation}:…`). */
+  operationId?: string;
+  /** Adjustments: a `reconciliation` records a repair and adds no seats (committedBy). */
+  kind?: AdjustmentKind;
+  updatedAt?: string;
+  createdAt?: string;
+}

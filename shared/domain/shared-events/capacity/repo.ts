@@ -13,6 +13,7 @@ import {
   type CapacityReservationDoc,
   type FenceState,
   type SharedCapacityCounterDoc,
+  type SharedLedgerRow,
 } from './model';
 
 /**
@@ -104,23 +105,19 @@ export function expiredHeldReservations(sharedEventId: string, now: string) {
 }
 
 /**
- * The whole ledger of a Shared Event (reservations and adjustments, only the fields a recount needs: `kind` to
- * leave reconciliation records out, the timestamps to tell a quiet counter from one with a request in flight).
+ * The whole ledger of a Shared Event (reservations and adjustments), one partition query: the one read of it for
+ * the recount (`kind` leaves reconciliation records out, the timestamps tell a quiet counter from one with a
+ * request in flight), the capacity-policy transition and the cancellation (the organization and showtime of each
+ * row: a pool counter is shared, and each organization's committed seats are given back separately).
  */
 export function ledgerRows(sharedEventId: string) {
   return inPartition('sharedEvents', sharedEventId)
-    .select('c.docType, c.counterId, c.quantity, c.state, c.signedDelta, c.kind, c.updatedAt, c.createdAt')
+    .select(
+      'c.docType, c.counterId, c.organizationId, c.showtimeId, c.quantity, c.state, c.signedDelta, c.operationId, ' +
+        'c.kind, c.updatedAt, c.createdAt',
+    )
     .where("c.docType IN ('capacityReservation', 'capacityAdjustment')")
-    .all<{
-      docType: 'capacityReservation' | 'capacityAdjustment';
-      counterId: string;
-      quantity?: number;
-      state?: CapacityReservationDoc['state'];
-      signedDelta?: number;
-      kind?: CapacityAdjustmentDoc['kind'];
-      updatedAt?: string;
-      createdAt?: string;
-    }>();
+    .all<SharedLedgerRow>();
 }
 
 /**

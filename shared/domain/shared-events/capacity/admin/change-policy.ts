@@ -15,7 +15,8 @@ import {
   restoreCounters,
 } from './policy-steps';
 import { readFence } from '../repo';
-import { capacityDocuments, ledgerEntries } from './repo';
+import { capacityDocuments } from './repo';
+import { ledgerRows } from '../repo';
 import {
   committedByOrganization,
   counterPolicy,
@@ -26,9 +27,9 @@ import {
   targetCounterId,
   transitionMoves,
   withoutSeatMovesOf,
-  type LedgerEntry,
   type NewLimits,
 } from './rules';
+import { type SharedLedgerRow } from '../model';
 import type { CapacityPolicyBody } from './schemas';
 import { capacityViewOf, operationOf } from './capacity-view';
 
@@ -59,7 +60,7 @@ export async function changeCapacityPolicy(principal: Principal, access: SharedE
       status: head.status,
     });
   }
-  const [docs, rawLedger] = await Promise.all([capacityDocuments(sharedEventId), ledgerEntries(sharedEventId)]);
+  const [docs, rawLedger] = await Promise.all([capacityDocuments(sharedEventId), ledgerRows(sharedEventId)]);
   const { roster, counters, fence } = docs;
   const limits = newLimits(head, roster, body, target);
   // An interrupted transition to the same policy is continued under its own operation (its seat moves keep their
@@ -116,7 +117,7 @@ export async function changeCapacityPolicy(principal: Principal, access: SharedE
     await rollback();
     throw conflict('Sales are in progress on the current counters; retry', 'CONFLICT', { showtimes: held });
   }
-  const settled = withoutSeatMovesOf(await ledgerEntries(sharedEventId), operation);
+  const settled = withoutSeatMovesOf(await ledgerRows(sharedEventId), operation);
   try {
     refuseViolations(target, limits, settled, showtimeIds);
   } catch (error) {
@@ -179,7 +180,7 @@ function newLimits(
 }
 
 /** 409 when committed sales would exceed a new limit, or (quota) the quotas of a showtime exceed the pool ceiling. */
-function refuseViolations(target: CapacityPolicy, limits: NewLimits, ledger: LedgerEntry[], showtimeIds: string[]) {
+function refuseViolations(target: CapacityPolicy, limits: NewLimits, ledger: SharedLedgerRow[], showtimeIds: string[]) {
   const violations = limitViolations(target, limits, committedByOrganization(ledger));
   if (violations.length > 0) {
     throw conflict('Committed sales would exceed the new capacity limits', 'CONFLICT', { violations });
@@ -203,7 +204,7 @@ function wantedCounters(
   head: SharedEventDoc,
   roster: { organizationId: string; status: string }[],
   limits: NewLimits,
-  ledger: LedgerEntry[],
+  ledger: SharedLedgerRow[],
 ): { counterId: string; showtimeId: string; organizationId?: string; capacity: number }[] {
   const showtimeIds = (head.showtimes ?? []).map((s) => s.showtimeId);
   if (policy === 'pool') {

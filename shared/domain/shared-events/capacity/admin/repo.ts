@@ -5,7 +5,7 @@ import { inPartition } from '../../../../store/query';
 import { conditionalIncrement } from '../../../events/capacity/repo';
 import type { CapacityFenceDoc, SharedCapacityCounterDoc } from '../model';
 import { participantDocId, type SharedEventParticipantDoc } from '../../model';
-import { capacityGuard, type LedgerEntry, type QuotaMap } from './rules';
+import { capacityGuard, type QuotaMap } from './rules';
 
 /**
  * The store calls of the capacity administration routes that the engine's repo does not already offer, all in the
@@ -31,16 +31,6 @@ export async function capacityDocuments(sharedEventId: string) {
     counters: docs.filter((d): d is Stored<SharedCapacityCounterDoc> => d.docType === 'sharedCapacityCounter'),
     fence: docs.find((d): d is Stored<AdminFenceDoc> => d.docType === 'capacityFence'),
   };
-}
-
-/** The ledger (reservations and adjustments) with the organization and showtime of each entry: one query. */
-export function ledgerEntries(sharedEventId: string) {
-  return inPartition('sharedEvents', sharedEventId)
-    .select(
-      'c.docType, c.counterId, c.organizationId, c.showtimeId, c.quantity, c.state, c.signedDelta, c.operationId, c.kind',
-    )
-    .where("c.docType IN ('capacityReservation', 'capacityAdjustment')")
-    .all<LedgerEntry>();
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { CapacityPolicy } from '../../model';
 import { committedBy } from '../rules';
-import { poolCounterId, quotaCounterId } from '../model';
+import { poolCounterId, quotaCounterId, type SharedLedgerRow } from '../model';
 
 /**
  * Pure rules of the capacity administration routes (capacity edit, quota edits, policy transition): what the
@@ -11,27 +11,13 @@ import { poolCounterId, quotaCounterId } from '../model';
 export type QuotaMap = Record<string, number>;
 
 /** One ledger document as the transition reads it (reservations and adjustments of the Shared Event). */
-export interface LedgerEntry {
-  docType: 'capacityReservation' | 'capacityAdjustment';
-  counterId: string;
-  organizationId: string;
-  showtimeId: string;
-  quantity?: number;
-  state?: 'held' | 'committed' | 'released';
-  signedDelta?: number;
-  /** Adjustments: the operation that recorded it (a transition's seat moves are `policy:{operation}:…`). */
-  operationId?: string;
-  /** Adjustments: a `reconciliation` records a repair and adds no seats (committedBy). */
-  kind?: string;
-}
-
 const key = (organizationId: string, showtimeId: string) => `${organizationId}|${showtimeId}`;
 
 /**
  * Committed seats per (organization, showtime) over EVERY counter: earlier transitions moved seats between
  * counters with a −x / +x pair for the same organization and showtime, so the sum is the organization's sales.
  */
-export function committedByOrganization(entries: readonly LedgerEntry[]) {
+export function committedByOrganization(entries: readonly SharedLedgerRow[]) {
   const totals = new Map<string, { organizationId: string; showtimeId: string; committed: number }>();
   for (const e of entries) {
     const k = key(e.organizationId, e.showtimeId);
@@ -43,7 +29,7 @@ export function committedByOrganization(entries: readonly LedgerEntry[]) {
 }
 
 /** Committed seats per (counter, organization): what an adjustment must take off a counter to drain it. */
-function committedOnCounters(entries: readonly LedgerEntry[]) {
+function committedOnCounters(entries: readonly SharedLedgerRow[]) {
   const rows = new Map<string, { counterId: string; organizationId: string; showtimeId: string; committed: number }>();
   for (const e of entries) {
     const k = `${e.counterId}|${e.organizationId}`;
@@ -185,7 +171,7 @@ export interface SeatMove {
  * (minus what the counter already holds for it, e.g. from a retired counter reopened). Computed from the
  * ledger, so a repeat after a partial run yields only the moves still missing (already-made ones net to 0).
  */
-export function transitionMoves(target: CapacityPolicy, entries: readonly LedgerEntry[]): SeatMove[] {
+export function transitionMoves(target: CapacityPolicy, entries: readonly SharedLedgerRow[]): SeatMove[] {
   const onCounters = committedOnCounters(entries);
   const moves: SeatMove[] = [];
   for (const row of onCounters.values()) {
@@ -225,7 +211,7 @@ export const seatMoveOperationId = (transition: string, move: Pick<SeatMove, 'co
  * of an interrupted transition computes the same moves from this (the ones already recorded are skipped by their
  * deterministic ids), where the raw ledger would show an organization drained but not yet refilled.
  */
-export const withoutSeatMovesOf = (entries: readonly LedgerEntry[], operation: string) =>
+export const withoutSeatMovesOf = (entries: readonly SharedLedgerRow[], operation: string) =>
   entries.filter((e) => !(e.docType === 'capacityAdjustment' && e.operationId?.startsWith(`policy:${operation}:`)));
 
 /**
