@@ -3,7 +3,6 @@ import { toCapacityView } from '../../shared/domain/shared-events/capacity/admin
 import {
   capacityGuard,
   committedByOrganization,
-  counterPolicy,
   duplicateOrganization,
   limitViolations,
   mergeQuotas,
@@ -15,6 +14,7 @@ import {
   unknownShowtimes,
   withoutSeatMovesOf,
 } from '../../shared/domain/shared-events/capacity/admin/rules';
+import { counterPolicy } from '../../shared/domain/shared-events/capacity/model';
 import { type SharedLedgerRow } from '../../shared/domain/shared-events/capacity/model';
 import type { SharedEventDoc, SharedEventParticipantDoc } from '../../shared/domain/shared-events/model';
 import type { SharedCapacityCounterDoc } from '../../shared/domain/shared-events/capacity/model';

@@ -1,6 +1,7 @@
 import { conflict, unavailable } from '../../../errors';
 import { isConflict, isNotFound, isPreconditionFailed, withEtagRetry, type Stored } from '../../../store/outcomes';
 import {
+  counterPolicy,
   adjustmentId,
   reservationId,
   type CapacityAdjustmentDoc,
@@ -53,8 +54,7 @@ export interface ReserveRequest {
 /** The fence, created `open` with the policy the counter id names when this is the first reserve. */
 async function fenceFor(request: ReserveRequest, now: Date): Promise<CapacityFenceDoc> {
   if (request.fence) return request.fence;
-  const policy = request.counterId.startsWith('pool:') ? 'pool' : 'quota';
-  return (await ensureFence(request.sharedEventId, now.toISOString(), policy)).doc;
+  return (await ensureFence(request.sharedEventId, now.toISOString(), counterPolicy(request.counterId))).doc;
 }
 
 export async function reserve(request: ReserveRequest): Promise<Stored<CapacityReservationDoc>> {

@@ -100,6 +100,8 @@ export interface CapacityFenceDoc {
 
 export const poolCounterId = (showtimeId: string) => `pool:${showtimeId}`;
 export const quotaCounterId = (organizationId: string, showtimeId: string) => `quota:${organizationId}:${showtimeId}`;
+/** The policy a counter id names: the one reading of the `pool:` / `quota:` prefixes above. */
+export const counterPolicy = (counterId: string): CapacityPolicy => (counterId.startsWith('pool:') ? 'pool' : 'quota');
 export const reservationId = (operationId: string) => `reservation:${operationId}`;
 export const adjustmentId = (operationId: string) => `adjustment:${operationId}`;
 export const fenceId = (sharedEventId: string) => `fence:${sharedEventId}`;

@@ -5,6 +5,7 @@ import { logError } from '../../../telemetry/telemetry';
 import { getParticipant, getSharedEvent } from '../repo';
 import { adjust, reserve, settleHeld } from './engine';
 import {
+  counterPolicy,
   newSharedCounter,
   counterIdFor,
   type CapacityAdjustmentDoc,
@@ -57,7 +58,7 @@ export async function ensureSaleCounter(
   if (!head || !(head.showtimes ?? []).some((s) => s.showtimeId === showtimeId)) {
     throw unavailable('Shared Event capacity is temporarily unavailable');
   }
-  const target = { showtimeId, ...(counterId.startsWith('quota:') ? { organizationId } : {}) };
+  const target = { showtimeId, ...(counterPolicy(counterId) === 'quota' ? { organizationId } : {}) };
   const quotas = target.organizationId
     ? (await getParticipant(sharedEventId, organizationId))?.quotaByShowtime
     : undefined;

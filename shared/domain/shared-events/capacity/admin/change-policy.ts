@@ -19,7 +19,6 @@ import { capacityDocuments } from './repo';
 import { ledgerRows } from '../repo';
 import {
   committedByOrganization,
-  counterPolicy,
   limitViolations,
   mergeQuotas,
   quotaSumViolations,
@@ -29,6 +28,7 @@ import {
   withoutSeatMovesOf,
   type NewLimits,
 } from './rules';
+import { counterPolicy } from '../model';
 import { type SharedLedgerRow } from '../model';
 import type { CapacityPolicyBody } from './schemas';
 import { capacityViewOf, operationOf } from './capacity-view';

@@ -6,7 +6,8 @@ import type { RetiredCounter } from '../retire';
 import { ensureCounter, ensureFence, readCounters, readFence, replaceFence, setCounterFields } from '../repo';
 import type { CapacityPolicy } from '../../model';
 import type { AdminFenceDoc, TransitionMarker } from './repo';
-import { counterPolicy, seatMoveOperationId, transitionMarkerBlocks, type SeatMove } from './rules';
+import { counterPolicy } from '../model';
+import { seatMoveOperationId, transitionMarkerBlocks, type SeatMove } from './rules';
 import { newSharedCounter } from '../model';
 
 /**

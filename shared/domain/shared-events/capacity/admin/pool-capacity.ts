@@ -1,6 +1,6 @@
 import type { Principal } from '../../../users/principal';
 import { conflict, notFound } from '../../../../errors';
-import { poolCounterId } from '../model';
+import { counterPolicy, poolCounterId } from '../model';
 import { getSharedEvent } from '../../repo';
 import { applyCapacities } from './apply-capacities';
 import { writeHead } from './write-head';
@@ -43,7 +43,7 @@ async function attemptEdit(principal: Principal, sharedEventId: string, perShowt
       });
     }
   } else {
-    const pool = counters.filter((c) => c.id.startsWith('pool:'));
+    const pool = counters.filter((c) => counterPolicy(c.id) === 'pool');
     const over = overages(pool, () => perShowtime);
     if (over.length > 0) {
       throw conflict('The new capacity is below what is already reserved or sold', 'CONFLICT', {

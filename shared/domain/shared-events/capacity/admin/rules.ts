@@ -1,6 +1,6 @@
 import type { CapacityPolicy } from '../../model';
 import { committedBy } from '../rules';
-import { poolCounterId, quotaCounterId, type SharedLedgerRow } from '../model';
+import { counterPolicy, poolCounterId, quotaCounterId, type SharedLedgerRow } from '../model';
 
 /**
  * Pure rules of the capacity administration routes (capacity edit, quota edits, policy transition): what the
@@ -44,8 +44,6 @@ function committedOnCounters(entries: readonly SharedLedgerRow[]) {
   }
   return rows;
 }
-
-export const counterPolicy = (counterId: string): CapacityPolicy => (counterId.startsWith('pool:') ? 'pool' : 'quota');
 
 export interface NewLimits {
   /** The pool per showtime (pool: the counter capacity; quota: the ceiling the quotas of a showtime sum within). */
