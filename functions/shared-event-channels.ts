@@ -22,6 +22,7 @@ import { viewerQuery, type ViewerQuery } from '../shared/domain/shared-events/sc
  * writes: an Organization Admin of a live participant holding manageExternalSales (owners hold it), or a Super Admin.
  */
 const tags = ['shared-events'];
+const readers = sharedEventScope({ sharedEventParam: 'sharedEventId', role: 'member', readers: 'liveOrInvited' });
 const writeScope = sharedEventScope({
   sharedEventParam: 'sharedEventId',
   role: 'admin',
@@ -32,28 +33,27 @@ defineRoute<unknown, ViewerQuery>({
   name: 'shared-event-channels-list',
   method: 'GET',
   route: 'shared-events/{sharedEventId}/external-sales-channels',
-  auth: 'authenticated',
+  scope: readers,
   tags,
   summary:
     "The Shared Event's external sales channels (live participants: connectionRef redacted unless assigned to " +
     'their organization; owners and Super Admins see it; invited organizations: removed)',
   query: viewerQuery,
   response: channelListResponse,
-  handler: ({ principal, params, query }) => listChannels(principal, params.sharedEventId, query.organizationId),
+  handler: async ({ principal, grant }) => listChannels(principal, grant),
 });
 
 defineRoute<unknown, ViewerQuery>({
   name: 'shared-event-channels-get',
   method: 'GET',
   route: 'shared-events/{sharedEventId}/external-sales-channels/{source}',
-  auth: 'authenticated',
+  scope: readers,
   tags,
   summary: 'One external sales channel (source externalA or externalB), with the same visibility as the list',
   query: viewerQuery,
   response: channelResponse,
   errors: ['VALIDATION_ERROR'],
-  handler: ({ principal, params, query }) =>
-    getChannel(principal, params.sharedEventId, params.source, query.organizationId),
+  handler: async ({ principal, grant, params }) => getChannel(principal, grant, params.source),
 });
 
 defineRoute<PutChannelBody>({

@@ -72,12 +72,12 @@ defineRoute<unknown, ViewerQuery>({
   name: 'shared-events-get',
   method: 'GET',
   route: 'shared-events/{sharedEventId}',
-  auth: 'authenticated',
+  scope: sharedEventScope({ sharedEventParam: 'sharedEventId', role: 'member', readers: 'liveOrInvited' }),
   tags,
   summary: 'A Shared Event: full view for participant members and Super Admins, bounded view for invited ones',
   query: viewerQuery,
   response: sharedEventResponse,
-  handler: ({ principal, params, query }) => getSharedEventView(principal, params.sharedEventId, query.organizationId),
+  handler: ({ principal, grant }) => getSharedEventView(principal, grant),
 });
 
 defineRoute<UpdateSharedEventBody>({

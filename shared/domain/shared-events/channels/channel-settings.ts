@@ -1,7 +1,4 @@
-import { callerStanding, requireStanding } from '../../users/caller-standing';
 import type { SharedEventAccess } from '../access';
-import { requireOrganizationIdParam } from '../../vocabulary/document-id';
-import { isDocumentId } from '../../vocabulary/document-id';
 import type { Principal } from '../../users/principal';
 import { badRequest, conflict, notFound } from '../../../errors';
 import { isPreconditionFailed, withEtagRetry, type Stored } from '../../../store/outcomes';
@@ -38,58 +35,29 @@ export function channelSource(raw: string | undefined): ExternalChannelSource {
 }
 
 /**
- * Who reads, decided like GET /api/shared-events/{id}: a member of the named organization (else 403; a deleted
- * organization 404), whose organization is live on the roster or invited; a Super Admin with or without an
- * organization. Everyone else gets 404 whether or not the Shared Event exists. Two point reads, in parallel, and
- * the caller's membership only when the role map on the user does not grant (the membership then decides).
+ * Who reads, as the Shared Event scope with `readers` admitted them (like GET /api/shared-events/{id}): a Super
+ * Admin with or without an organization; a member of a live participant (the owner sees more) or of an invited one.
  */
-async function resolveReader(principal: Principal, sharedEventId: string, rawOrganizationId: string | undefined) {
-  if (!isDocumentId(sharedEventId)) throw notFound('Shared Event');
-  const organizationId =
-    principal.isSuperAdmin && !rawOrganizationId ? undefined : requireOrganizationIdParam(rawOrganizationId);
-  const [standing, head, participant] = await Promise.all([
-    organizationId && !principal.isSuperAdmin ? callerStanding(principal, organizationId, 'member') : undefined,
-    getSharedEvent(sharedEventId),
-    organizationId ? getParticipant(sharedEventId, organizationId) : undefined,
-  ]);
-  if (standing) requireStanding(standing);
-  if (!head) throw notFound('Shared Event');
-  return { head, reader: readerOf(principal, head, organizationId, participant?.status) };
-}
-
-function readerOf(
-  principal: Principal,
-  head: SharedEventDoc,
-  organizationId: string | undefined,
-  participantStatus: string | undefined,
-): ChannelReader {
+function readerOf(principal: Principal, access: SharedEventAccess): ChannelReader {
   if (principal.isSuperAdmin) return { kind: 'superAdmin' };
-  if (!organizationId || !participantStatus) throw notFound('Shared Event');
-  if (isLive(participantStatus)) {
-    const owner = head.owners.some((o) => o.userId === principal.userId && o.organizationId === organizationId);
-    return { kind: owner ? 'owner' : 'participant', organizationId };
+  const organizationId = access.organizationId!;
+  if (access.participant && isLive(access.participant.status)) {
+    return { kind: access.owners.some((o) => o.userId === principal.userId) ? 'owner' : 'participant', organizationId };
   }
-  if (participantStatus === 'invited') return { kind: 'invited', organizationId };
-  throw notFound('Shared Event');
+  return { kind: 'invited', organizationId };
 }
 
 /** GET …/external-sales-channels: every channel (active and disabled), as the reader may see it. */
-export async function listChannels(principal: Principal, sharedEventId: string, organizationId: string | undefined) {
-  const { head, reader } = await resolveReader(principal, sharedEventId, organizationId);
-  return { items: (head.externalChannels ?? []).map((c) => toChannelResponse(c, reader)) };
+export function listChannels(principal: Principal, access: SharedEventAccess) {
+  const reader = readerOf(principal, access);
+  return { items: (access.sharedEvent.externalChannels ?? []).map((c) => toChannelResponse(c, reader)) };
 }
 
 /** GET …/external-sales-channels/{source}: one channel; a source never assigned is 404. */
-export async function getChannel(
-  principal: Principal,
-  sharedEventId: string,
-  rawSource: string,
-  organizationId: string | undefined,
-) {
-  const { head, reader } = await resolveReader(principal, sharedEventId, organizationId);
-  const channel = channelOf(head, channelSource(rawSource));
+export function getChannel(principal: Principal, access: SharedEventAccess, rawSource: string) {
+  const channel = channelOf(access.sharedEvent, channelSource(rawSource));
   if (!channel) throw notFound('External sales channel');
-  return toChannelResponse(channel, reader);
+  return toChannelResponse(channel, readerOf(principal, access));
 }
 
 /** The writer as a reader: the response of a write follows the same redaction as a read. */
