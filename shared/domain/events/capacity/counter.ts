@@ -14,6 +14,7 @@ import {
 } from './repo';
 import {
   emptyCounts,
+  remainingOf,
   showtimeCapacity,
   soldOf,
   type CapacityChannel,
@@ -81,7 +82,7 @@ export async function takeCapacity(request: CapacityRequest): Promise<Stored<Cap
           await syncCounters(await fullEvent(event)); // a counter from before the lock mirror: add it, then retry
           continue;
         }
-        const available = counter ? Math.max(0, counter.capacity - counter.sold) : 0;
+        const available = counter ? remainingOf(counter.capacity, counter.sold) : 0;
         throw conflict('Not enough remaining capacity for this showtime', 'CAPACITY_EXCEEDED', {
           availableCapacity: available,
           requestedDelta: delta,

@@ -1,6 +1,7 @@
 import { fromCents } from '../../vocabulary/money';
 import { moneyOf, salesRecordOf, type SalesSourceDoc } from '../../sales/facts';
 import type { CounterHealth, SharedCapacityCounterDoc } from '../capacity/model';
+import { available } from '../capacity/rules';
 import type { CounterFigures, SalesFigures } from './model';
 
 /**
@@ -95,5 +96,5 @@ export function counterFigures(
   const reserved = counter?.reserved ?? 0;
   const committed = counter?.committed ?? 0;
   const health: CounterHealth = counter?.health ?? 'ok';
-  return { counterId, capacity, reserved, committed, available: Math.max(0, capacity - reserved - committed), health };
+  return { counterId, capacity, reserved, committed, available: available({ capacity, reserved, committed }), health };
 }
