@@ -70,7 +70,7 @@ function eventIdIn(eventIds: string[]) {
 
 /**
  * The capacity counters of the given events (events overview). Typed by the caller: the counter document
- * belongs to capacity/, which itself reads events.
+ * belongs to events/capacity/, which itself reads events.
  */
 export function countersOfEvents<Counter>(organizationId: string, eventIds: string[]) {
   const { clause, params } = eventIdIn(eventIds);

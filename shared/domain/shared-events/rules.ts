@@ -25,7 +25,7 @@ import {
  */
 export const LIFECYCLE_MOVES: Record<SharedEventStatus, readonly SharedEventStatus[]> = {
   draft: ['open'],
-  // `cancelled` is requested (PATCH lifecycle) and reached through `cancelling`: shared-event-cancellation/.
+  // `cancelled` is requested (PATCH lifecycle) and reached through `cancelling`: shared-events/cancellation/.
   open: ['locked', 'completed', 'cancelled'],
   locked: ['open', 'completed', 'cancelled'],
   cancelling: [],
