@@ -21,7 +21,7 @@ import {
   listAllocations,
   myAllocations,
   upsertAllocation,
-} from '../shared/domain/allocations/service';
+} from '../shared/domain/allocations/manage-allocations';
 
 const tags = ['allocations'];
 

@@ -7,7 +7,7 @@ import {
   deleteExternalSale,
   listExternalSales,
   updateExternalSale,
-} from '../shared/domain/external-sales/service';
+} from '../shared/domain/external-sales/manage-external-sales';
 import {
   correctionBody,
   externalSaleBody,

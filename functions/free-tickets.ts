@@ -6,7 +6,7 @@ import {
   deleteFreeTicket,
   listFreeTickets,
   updateFreeTicket,
-} from '../shared/domain/free-tickets/service';
+} from '../shared/domain/free-tickets/manage-free-tickets';
 import {
   createFreeTicketBody,
   freeTicketPage,

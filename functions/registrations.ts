@@ -6,7 +6,7 @@ import {
   deleteRegistration,
   invoiceRegistration,
   updateRegistration,
-} from '../shared/domain/registrations/service';
+} from '../shared/domain/registrations/registration-writes';
 import {
   createRegistrationBody,
   invoiceRegistrationBody,

@@ -2,7 +2,7 @@ import { defineRoute } from '../shared/http/define-route';
 import { fileReply } from '../shared/http/reply';
 import { CSV_TYPE, reportExport, type ReportExportQuery } from '../shared/domain/reports/exports';
 import { reportExportQuery, reportQuery, reportResponse } from '../shared/domain/reports/schemas';
-import { salesReport, type ReportQuery } from '../shared/domain/reports/service';
+import { salesReport, type ReportQuery } from '../shared/domain/reports/sales-report';
 
 /** Reports (01-core "Reports"), Treasurer+. */
 const tags = ['reports'];

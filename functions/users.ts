@@ -1,6 +1,6 @@
 import { defineRoute } from '../shared/http/define-route';
 import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
-import * as users from '../shared/domain/users/service';
+import * as users from '../shared/domain/users/user-admin';
 import { importUsers } from '../shared/domain/users/import';
 import { bulkAssignUsers } from '../shared/domain/organizations/bulk-assign';
 import {

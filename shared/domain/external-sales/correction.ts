@@ -9,7 +9,7 @@ import { writeWithCapacity } from '../events/capacity/ledger-write';
 import { requireLiveEvent } from '../events/live-event';
 import { priceLines, saleTotals } from './rules';
 import type { CorrectionBody } from './schemas';
-import { freshOnRetry, requireSaleAndEvent, saleHolding } from './service';
+import { freshOnRetry, requireSaleAndEvent, saleHolding } from './manage-external-sales';
 
 /**
  * POST management/external-sales/{id}/correction (Admin): replaces the sale's quantities and writes an

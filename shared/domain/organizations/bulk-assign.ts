@@ -5,7 +5,7 @@ import { createMembership, createMembershipsInBatch, memberUserIdsAmong } from '
 import { liveUsersByIdsAcrossPartitions } from '../users/repo';
 import { grantInRoleMap } from '../users/role-map';
 import type { BulkAssignBody } from '../users/schemas';
-import { requireLiveOrganization } from './service';
+import { requireLiveOrganization } from './manage-organizations';
 
 /**
  * Adds live users to one organization with one role. Existing memberships stay as they are; new ones are

@@ -4,7 +4,7 @@ import { allMemberships, createMembership, replaceMembership } from '../membersh
 import { changeWithRoleMap, grantInRoleMap } from '../users/role-map';
 import { normalizeEmail } from '../users/model';
 import { createOrGetUser } from '../users/repo';
-import { requireLiveOrganization } from './service';
+import { requireLiveOrganization } from './manage-organizations';
 import { isValidEmail } from '../vocabulary/email';
 import { lineFailure, type ImportResult } from '../vocabulary/import-result';
 

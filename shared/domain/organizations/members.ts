@@ -12,7 +12,7 @@ import { changeWithRoleMap, grantInRoleMap, removedEntry, revokeInRoleMap, syncR
 import type { UserDoc } from '../users/model';
 import { createOrGetUser, liveUsersByIdsAcrossPartitions } from '../users/repo';
 import type { AddMemberBody, PageQuery, UpdateMemberBody } from './schemas';
-import { requireLiveOrganization } from './service';
+import { requireLiveOrganization } from './manage-organizations';
 
 export const userSummary = (user: UserDoc) => ({ id: user.id, email: user.email, name: user.name });
 

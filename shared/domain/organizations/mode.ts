@@ -5,7 +5,7 @@ import { modeOf, toOrganizationResponse, type OrganizationMode } from './model';
 import { eventDelegationsOf, getOrganization, liveParticipationsAcrossSharedEvents, saveOrganization } from './repo';
 import { trackEvent } from '../../telemetry/telemetry';
 import { classifyTransition, downgradeBlockers, type DowngradeBlocker } from './mode-rules';
-import { requireLiveOrganization } from './service';
+import { requireLiveOrganization } from './manage-organizations';
 
 /**
  * PUT /api/organizations/{id}/mode. The write is conditional on the ETag of the organization as read before

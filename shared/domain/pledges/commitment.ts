@@ -8,7 +8,7 @@ import { allocatedUserIds, createAllocation } from '../allocations/repo';
 import { eventPledges } from './repo';
 import { assertCommitmentMove, conversionPlan, effectiveCommitmentStatus, firstTicketType } from './rules';
 import type { CommitmentBody } from './schemas';
-import { liveEvent, pledgeSummary } from './service';
+import { liveEvent, pledgeSummary } from './manage-pledges';
 
 /**
  * PUT management/events/{eventId}/commitment: open, close or convert the round. Converting first creates the

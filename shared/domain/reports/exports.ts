@@ -16,7 +16,7 @@ import {
 import { SalesReportFold } from './fold';
 import type { ExportType, ReportEvent } from './model';
 import { orderExportPages, reportEvents } from './repo';
-import { foldSales } from './service';
+import { foldSales } from './sales-report';
 
 export interface ReportExportQuery {
   exportType: ExportType;

@@ -1,7 +1,7 @@
 import type { SharedEventAccess } from '../access';
 import type { Principal } from '../../users/principal';
 import { badRequest, forbidden, notFound } from '../../../errors';
-import { DASHBOARD_PAGE_SIZE } from '../../dashboard/service';
+import { DASHBOARD_PAGE_SIZE } from '../../dashboard/dashboard-stats';
 import { salesDocPages } from '../../sales/repo';
 import { readCounters } from '../capacity/repo';
 import { getParticipant, getProjectionEvent, rosterOf } from '../repo';

@@ -10,7 +10,7 @@ import { createOrGetUser } from '../users/repo';
 import { getMailer } from '../../email/mailer';
 import { loginEmail } from '../sign-in/login-email';
 import { issueChallenge } from '../sign-in/challenges';
-import { requireLiveOrganization } from '../organizations/service';
+import { requireLiveOrganization } from '../organizations/manage-organizations';
 import { invitationId, toInvitationResponse, type InvitationDoc } from './model';
 import {
   createInvitationWithIndex,
