@@ -17,7 +17,7 @@ import {
   threeOrganizations,
   sellOnProjection,
   type Participant,
-} from '../helpers/shared-capacity';
+} from '../helpers/shared-events/capacity';
 
 /**
  * A Shared Event sale interrupted between its steps (issue 13: "a reservation abandoned between its steps (store

@@ -9,8 +9,8 @@ import {
   threeOrganizations,
   sellOnProjection,
   type Participant,
-} from '../helpers/shared-capacity';
-import { createSharedEvent } from '../helpers/shared-events-core';
+} from '../helpers/shared-events/capacity';
+import { createSharedEvent } from '../helpers/shared-events/create';
 import { sharedEventFingerprint, storedDocument, storedDocuments, storedSharedEventDocuments } from '../helpers/seed';
 import { reserve } from '../../shared/domain/shared-events/capacity/engine';
 import {

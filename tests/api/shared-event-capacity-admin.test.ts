@@ -7,8 +7,8 @@ import {
   threeOrganizations,
   sellOnProjection,
   type Participant,
-} from '../helpers/shared-capacity';
-import { grantCapabilities } from '../helpers/shared-events';
+} from '../helpers/shared-events/capacity';
+import { grantCapabilities } from '../helpers/shared-events/grants';
 import {
   injectStoreFault,
   sharedEventFingerprint,

@@ -7,7 +7,7 @@ import {
   storedSharedEventDocuments,
   storedSharedEventHead,
 } from '../helpers/seed';
-import { grantCapabilities } from '../helpers/shared-events';
+import { grantCapabilities } from '../helpers/shared-events/grants';
 
 /**
  * Shared Event external sales channels (02 §2 ExternalSalesChannel, §4 "reporting, channels, operations", rules 5

@@ -12,7 +12,7 @@ import {
   storedSharedEventDocuments,
   type StoreOperation,
 } from '../helpers/seed';
-import { addMember, createLink, orgWithAdmin } from '../helpers/shared-event-invitations';
+import { addMember, createLink, orgWithAdmin } from '../helpers/shared-events/invitations';
 
 let api: TestHost;
 let f: OrgFixture;

@@ -7,7 +7,7 @@ import {
   storedDocument,
   storedSharedEventDocuments,
 } from '../helpers/seed';
-import { createSharedEvent } from '../helpers/shared-events-core';
+import { createSharedEvent } from '../helpers/shared-events/create';
 
 /**
  * Projections (02 §1, 03 §11 and §12): each accepting organization's local Event, the propagation of details and

@@ -1,4 +1,4 @@
-import type { TestHost } from './harness';
+import type { TestHost } from '../harness';
 
 /** The capability names of 02 rule 4, as the grant route takes them. */
 export type Capability =

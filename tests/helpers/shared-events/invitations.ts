@@ -1,6 +1,6 @@
-import type { TestHost } from './harness';
-import { uniqueEmail } from './harness';
-import { createOrganization, type Person } from './fixtures';
+import type { TestHost } from '../harness';
+import { uniqueEmail } from '../harness';
+import { createOrganization, type Person } from '../fixtures';
 
 /** Helpers shared by the Shared Event invitation test files (no store access: everything goes through routes). */
 

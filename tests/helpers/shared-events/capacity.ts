@@ -1,7 +1,7 @@
-import { TestHost } from './harness';
-import { addPerson, createOrganization, setupOrganization, type OrgFixture, type Person } from './fixtures';
-import { createSharedEvent } from './shared-events-core';
-import { storedSharedEventDocuments } from './seed';
+import { TestHost } from '../harness';
+import { addPerson, createOrganization, setupOrganization, type OrgFixture, type Person } from '../fixtures';
+import { createSharedEvent } from './create';
+import { storedSharedEventDocuments } from '../seed';
 
 /**
  * Shared Event capacity scenarios through the API only: a Shared Event organized by the fixture's organization

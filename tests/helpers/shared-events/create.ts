@@ -1,5 +1,5 @@
-import type { TestHost } from './harness';
-import type { OrgFixture } from './fixtures';
+import type { TestHost } from '../harness';
+import type { OrgFixture } from '../fixtures';
 
 /** A Shared Event creation body (02 §4, our design): two showtimes, two templates, a pool of 300 a showtime. */
 export function sharedEventBody(overrides: Record<string, unknown> = {}) {
