@@ -16,7 +16,8 @@ import {
 } from './model';
 import { syncProjection } from './projections/sync';
 import { appendAudit, createSharedEventWithRoster, getSharedEvent, rosterOf } from './repo';
-import { projectionEventId, template } from './rules';
+import { projectionEventId } from './projections/rules';
+import { template } from './rules';
 import type { CreateSharedEventBody } from './schemas';
 
 /**

@@ -9,7 +9,8 @@ import { toSharedEventResponse } from './mapper';
 import type { SharedEventDoc } from './model';
 import { advanceProjections, type ProjectionReport } from './projections/sync';
 import { appendAudit, getSharedEvent, markProjectionPending, replaceSharedEvent, rosterOf } from './repo';
-import { capabilitiesForPatch, isChangeable, mergeShowtimes, mergeTemplates, PRICING_FIELDS, versionOf } from './rules';
+import { capabilitiesForPatch, isChangeable, mergeShowtimes, mergeTemplates, PRICING_FIELDS } from './rules';
+import { versionOf } from './projections/rules';
 import type { UpdateSharedEventBody } from './schemas';
 
 /**

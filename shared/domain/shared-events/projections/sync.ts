@@ -21,7 +21,7 @@ import {
   reportedSyncStatus,
   versionOf,
   type SyncStatus,
-} from '../rules';
+} from './rules';
 
 /**
  * Projections (02 §1, 03 §11): each live participant holds a local Event in its own organization partition,

@@ -2,7 +2,7 @@ import { auditEntry, type AuditAction } from '../audit/entry';
 import type { SharedEventDoc, SharedEventParticipantDoc } from '../model';
 import { syncProjection } from '../projections/sync';
 import { appendAudit, getParticipant, getSharedEvent, putParticipant } from '../repo';
-import { projectionEventId } from '../rules';
+import { projectionEventId } from '../projections/rules';
 
 /** How an organization came onto the roster. */
 export type AdmissionPath = 'rosterAccept' | 'invitationLink' | 'pendingInvitation' | 'directAdd';

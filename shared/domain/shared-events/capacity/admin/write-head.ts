@@ -5,7 +5,7 @@ import { auditEntry } from '../../audit/entry';
 import type { SharedEventDoc, SharedEventParticipantDoc } from '../../model';
 import { advanceProjections } from '../../projections/sync';
 import { getSharedEvent, markProjectionPending, replaceSharedEventWithAudit, rosterOf } from '../../repo';
-import { versionOf } from '../../rules';
+import { versionOf } from '../../projections/rules';
 
 /**
  * The last step of a capacity change: the head takes the new policy or pool (ETag-guarded, with its audit entry
