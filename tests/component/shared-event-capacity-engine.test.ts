@@ -20,7 +20,8 @@ import {
   readFence,
   replaceFence,
 } from '../../shared/domain/shared-events/capacity/repo';
-import { recomputeCounter, reserveMove } from '../../shared/domain/shared-events/capacity/rules';
+import { recomputeCounter } from '../../shared/domain/shared-events/capacity/reconcile-rules';
+import { reserveMove } from '../../shared/domain/shared-events/capacity/rules';
 import { randomUUID } from 'node:crypto';
 import { TestHost } from '../helpers/harness';
 

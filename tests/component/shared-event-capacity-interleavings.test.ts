@@ -10,7 +10,7 @@ import {
 } from '../../shared/domain/shared-events/capacity/engine';
 import { counterIdFor, type SharedCapacityCounterDoc } from '../../shared/domain/shared-events/capacity/model';
 import { ensureCounter, ledgerRows, readCounters } from '../../shared/domain/shared-events/capacity/repo';
-import { recomputeCounter } from '../../shared/domain/shared-events/capacity/rules';
+import { recomputeCounter } from '../../shared/domain/shared-events/capacity/reconcile-rules';
 import { HOLD_MS } from '../../shared/domain/shared-events/capacity/sale';
 import { TestHost } from '../helpers/harness';
 

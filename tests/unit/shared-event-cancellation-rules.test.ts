@@ -9,7 +9,7 @@ import {
   isCancellationRequest,
 } from '../../shared/domain/shared-events/cancellation/rules';
 import { type SharedLedgerRow } from '../../shared/domain/shared-events/capacity/model';
-import { recomputeCounter } from '../../shared/domain/shared-events/capacity/rules';
+import { recomputeCounter } from '../../shared/domain/shared-events/capacity/reconcile-rules';
 import type { AdjustmentKind } from '../../shared/domain/shared-events/capacity/model';
 
 describe('cancellation verdict', () => {

@@ -1,4 +1,4 @@
-import { recomputeCounter } from '../shared-events/capacity/rules';
+import { recomputeCounter } from '../shared-events/capacity/reconcile-rules';
 import type { Doc, Violation } from './rules';
 
 /**

@@ -3,7 +3,7 @@ import { isPreconditionFailed, type Stored } from '../../../store/outcomes';
 import { auditEntry } from '../audit/entry';
 import { adjustmentId, type CapacityAdjustmentDoc, type SharedCapacityCounterDoc } from './model';
 import { ledgerRows, readCounters, repairCounter, setCounterFields } from './repo';
-import { isQuiet, planReconciliation, recomputeCounter, type ReconciliationPlan } from './rules';
+import { isQuiet, planReconciliation, recomputeCounter, type ReconciliationPlan } from './reconcile-rules';
 
 /**
  * Counter reconciliation (issue 13; docs/decisions/shared-event-heal.md): the ledger (reservations and
