@@ -8,12 +8,14 @@ import {
   mergeQuotas,
   overages,
   quotaSumViolations,
+  unknownShowtimes,
+} from '../../shared/domain/shared-events/capacity/admin/rules';
+import {
   seatMoveOperationId,
   transitionMarkerBlocks,
   transitionMoves,
-  unknownShowtimes,
   withoutSeatMovesOf,
-} from '../../shared/domain/shared-events/capacity/admin/rules';
+} from '../../shared/domain/shared-events/capacity/admin/transition-rules';
 import { counterPolicy } from '../../shared/domain/shared-events/capacity/model';
 import { type SharedLedgerRow } from '../../shared/domain/shared-events/capacity/model';
 import type { SharedEventDoc, SharedEventParticipantDoc } from '../../shared/domain/shared-events/model';

@@ -17,17 +17,8 @@ import {
 import { readFence } from '../repo';
 import { capacityDocuments } from './repo';
 import { ledgerRows } from '../repo';
-import {
-  committedByOrganization,
-  limitViolations,
-  mergeQuotas,
-  quotaSumViolations,
-  targetCapacity,
-  targetCounterId,
-  transitionMoves,
-  withoutSeatMovesOf,
-  type NewLimits,
-} from './rules';
+import { committedByOrganization, limitViolations, mergeQuotas, quotaSumViolations, type NewLimits } from './rules';
+import { targetCapacity, targetCounterId, transitionMoves, withoutSeatMovesOf } from './transition-rules';
 import { counterPolicy } from '../model';
 import { type SharedLedgerRow } from '../model';
 import type { CapacityPolicyBody } from './schemas';

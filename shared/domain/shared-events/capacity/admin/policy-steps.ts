@@ -7,7 +7,7 @@ import { ensureCounter, ensureFence, readCounters, readFence, replaceFence, setC
 import type { CapacityPolicy } from '../../model';
 import type { AdminFenceDoc, TransitionMarker } from './repo';
 import { counterPolicy } from '../model';
-import { seatMoveOperationId, transitionMarkerBlocks, type SeatMove } from './rules';
+import { seatMoveOperationId, transitionMarkerBlocks, type SeatMove } from './transition-rules';
 import { newSharedCounter } from '../model';
 
 /**
