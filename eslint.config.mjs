@@ -76,7 +76,7 @@ const layerZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.local/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.local/**', '.deploy/**', '.azure/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,7 +2,7 @@ import { sharedEventScope } from '../shared/auth/scope';
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
 import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
-import { acceptInvitationByToken } from '../shared/domain/shared-events/invitations/accept';
+import { acceptInvitationByToken, acceptingOrganizationOf } from '../shared/domain/shared-events/invitations/accept';
 import {
   createInvitationLink,
   listInvitationLinks,
@@ -34,7 +34,13 @@ import { acceptPendingInvitation, listPendingInvitations } from '../shared/domai
 const tags = ['shared-event-invitations'];
 const manageParticipants = (role: 'member' | 'admin') =>
   sharedEventScope({ sharedEventParam: 'sharedEventId', role, capability: 'manageParticipants' });
-const ACCEPT_ERRORS = ['NOT_FOUND', 'ORG_MODE_RESTRICTED', 'RATE_LIMITED', 'FORBIDDEN'] as const;
+const ACCEPT_ERRORS = [
+  'NOT_FOUND',
+  'ORG_MODE_RESTRICTED',
+  'RATE_LIMITED',
+  'FORBIDDEN',
+  'ORGANIZATION_MISMATCH',
+] as const;
 
 defineRoute<CreateInvitationLinkBody>({
   name: 'shared-event-invitation-links-create',
@@ -100,7 +106,8 @@ defineRoute<AcceptByTokenBody>({
   body: acceptByTokenBody,
   response: acceptResponse,
   errors: [...ACCEPT_ERRORS],
-  handler: ({ principal, body }) => acceptInvitationByToken(principal, body),
+  handler: ({ principal, body, query }) =>
+    acceptInvitationByToken(principal, body, query.organizationId as string | undefined),
 });
 
 defineRoute({
@@ -126,5 +133,9 @@ defineRoute<AcceptPendingBody>({
   body: acceptPendingBody,
   response: acceptResponse,
   errors: [...ACCEPT_ERRORS],
-  handler: ({ principal, body }) => acceptPendingInvitation(principal, body),
+  handler: ({ principal, body, query }) =>
+    acceptPendingInvitation(principal, {
+      ...body,
+      organizationId: acceptingOrganizationOf(query.organizationId as string | undefined, body.organizationId),
+    }),
 });

@@ -1,6 +1,8 @@
 // Ticket Sales Service: Function App (Node 22, one function per route, Flex Consumption), Cosmos DB (serverless,
 // keyless access through the app's managed identity), Key Vault (the JWT secret and the ACS connection string),
 // Application Insights with alerts, Azure Communication Services e-mail. Step by step: docs/deploy.md.
+// Deployed into an existing resource group by the GitHub workflow (.github/workflows/deploy.yml), and by the Azure
+// Developer CLI through azd.bicep, which creates the group and passes the azd tags and the deploying principal.
 targetScope = 'resourceGroup'
 
 @description('Short name used as a prefix for every resource.')
@@ -35,16 +37,22 @@ param sharedEventsEnabled bool = false
 param sharedEventsOrgAllowlist string = ''
 param delegatedMemberOrderingEnabled bool = false
 
+@description('Tags on every resource (azd passes azd-env-name; the function app adds azd-service-name).')
+param tags object = {}
+
+@description('Object id of a person or pipeline given the Cosmos DB data role, so npm run heal and npm run check-invariants can run against this deployment. Empty: nobody but the app.')
+param principalId string = ''
+
 var suffix = uniqueString(resourceGroup().id, appName)
 
 module monitoring 'modules/monitoring.bicep' = {
   name: 'monitoring'
-  params: { name: '${appName}-${suffix}', location: location }
+  params: { name: '${appName}-${suffix}', location: location, tags: tags }
 }
 
 module cosmos 'modules/cosmos.bicep' = {
   name: 'cosmos'
-  params: { accountName: '${appName}-cosmos-${suffix}', location: location }
+  params: { accountName: '${appName}-cosmos-${suffix}', location: location, tags: tags }
 }
 
 module keyVault 'modules/key-vault.bicep' = {
@@ -53,6 +61,7 @@ module keyVault 'modules/key-vault.bicep' = {
     // Vault names: 3-24 characters, letters, digits and hyphens.
     name: take('${appName}kv${suffix}', 24)
     location: location
+    tags: tags
     purgeProtection: keyVaultPurgeProtection
     jwtSecret: jwtSecret
   }
@@ -60,7 +69,7 @@ module keyVault 'modules/key-vault.bicep' = {
 
 module email 'modules/email.bicep' = {
   name: 'email'
-  params: { name: '${appName}-acs-${suffix}', keyVaultName: keyVault.outputs.name }
+  params: { name: '${appName}-acs-${suffix}', keyVaultName: keyVault.outputs.name, tags: tags }
 }
 
 module functionApp 'modules/function-app.bicep' = {
@@ -69,6 +78,8 @@ module functionApp 'modules/function-app.bicep' = {
     name: '${appName}-func-${suffix}'
     storageName: take(toLower(replace('${appName}st${suffix}', '-', '')), 24)
     location: location
+    tags: tags
+    appInsightsName: monitoring.outputs.insightsName
     appInsightsConnectionString: monitoring.outputs.connectionString
     keyVaultName: keyVault.outputs.name
     jwtSecretUri: keyVault.outputs.jwtSecretUri
@@ -90,6 +101,13 @@ module cosmosAccess 'modules/cosmos-access.bicep' = {
   params: { accountName: cosmos.outputs.accountName, principalId: functionApp.outputs.principalId }
 }
 
+// The deploying person (azd fills principalId with the signed-in user) may read and heal the data by hand
+// (docs/deploy.md "Running npm run heal against production"); the workflow passes no principal.
+module deployerCosmosAccess 'modules/cosmos-access.bicep' = if (!empty(principalId)) {
+  name: 'deployerCosmosAccess'
+  params: { accountName: cosmos.outputs.accountName, principalId: principalId }
+}
+
 module alerts 'modules/alerts.bicep' = {
   name: 'alerts'
   params: {
@@ -99,8 +117,12 @@ module alerts 'modules/alerts.bicep' = {
     hostName: functionApp.outputs.hostName
     insightsId: monitoring.outputs.insightsId
     alertEmail: alertEmail
+    tags: tags
   }
 }
+
+// The web client's Static Web App (issue 26) goes here as modules/static-web-app.bicep, with its origin added to
+// corsOrigins and its URL as appBaseUrl; its service goes beside `api` in azure.yaml.
 
 output functionAppName string = functionApp.outputs.name
 output functionAppUrl string = 'https://${functionApp.outputs.hostName}'

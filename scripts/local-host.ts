@@ -12,6 +12,7 @@ import { statusOfCode } from '../shared/http/error-status';
 import { loadFunctions } from '../shared/http/load-functions';
 import { pipeline } from 'node:stream/promises';
 import { executeRoute, type OutgoingResponse } from '../shared/http/pipeline';
+import { hasDotSegment } from '../shared/http/request-checks';
 import type { AnyRoute } from '../shared/http/route';
 import { closeStore, openStore, store } from '../shared/store/client';
 import { loadLocalData, saveLocalData } from '../shared/store/local-data';
@@ -110,6 +111,13 @@ async function serve(
       errorOut(new DomainError('VALIDATION_ERROR', 'The request target holds characters a URL may not hold raw'), cors),
     );
   }
+  // Before the URL parser resolves `..` away and routes the request somewhere else (the pipeline checks it again).
+  if (hasDotSegment(req.url ?? '')) {
+    return send(
+      res,
+      errorOut(new DomainError('VALIDATION_ERROR', 'The request path holds a "." or ".." segment'), cors),
+    );
+  }
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (req.method === 'OPTIONS') return send(res, { status: 204, headers: cors, body: '' });
   const match = router.find(req.method as 'GET', url.pathname);
@@ -134,6 +142,8 @@ async function serve(
     headers,
     rawBody,
     ip: clientIp(req),
+    path: req.url ?? '',
+    trace: { traceparent: headers.traceparent },
   });
   send(res, { ...response, headers: { ...response.headers, ...cors } });
 }

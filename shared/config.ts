@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { EXAMPLE_JWT_SECRET, coreToolsDevelopment } from './local-development';
 
 /**
  * Configuration read once from the environment. Every setting the service knows is here, so the README
@@ -82,7 +83,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /**
  * What keeps the service from serving inside the Azure Functions host: each entry names a setting, never its value.
- * Under the host nothing falls back to the local defaults (the embedded store, a random JWT secret, the outbox).
+ * Under the host nothing falls back to the local defaults (the embedded store, a random JWT secret), and the outbox
+ * stands in for e-mail only in a Core Tools development run (AZURE_FUNCTIONS_ENVIRONMENT=Development, not on Azure).
  */
 export function hostSettingProblems(env: NodeJS.ProcessEnv = process.env): string[] {
   const problems: string[] = [];
@@ -91,6 +93,10 @@ export function hostSettingProblems(env: NodeJS.ProcessEnv = process.env): strin
   else if (unresolvedKeyVaultReference(env.JWT_SECRET))
     problems.push('JWT_SECRET is an unresolved Key Vault reference (check the identity and the secret)');
   else if (tooShortForJwt(env.JWT_SECRET)) problems.push('JWT_SECRET is shorter than 32 bytes');
+  else if (env.JWT_SECRET === EXAMPLE_JWT_SECRET && !coreToolsDevelopment(env))
+    problems.push('JWT_SECRET is the published example value (run npm run setup:local, or set a secret of your own)');
+  // Under Core Tools on a developer's machine mail goes to the local outbox (shared/email/mailer.ts); never on Azure.
+  if (coreToolsDevelopment(env)) return problems;
   if (!env.ACS_CONNECTION_STRING) problems.push('ACS_CONNECTION_STRING is not set (e-mail is not configured)');
   else if (unresolvedKeyVaultReference(env.ACS_CONNECTION_STRING))
     problems.push('ACS_CONNECTION_STRING is an unresolved Key Vault reference (check the identity and the secret)');

@@ -43,6 +43,7 @@ export const SPEC_ERROR_CODES = [
   'ALREADY_MEMBER',
   'USER_DELETED',
   'WRONG_ENDPOINT',
+  'ORGANIZATION_MISMATCH',
 ] as const;
 
 /**

@@ -6,6 +6,8 @@ export interface RequestContext {
   correlationId: string;
   storeOps: number;
   storeRu: number;
+  /** The authenticated caller, once the token has been checked (the request log names it; shared/domain/users/principal.ts). */
+  userId?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

@@ -6,6 +6,7 @@ param location string
 param functionAppId string
 param hostName string
 param insightsId string
+param tags object = {}
 
 @description('E-mail address notified by the alerts; empty creates no action group.')
 param alertEmail string = ''
@@ -22,6 +23,7 @@ var actions = empty(alertEmail) ? [] : [{ actionGroupId: actionGroup.id }]
 resource actionGroup 'Microsoft.Insights/actionGroups@2023-01-01' = if (!empty(alertEmail)) {
   name: '${name}-alerts'
   location: 'Global'
+  tags: tags
   properties: {
     groupShortName: 'tickets'
     enabled: true
@@ -32,6 +34,7 @@ resource actionGroup 'Microsoft.Insights/actionGroups@2023-01-01' = if (!empty(a
 resource serverErrors 'Microsoft.Insights/metricAlerts@2018-03-01' = {
   name: '${name}-http5xx'
   location: 'global'
+  tags: tags
   properties: {
     description: 'The API answered ${http5xxThreshold} or more 5xx responses within 5 minutes.'
     severity: 1
@@ -61,7 +64,7 @@ resource healthTest 'Microsoft.Insights/webtests@2022-06-15' = {
   name: '${name}-health'
   location: location
   // The hidden link ties the test to the Application Insights resource (required by the portal and the alert).
-  tags: { 'hidden-link:${insightsId}': 'Resource' }
+  tags: union(tags, { 'hidden-link:${insightsId}': 'Resource' })
   kind: 'standard'
   properties: {
     SyntheticMonitorId: '${name}-health'
@@ -88,6 +91,7 @@ resource healthTest 'Microsoft.Insights/webtests@2022-06-15' = {
 resource healthAlert 'Microsoft.Insights/metricAlerts@2018-03-01' = {
   name: '${name}-health-unavailable'
   location: 'global'
+  tags: tags
   properties: {
     description: '/api/health failed from at least 2 test locations.'
     severity: 1

@@ -1,11 +1,13 @@
-// Cosmos DB for NoSQL, serverless. Containers and partition keys as in ARCHITECTURE.md; TTL on the containers
+// Cosmos DB for NoSQL, serverless. Containers and partition keys as in shared/store/client.ts; TTL on the containers
 // whose documents expire; composite indexes for the multi-field ORDER BY queries (shared/store/client.ts).
+param tags object = {}
 param accountName string
 param location string
 param databaseName string = 'tickets'
 
 resource account 'Microsoft.DocumentDB/databaseAccounts@2024-05-15' = {
   name: accountName
+  tags: tags
   location: location
   kind: 'GlobalDocumentDB'
   properties: {

@@ -1,5 +1,6 @@
 // Azure Communication Services with an Azure-managed e-mail domain for login and invitation mail.
 // The connection string goes straight into Key Vault; no deployment output ever carries it.
+param tags object = {}
 param name string
 param dataLocation string = 'Europe'
 param keyVaultName string
@@ -9,6 +10,7 @@ param senderUsername string = 'DoNotReply'
 
 resource emailService 'Microsoft.Communication/emailServices@2023-04-01' = {
   name: '${name}-email'
+  tags: tags
   location: 'global'
   properties: { dataLocation: dataLocation }
 }
@@ -22,6 +24,7 @@ resource domain 'Microsoft.Communication/emailServices/domains@2023-04-01' = {
 
 resource communication 'Microsoft.Communication/communicationServices@2023-04-01' = {
   name: name
+  tags: tags
   location: 'global'
   properties: { dataLocation: dataLocation, linkedDomains: [domain.id] }
 }

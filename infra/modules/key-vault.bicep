@@ -2,6 +2,7 @@
 // The JWT secret is written here from the deployment; the ACS connection string is written by email.bicep.
 // The function app's identity is granted "Key Vault Secrets User" in function-app.bicep, next to the settings
 // that reference these secrets, so the grant exists before the references are resolved.
+param tags object = {}
 param name string
 param location string
 
@@ -15,6 +16,7 @@ param jwtSecret string
 
 resource vault 'Microsoft.KeyVault/vaults@2023-07-01' = {
   name: name
+  tags: tags
   location: location
   properties: {
     tenantId: subscription().tenantId

@@ -14,7 +14,8 @@ declare module 'autocannon' {
     ) => void;
   }
   interface AutocannonOptions {
-    url: string;
+    /** Several URLs: the connections are spread over them in turn. */
+    url: string | string[];
     connections: number;
     duration?: number;
     amount?: number;

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { forkChild } from './ipc';
 import type { Phase } from './profile-split';
+import type { ShardRun } from './shards';
+import { fiveXxOf, targets, type Flash, type Measured } from './targets';
 import type { World } from './world';
 
 /**
@@ -40,12 +42,16 @@ let hostChild: ReturnType<typeof forkChild> | undefined;
 
 async function startHost(): Promise<{ url: string }> {
   const { endpoint } = (await storeChild.ready) as { endpoint: string };
-  hostChild = forkChild(join(__dirname, 'server.js'), ['--expose-gc', ...profile], {
+  hostChild = forkChild(join(__dirname, 'server.js'), ['--expose-gc', ...profile], hostEnv(endpoint));
+  return hostChild.ready as Promise<{ url: string }>;
+}
+
+function hostEnv(endpoint: string): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     COSMOS_ENDPOINT: endpoint,
     COSMOS_KEY: 'embedded-store-key',
-    // The embedded server's certificate is self-signed; a real account's is not.
-    NODE_TLS_REJECT_UNAUTHORIZED: '0',
+    // The store's certificate is self-signed: the app's store client trusts it for this local endpoint only.
     // Under a flash sale of 500 requests on two cores a call queues far longer than production's bounds allow;
     // the bench measures that queue instead of cutting it off with 503s.
     STORE_REQUEST_TIMEOUT_MS: '120000',
@@ -53,10 +59,20 @@ async function startHost(): Promise<{ url: string }> {
     // On by default only without COSMOS_ENDPOINT: the bench's Shared Event scenario needs them.
     SHARED_EVENTS_ENABLED: 'true',
     DELEGATED_MEMBER_ORDERING_ENABLED: 'true',
-  });
-  return hostChild.ready as Promise<{ url: string }>;
+  };
 }
 const rpc = <T = Any>(type: string, fields: Record<string, unknown> = {}) => hostChild!.rpc<T>(type, fields);
+
+/**
+ * A second host process on the same store (the flash sale is served by both, as two Function instances would
+ * serve it): nothing a sale needs may live in one process. Its own SDK client, connections and caches.
+ */
+let secondHost: ReturnType<typeof forkChild> | undefined;
+async function startSecondHost(): Promise<{ url: string }> {
+  const { endpoint } = (await storeChild.ready) as { endpoint: string };
+  secondHost = forkChild(join(__dirname, 'server.js'), ['--expose-gc'], hostEnv(endpoint));
+  return secondHost.ready as Promise<{ url: string }>;
+}
 
 /** Both children's resident-memory peak and CPU (share of one core) over a stretch of the run. */
 const meterStart = () => Promise.all([rpc('meterStart'), storeChild.rpc('meterStart')]);
@@ -64,7 +80,15 @@ async function meterStop() {
   const [host, store] = await Promise.all([rpc<Meter>('meterStop'), storeChild.rpc<Meter>('meterStop')]);
   return { host, store };
 }
-type Meter = { rssPeakMb: number; cpu: number; cpuMs: number; fromUs: number; toUs: number; requestsServed?: number };
+type Meter = {
+  rssPeakMb: number;
+  cpu: number;
+  cpuMs: number;
+  fromUs: number;
+  toUs: number;
+  requestsServed?: number;
+  docsRead?: number;
+};
 
 /** Every measured stretch of the host and store processes, for splitting their CPU profiles (profile-split.ts). */
 const phases: Phase[] = [];
@@ -103,9 +127,15 @@ interface Scenario {
   amount?: number;
   /** Also measure the ceiling of the calls before the role map (one membership read more): issue 16's target. */
   before?: boolean;
+  /** A list or overview route: issue 28's p95 target, no ceiling replay. */
+  list?: boolean;
 }
 
-async function drive(url: string, s: Scenario, options: { duration?: number; amount?: number }): Promise<Sample> {
+async function drive(
+  url: string | string[],
+  s: Scenario,
+  options: { duration?: number; amount?: number },
+): Promise<Sample> {
   let n = 0;
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
@@ -223,7 +253,38 @@ function scenarios(w: World): Scenario[] {
     }),
   });
   let transferCursor = 0;
+  // Lists first, while the organization holds the seeded 10,000 orders (the write scenarios add thousands).
+  const list = (
+    name: string,
+    path: (n: number) => string,
+    token: (n: number) => string,
+    amount?: number,
+  ): Scenario => ({
+    name: `GET ${name} ×8`,
+    concurrency: 8,
+    method: 'GET',
+    ok: 200,
+    list: true,
+    // A route slower than the scenario's seconds runs a fixed number of requests instead: a timed run would leave
+    // its requests in flight, still loading the host and the store during the next scenario.
+    ...(amount ? { amount } : {}),
+    next: (n) => ({ path: path(n), token: token(n) }),
+  });
+  const member = (n: number) => memberAt(n).token;
+  const manager = () => w.ticketManager.token;
   return [
+    list('me/orders', () => `me/orders?${q}`, member),
+    list('orders?status=pending', () => `orders?${q}&status=pending`, manager),
+    list('events-overview', () => `events-overview?${q}`, manager, HEAVY_REQUESTS * 4),
+    list('events', () => `events?${q}`, member),
+    list('me/history', () => `me/history?${q}`, member),
+    list('me/stats', () => `me/stats?${q}`, member),
+    list(
+      'members',
+      () => `organizations/${w.orgId}/members`,
+      () => w.superToken,
+    ),
+    list('notifications', () => `notifications?${q}`, member),
     reportSold(8),
     reportSold(50),
     createOrder(8),
@@ -274,20 +335,6 @@ function scenarios(w: World): Scenario[] {
           token: seller.token,
         };
       },
-    },
-    {
-      name: 'GET me/orders ×8',
-      concurrency: 8,
-      method: 'GET',
-      ok: 200,
-      next: (n) => ({ path: `me/orders?${q}`, token: memberAt(n).token }),
-    },
-    {
-      name: 'GET orders?status=pending ×8',
-      concurrency: 8,
-      method: 'GET',
-      ok: 200,
-      next: () => ({ path: `orders?${q}&status=pending`, token: w.ticketManager.token }),
     },
     {
       name: 'dashboard ×2',
@@ -343,7 +390,7 @@ async function growth(url: string, w: World) {
   return rows;
 }
 
-async function flashSale(url: string, w: World) {
+async function flashSale(urls: string[], w: World, flashEvent: World['flash']) {
   const s: Scenario = {
     name: 'flash sale',
     concurrency: 500,
@@ -352,22 +399,29 @@ async function flashSale(url: string, w: World) {
     next: (n) => ({
       path: `registrations?organizationId=${w.orgId}`,
       body: {
-        eventId: w.flash.eventId,
-        showtimeId: w.flash.showtimeId,
-        tickets: [{ ticketTypeId: w.flash.ticketTypeId, quantity: 1 }],
+        eventId: flashEvent.eventId,
+        showtimeId: flashEvent.showtimeId,
+        tickets: [{ ticketTypeId: flashEvent.ticketTypeId, quantity: 1 }],
       },
       token: w.members[12 + (n % (w.members.length - 12))].token,
     }),
   };
   await meterStart();
-  const sample = await drive(url, s, { amount: 1000 });
+  const sample = await drive(urls, s, { amount: 1000 });
   const meter = await meterStop();
   notePhase('flash sale', meter, sample.requests);
   const stored = await rpc<Record<string, unknown>>('flashSold', {
-    eventId: w.flash.eventId,
-    showtimeId: w.flash.showtimeId,
+    eventId: flashEvent.eventId,
+    showtimeId: flashEvent.showtimeId,
   });
-  return { sample, stored, meter };
+  return { sample, stored, meter, hosts: urls.length };
+}
+
+function flashLine(flash: Flash): string {
+  const counts = Object.fromEntries(
+    Object.entries(flash.stored ?? {}).filter(([k, v]) => !k.startsWith('_') && typeof v === 'number'),
+  );
+  return `${flash.hosts} host processes, store round trip ${flash.latency} ms: 500 concurrent sellers, 1,000 attempts on a showtime of 300 seats: ${flash.sample.statuses['201'] ?? 0} sold (the showtime's counter: ${JSON.stringify(counts)}), ${fiveXxOf(flash.sample.statuses)} 5xx/socket errors, statuses ${JSON.stringify(flash.sample.statuses)}, p50 ${f0(flash.sample.p50)} ms, p95 ${f0(flash.sample.p95)} ms, p99 ${f0(flash.sample.p99)} ms, ${f0(flash.sample.rps)} answers/s, CPU first host ${flash.meter.host.cpu.toFixed(2)} / store ${flash.meter.store.cpu.toFixed(2)}`;
 }
 
 function coldStart() {
@@ -403,14 +457,15 @@ async function main() {
   console.log(`seeded ${ORDERS} orders, 200 members in ${f1(seedSeconds)} s`);
 
   const lines: string[] = [
-    `| scenario | conc. | req/s | p50 ms | p95 ms | p99 ms | statuses | store calls | store HTTP requests/req | RU/req | host CPU ms/req | store CPU ms/req | load generator CPU ms/req |`,
-    `|---|--:|--:|--:|--:|--:|---|--:|--:|--:|--:|--:|--:|`,
+    `| scenario | conc. | req/s | p50 ms | p95 ms | p99 ms | statuses | store calls | store HTTP requests/req | RU/req | store docs read/req | host CPU ms/req | store CPU ms/req | load generator CPU ms/req |`,
+    `|---|--:|--:|--:|--:|--:|---|--:|--:|--:|--:|--:|--:|--:|`,
   ];
   const ceilingLines: string[] = [
     `| scenario | calls | ceiling req/s | ceiling p99 ms | ÷ req/s | ÷ p99 | replay CPU ms/req | store CPU ms/req | 5-call req/s | 5-call p99 ms | ÷ req/s | ÷ p99 | 5-call replay CPU ms/req |`,
     `|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|`,
   ];
   const perRequest = (m: Meter, requests: number) => f1(m.cpuMs / Math.max(requests, 1));
+  const measured = new Map<string, Measured>();
   for (const s of scenarios(world).filter((x) => !ONLY || x.name.includes(ONLY))) {
     const correlationId = await recordOne(url, s, 0);
     await meterStart();
@@ -438,10 +493,12 @@ async function main() {
     const statuses = Object.entries(sample.statuses)
       .map(([k, v]) => `${k}:${v}`)
       .join(' ');
-    const row = `| ${s.name} | ${s.concurrency} | ${f0(sample.rps)} | ${f1(sample.p50)} | ${f1(sample.p95)} | ${f1(sample.p99)} | ${statuses} | ${distinct(sample.ops)} | ${f1((meter.store.requestsServed ?? 0) / Math.max(sample.requests, 1))} | ${f1(mean(sample.ru))} | ${perRequest(meter.host, sample.requests)} | ${perRequest(meter.store, sample.requests)} | ${f1(loadMs / Math.max(sample.requests, 1))} |`;
+    const docsRead = f0((meter.store.docsRead ?? 0) / Math.max(sample.requests, 1));
+    const row = `| ${s.name} | ${s.concurrency} | ${f0(sample.rps)} | ${f1(sample.p50)} | ${f1(sample.p95)} | ${f1(sample.p99)} | ${statuses} | ${distinct(sample.ops)} | ${f1((meter.store.requestsServed ?? 0) / Math.max(sample.requests, 1))} | ${f1(mean(sample.ru))} | ${docsRead} | ${perRequest(meter.host, sample.requests)} | ${perRequest(meter.store, sample.requests)} | ${f1(loadMs / Math.max(sample.requests, 1))} |`;
     console.log(row);
     lines.push(row);
-    if (NO_CEILING) continue;
+    measured.set(s.name, { sample, docsRead: Number(docsRead) });
+    if (NO_CEILING || s.list) continue;
     const ceiling = await replay();
     const before = s.before ? await replay(world.orgId) : undefined;
     const ratios = (c: Ceiling) =>
@@ -450,6 +507,7 @@ async function main() {
     const ceilingRow = `| ${s.name} | ${calls} | ${ratios(ceiling)} | ${perRequest(ceiling.meter.host, ceiling.requests)} | ${perRequest(ceiling.meter.store, ceiling.requests)} | ${before ? `${ratios(before)} | ${perRequest(before.meter.host, before.requests)}` : '– | – | – | – | –'} |`;
     console.log(ceilingRow);
     ceilingLines.push(ceilingRow);
+    measured.set(s.name, { sample, docsRead: Number(docsRead), ceiling, before });
   }
 
   if (ONLY) return;
@@ -464,12 +522,37 @@ async function main() {
   ];
   console.log(growthLines.join('\n'));
 
-  const flash = await flashSale(url, world);
-  const fiveXx = Object.entries(flash.sample.statuses)
-    .filter(([k]) => k.startsWith('5') || k === 'socket')
-    .reduce((a, [, v]) => a + v, 0);
-  const flashLine = `500 concurrent sellers, 1,000 attempts on a showtime of 300 seats: ${flash.sample.statuses['201'] ?? 0} sold (the showtime's counter: ${JSON.stringify(flash.stored && Object.fromEntries(Object.entries(flash.stored).filter(([k]) => !k.startsWith('_') && typeof flash.stored[k] === 'number')))}), ${fiveXx} 5xx/socket errors, statuses ${JSON.stringify(flash.sample.statuses)}, p50 ${f0(flash.sample.p50)} ms, p95 ${f0(flash.sample.p95)} ms, p99 ${f0(flash.sample.p99)} ms, ${f0(flash.sample.rps)} answers/s, CPU host ${flash.meter.host.cpu.toFixed(2)} / store ${flash.meter.store.cpu.toFixed(2)}`;
-  console.log(flashLine);
+  const second = await startSecondHost();
+  const flashes: Flash[] = [];
+  for (const latency of [0, 5]) {
+    await storeChild.rpc('latency', { ms: latency });
+    const flash = await flashSale([url, second.url], world, await rpc<World['flash']>('flashEvent'));
+    flashes.push({ ...flash, latency });
+  }
+  await storeChild.rpc('latency', { ms: Number(process.env.BENCH_STORE_LATENCY_MS ?? 0) });
+  const flashLines = flashes.map(flashLine);
+  console.log(flashLines.join('\n'));
+
+  // The hottest document's simulation (docs/scaling.md), with the 5 ms round trip that makes races possible.
+  await storeChild.rpc('latency', { ms: 5 });
+  const shardRuns: ShardRun[] = [];
+  for (const protocol of ['conditional patch', 'read + replace'] as const) {
+    for (const shards of [1, 4, 16]) {
+      shardRuns.push(await rpc<ShardRun>('shards', { protocol, shards, capacity: 1000, sellers: 50 }));
+    }
+  }
+  await storeChild.rpc('latency', { ms: Number(process.env.BENCH_STORE_LATENCY_MS ?? 0) });
+  const shardLines = [
+    `| protocol | shards | sold | stored sum | conflicts/sale | full-shard refusals/sale | sales/s | p99 ms |`,
+    `|---|--:|--:|--:|--:|--:|--:|--:|`,
+    ...shardRuns.map(
+      (r) =>
+        `| ${r.protocol} | ${r.shards} | ${r.sold} | ${r.storedSold} | ${r.conflictsPerSale.toFixed(3)} | ${r.fullRefusalsPerSale.toFixed(3)} | ${f0(r.salesPerSecond)} | ${f1(r.p99Ms)} |`,
+    ),
+  ];
+  console.log(shardLines.join('\n'));
+  const targetLines = targets(measured, grown, flashes);
+  console.log(targetLines.join('\n'));
 
   const coldLines = [
     `| module | import ms |`,
@@ -492,9 +575,17 @@ async function main() {
     '',
     ...growthLines,
     '',
-    '### Flash sale',
+    '### Targets (issue 28)',
     '',
-    flashLine,
+    ...targetLines,
+    '',
+    '### Flash sale: two host processes on one store',
+    '',
+    ...flashLines.map((l) => `- ${l}`),
+    '',
+    '### The hottest document: a counter in 1, 4 and 16 shards (1,000 seats, 50 sellers, 5 ms store round trip)',
+    '',
+    ...shardLines,
     '',
     '### Cold start: import of each compiled function module in a fresh Node process',
     '',
@@ -525,5 +616,6 @@ main()
       writeFileSync(join(process.env.BENCH_CPU_PROF, 'phases.json'), JSON.stringify({ pids, phases }, null, 1));
     }
     hostChild?.child.disconnect();
+    secondHost?.child.disconnect();
     storeChild.child.disconnect();
   });

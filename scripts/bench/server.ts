@@ -8,7 +8,8 @@ import { startLocalHost } from '../local-host';
 import { membershipId } from '../../shared/domain/memberships/model';
 import { processMeter, serveIpc, type Message } from './ipc';
 import { installRecorder, prepareReplay, recordingOf, type RecordedCall } from './recorder';
-import { seedGrowthEvent, seedWorld, type Templates, type World } from './world';
+import { simulateShards, type ShardRun } from './shards';
+import { seedFlashEvent, seedGrowthEvent, seedWorld, type Templates, type World } from './world';
 
 /**
  * The bench's host process (a child of `run`): the local host on a free port, reaching the store process over
@@ -104,6 +105,13 @@ async function handle(message: Message): Promise<unknown> {
       templates = seeded.templates;
       return world;
     }
+    case 'flashEvent':
+      return seedFlashEvent(baseUrl, world!);
+    case 'shards':
+      return simulateShards(message.protocol as ShardRun['protocol'], message.shards as number, {
+        capacity: message.capacity as number,
+        sellers: message.sellers as number,
+      });
     case 'growth':
       return seedGrowthEvent(baseUrl, world!, templates!, message.count as number);
     case 'ceiling':
@@ -123,7 +131,9 @@ async function handle(message: Message): Promise<unknown> {
     case 'flashSold': {
       // The showtime's capacity counter (one point read): what the store holds as sold on it.
       const id = counterId(message.eventId as string, message.showtimeId as string);
-      const { resource } = await containers().orgs.item(id, world!.orgId).read<Record<string, unknown>>();
+      const { resource } = await containers()
+        .orgs.item(id, (message.orgId as string | undefined) ?? world!.orgId)
+        .read<Record<string, unknown>>();
       return resource;
     }
     default:

@@ -1,5 +1,7 @@
 import https from 'node:https';
+import { createRequire } from 'node:module';
 import { resetConfig } from '../../shared/config';
+import { useEmbeddedQueryIndex } from '../../shared/store/embedded-partition-index';
 import { closeStore, openStore } from '../../shared/store/client';
 import { processMeter, serveIpc, type Message } from './ipc';
 
@@ -17,7 +19,7 @@ const meter = processMeter();
  * and BENCH_STORE_LATENCY_MS=n holds each one n ms before the server handles it: a network round trip, as between
  * a Function and Cosmos DB, for the service and the ceiling alike (the CPU each side spends is unchanged).
  */
-const latencyMs = Number(process.env.BENCH_STORE_LATENCY_MS ?? 0);
+let latencyMs = Number(process.env.BENCH_STORE_LATENCY_MS ?? 0);
 let requestsServed = 0;
 const emit = https.Server.prototype.emit as (this: https.Server, ...args: unknown[]) => boolean;
 https.Server.prototype.emit = function (this: https.Server, ...args: unknown[]) {
@@ -29,13 +31,45 @@ https.Server.prototype.emit = function (this: https.Server, ...args: unknown[]) 
 };
 let requestsAtStart = 0;
 
+/**
+ * The documents the query engine is handed (`store docs read/req`): what a query costs the embedded store, in a
+ * count that machine load cannot blur. With the partition index a list reads its partition's candidates, not the
+ * container. BENCH_NO_INDEX=1 turns the index off (the store as it was, for a before/after).
+ */
+let docsRead = 0;
+let docsReadAtStart = 0;
+function countDocumentsRead() {
+  const engine = createRequire(require.resolve('@vercel/cosmosdb-server'))('@zeit/cosmosdb-query') as {
+    default: (sql: string) => object;
+  };
+  const proto = Object.getPrototypeOf(engine.default('SELECT * FROM c')) as {
+    exec: (docs: unknown[], options: unknown) => unknown;
+  };
+  const exec = proto.exec;
+  proto.exec = function (this: unknown, docs: unknown[], options: unknown) {
+    docsRead += docs.length;
+    return exec.call(this, docs, options);
+  };
+}
+countDocumentsRead();
+if (process.env.BENCH_NO_INDEX === '1') useEmbeddedQueryIndex(false);
+
 async function handle(message: Message): Promise<unknown> {
   switch (message.type) {
     case 'meterStart':
       requestsAtStart = requestsServed;
+      docsReadAtStart = docsRead;
       return meter.start();
     case 'meterStop':
-      return { ...meter.stop(), requestsServed: requestsServed - requestsAtStart };
+      return {
+        ...meter.stop(),
+        requestsServed: requestsServed - requestsAtStart,
+        docsRead: docsRead - docsReadAtStart,
+      };
+    case 'latency':
+      // The flash sale runs once without and once with a simulated round trip, in the same run.
+      latencyMs = Number(message.ms);
+      return latencyMs;
     default:
       throw new Error(`unknown message ${message.type}`);
   }

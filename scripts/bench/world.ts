@@ -180,10 +180,11 @@ export async function seedOrders(
   showtimeIds: string[],
   count: number,
   pools: { reportable: number; transferable: number } = { reportable: 0, transferable: 0 },
-  eventId?: string,
+  /** Fields every clone takes instead of the template's (another event, another organization). */
+  overrides: Doc = {},
 ) {
   const t = templates.byStatus;
-  const retarget = (d: Doc) => (eventId ? { ...d, eventId } : d);
+  const retarget = (d: Doc) => ({ ...d, ...overrides });
   const start = Date.now() - count * 1000;
   const docs: Doc[] = [];
   const reportable: { id: string; owner: number }[] = [];
@@ -217,6 +218,27 @@ export async function seedOrders(
   }
   await writeOrders(orgId, docs);
   return { reportable, transferable };
+}
+
+/** A fresh event with one showtime of 300 seats, for a flash sale. */
+export async function seedFlashEvent(baseUrl: string, world: World): Promise<World['flash']> {
+  const flashEvent = await apiClient(baseUrl)(
+    'POST',
+    'management/events',
+    world.admin.token,
+    {
+      name: `Flash Night ${randomUUID().slice(0, 8)}`,
+      date: '2027-06-01T18:00:00.000Z',
+      venueCapacity: 300,
+      ticketTypes: [{ name: 'Adult', price: 20, fee: 1, sortOrder: 1 }],
+    },
+    { organizationId: world.orgId },
+  );
+  return {
+    eventId: flashEvent.id,
+    showtimeId: flashEvent.showtimes[0].showtimeId,
+    ticketTypeId: flashEvent.ticketTypes[0].id,
+  };
 }
 
 export async function seedWorld(
@@ -333,6 +355,30 @@ export async function seedWorld(
   for (const o of others) {
     await call('POST', `shared-events/${se.id}/participants/${o.orgId}/accept`, o.admin.token);
   }
+  // Another organization's orders in the same store (issue 28): as many as this one's, in its own partition, so
+  // a query that read the container instead of its partition would read twice the documents.
+  const neighbour = others[0];
+  const neighbourEvent = await call(
+    'POST',
+    'management/events',
+    neighbour.admin.token,
+    {
+      name: 'Neighbour Night',
+      date: '2027-05-01T18:00:00.000Z',
+      venueCapacity: 1_000_000,
+      ticketTypes: [{ name: 'Adult', price: 25, fee: 1.5, sortOrder: 1 }],
+    },
+    { organizationId: neighbour.orgId },
+  );
+  await seedOrders(
+    neighbour.orgId,
+    templates,
+    [neighbour.admin],
+    [neighbourEvent.showtimes[0].showtimeId as string],
+    options.orders,
+    undefined,
+    { organizationId: neighbour.orgId, eventId: neighbourEvent.id },
+  );
   await call('PATCH', `shared-events/${se.id}/lifecycle`, admin.token, { status: 'open' }, q);
 
   const world: World = {
@@ -405,7 +451,7 @@ export async function seedGrowthEvent(baseUrl: string, world: World, templates: 
     [event.showtimes[0].showtimeId as string],
     count,
     undefined,
-    event.id,
+    { eventId: event.id },
   );
   return event.id as string;
 }

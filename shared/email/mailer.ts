@@ -1,6 +1,7 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { config } from '../config';
+import { insideFunctionsWorker } from '../functions-worker';
 import { logInfo } from '../telemetry/telemetry';
 
 export interface EmailMessage {
@@ -49,10 +50,14 @@ let mailer: Mailer | undefined;
 export function getMailer(): Mailer {
   if (!mailer) {
     const cfg = config();
-    mailer =
-      cfg.acsConnectionString && cfg.emailSender
-        ? new AcsMailer(cfg.acsConnectionString, cfg.emailSender)
-        : new OutboxMailer(cfg.outboxFile);
+    if (cfg.acsConnectionString && cfg.emailSender) {
+      mailer = new AcsMailer(cfg.acsConnectionString, cfg.emailSender);
+    } else {
+      mailer = new OutboxMailer(cfg.outboxFile);
+      // Under the Functions host the outbox is allowed only in a Core Tools development run (shared/config.ts
+      // hostSettingProblems); one line says where the mail goes, so nobody waits for a real e-mail.
+      if (insideFunctionsWorker()) logInfo('email.local-outbox', { file: cfg.outboxFile, reason: 'Development' });
+    }
   }
   return mailer;
 }

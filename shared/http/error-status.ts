@@ -39,6 +39,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ALREADY_MEMBER: 409,
   USER_DELETED: 409,
   WRONG_ENDPOINT: 409,
+  ORGANIZATION_MISMATCH: 400,
 };
 
 export const statusOfCode = (code: ErrorCode): number => ERROR_STATUS[code];

@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { app, type HttpMethod as AzureHttpMethod, type HttpRequest, type HttpResponseInit } from '@azure/functions';
+import {
+  app,
+  type HttpMethod as AzureHttpMethod,
+  type HttpRequest,
+  type HttpResponseInit,
+  type InvocationContext,
+} from '@azure/functions';
 import { DomainError } from '../errors';
 import { corsHeaders } from './cors';
 import { clientAddress, lastForwarded } from './forwarded';
 import { hostRefusal } from './host-readiness';
+import { hasDotSegment } from './request-checks';
 import { errorResponse, executeRoute, type IncomingRequest, type OutgoingResponse } from './pipeline';
+import { logRequest, type InvocationTrace } from './request-log';
 import type { AnyRoute } from './route';
 
 /**
@@ -17,7 +25,7 @@ export function registerRouteFunction(route: AnyRoute, openStore: OpenStore): vo
     methods: [route.method],
     route: route.route,
     authLevel: 'anonymous',
-    handler: (request) => serveRoute(route, request, openStore),
+    handler: (request, context) => serveRoute(route, request, openStore, context),
   });
 }
 
@@ -28,21 +36,40 @@ export async function serveRoute(
   route: AnyRoute,
   request: HttpRequest,
   openStore: OpenStore,
+  context?: InvocationContext,
 ): Promise<HttpResponseInit> {
+  const startedAt = performance.now();
   const correlationId = correlationIdOf(request);
   const cors = corsHeaders(request.headers.get('origin') ?? undefined);
+  // Answers given before the pipeline runs still get their request log line (the pipeline writes the others).
+  const outside = (error: unknown) => {
+    const response = errorResponse(error, route);
+    logRequest(route, invocationTrace(request, context), response.status, startedAt, correlationId);
+    return toAzure(response, cors, correlationId);
+  };
   const refusal = hostRefusal();
-  if (refusal) return toAzure(errorResponse(refusal, route), cors, correlationId);
+  if (refusal) return outside(refusal);
   try {
     await openStore();
-    const response = await executeRoute(route, await fromAzureRequest(request, correlationId));
+    const response = await executeRoute(route, await fromAzureRequest(request, correlationId, context));
     // The store-call budget headers are a local-host and test instrument: internal figures are not sent to clients.
     const { 'x-store-ops': _ops, 'x-store-ru': _ru, ...headers } = response.headers;
     return toAzure({ ...response, headers }, cors, correlationId);
   } catch (error) {
     // Outside the pipeline (the store did not open, the body could not be read): still the envelope and one id.
-    return toAzure(errorResponse(error, route), cors, correlationId);
+    return outside(error);
   }
+}
+
+/**
+ * The host's trace context is the invocation's own span (its operation id is that of the host's `requests` row); a
+ * caller's traceparent header is only the parent of it.
+ */
+function invocationTrace(request: HttpRequest, context?: InvocationContext): InvocationTrace {
+  return {
+    invocationId: context?.invocationId,
+    traceparent: context?.traceContext?.traceParent ?? request.headers.get('traceparent') ?? undefined,
+  };
 }
 
 /**
@@ -67,6 +94,11 @@ export async function answerUnknownRoute(request: HttpRequest): Promise<HttpResp
   const correlationId = correlationIdOf(request);
   const cors = corsHeaders(request.headers.get('origin') ?? undefined);
   if (request.method === 'OPTIONS') return { status: 204, headers: { ...cors, 'x-correlation-id': correlationId } };
+  // A target with a dot segment the host did not resolve lands here: the same 400 the routes give it.
+  if (hasDotSegment(rawPathOf(request.url)) || hasDotSegment(`/${request.params.path ?? ''}`)) {
+    const refusal = new DomainError('VALIDATION_ERROR', 'The request path holds a "." or ".." segment');
+    return toAzure(errorResponse(refusal), cors, correlationId);
+  }
   return toAzure(errorResponse(new DomainError('NOT_FOUND', 'No such route')), cors, correlationId);
 }
 
@@ -95,7 +127,11 @@ function enableStreamsOnce() {
   streamsEnabled = true;
 }
 
-async function fromAzureRequest(request: HttpRequest, correlationId: string): Promise<IncomingRequest> {
+async function fromAzureRequest(
+  request: HttpRequest,
+  correlationId: string,
+  context?: InvocationContext,
+): Promise<IncomingRequest> {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, key) => (headers[key.toLowerCase()] = value));
   headers['x-correlation-id'] = correlationId;
@@ -107,5 +143,12 @@ async function fromAzureRequest(request: HttpRequest, correlationId: string): Pr
     headers,
     rawBody: await request.text(),
     ip: clientAddress(lastForwarded(headers['x-forwarded-for'])),
+    path: rawPathOf(request.url),
+    trace: invocationTrace(request, context),
   };
+}
+
+/** The path of the URL the worker hands over, as a string (not parsed: a URL parser would resolve `..` away). */
+function rawPathOf(url: string): string {
+  return url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '') || '/';
 }

@@ -43,6 +43,7 @@ export function errorCodesOf(route: AnyRoute): ErrorCode[] {
   if (isOrgRoute(route) || route.route.includes('{')) codes.add('NOT_FOUND');
   if (route.rateLimit) codes.add('RATE_LIMITED');
   if (route.fullOrg) codes.add('ORG_MODE_RESTRICTED');
+  if (route.pathOrganizationParam) codes.add('ORGANIZATION_MISMATCH');
   // A write that keeps losing an optimistic-concurrency race answers 409 CONFLICT; the client may retry.
   if (!READS.has(route.method)) codes.add('CONFLICT');
   for (const code of route.errors ?? []) codes.add(code);

@@ -8,8 +8,10 @@ import { isConflict, isPreconditionFailed, isUnavailable } from '../store/outcom
 import { DomainError, badRequest } from '../errors';
 import { statusOfCode } from './error-status';
 import { failureBody, successBody } from './envelope';
+import { maskForeignUsers, masksForeignUsers } from './foreign-users';
 import { Reply } from './reply';
-import { assertContentType, assertPathParams } from './request-checks';
+import { assertContentType, assertNoDotSegments, assertPathParams, assertSameOrganization } from './request-checks';
+import { logRequest, type InvocationTrace } from './request-log';
 import type { AnyRoute } from './route';
 import { validateBody, validateQuery } from '../domain/vocabulary/validation';
 
@@ -20,6 +22,10 @@ export interface IncomingRequest {
   headers: Record<string, string>;
   rawBody: string;
   ip: string;
+  /** The request path as the client sent it (percent-encoding kept), judged for dot segments before anything. */
+  path?: string;
+  /** The Functions invocation and its W3C traceparent, for the request log (shared/http/request-log.ts). */
+  trace?: InvocationTrace;
 }
 
 export interface OutgoingResponse {
@@ -36,6 +42,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Runs one route: auth, scoping, guards, validation, handler, envelope; never throws. */
 export function executeRoute(route: AnyRoute, request: IncomingRequest): Promise<OutgoingResponse> {
+  const startedAt = performance.now();
   return runWithRequestContext(
     async () => {
       let response: OutgoingResponse;
@@ -50,6 +57,7 @@ export function executeRoute(route: AnyRoute, request: IncomingRequest): Promise
         response.headers['x-store-ops'] = String(ctx.storeOps);
         response.headers['x-store-ru'] = ctx.storeRu.toFixed(2);
       }
+      logRequest(route, request.trace, response.status, startedAt);
       return response;
     },
     request.headers['x-correlation-id']?.slice(0, 64) || undefined,
@@ -72,6 +80,9 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
   });
   route.gate?.();
 
+  // Input checks after authority, as for the rest of the query: `?organizationId` beside a path naming the
+  // organization must name the same one.
+  assertSameOrganization(route, request.params, request.query);
   const query = route.query ? validateQuery(route.query, request.query) : request.query;
   const body = route.bodyType === 'csv' ? request.rawBody : parseJsonBody(route, request.rawBody);
 
@@ -86,11 +97,20 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
     organizationId: principal.organizationId ?? '',
     grant,
   });
-  return result instanceof Reply ? result : new Reply(200, result);
+  const reply = result instanceof Reply ? result : new Reply(200, result);
+  if (!masksForeignUsers(route) || reply.extras.file) return reply;
+  const data = maskForeignUsers(reply.data, {
+    principal,
+    grant,
+    sharedEventId: request.params.sharedEventId,
+    queryOrganizationId: request.query.organizationId,
+  });
+  return new Reply(reply.status, data, reply.extras);
 }
 
 /** Path ids and the body's media type: refused before the caller is resolved or anything is read. */
 function checkRequestShape(route: AnyRoute, request: IncomingRequest): void {
+  assertNoDotSegments(request.path);
   assertPathParams(request.params);
   assertContentType(route, request.headers, request.rawBody);
 }

@@ -26,6 +26,43 @@ export function assertPathParams(params: Record<string, string>): void {
   if (details.length > 0) throw badRequest('Path parameters are invalid', details);
 }
 
+/**
+ * A `.` or `..` segment in the request path (raw, or with either dot percent-encoded, any case) is refused before
+ * routing: a URL parser or the Functions host resolves it away, so `DELETE organizations/{id}/members/..` would act
+ * on the organization itself. Judged on the path exactly as the client sent it (the query is not a path).
+ */
+export function hasDotSegment(target: string): boolean {
+  const queryAt = target.search(/[?#]/);
+  const path = queryAt === -1 ? target : target.slice(0, queryAt);
+  return path.split('/').some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
+}
+
+export function assertNoDotSegments(target: string | undefined): void {
+  if (target !== undefined && hasDotSegment(target)) {
+    throw badRequest('The request path holds a "." or ".." segment', [
+      { path: '/', message: 'must not hold "." or ".." path segments' },
+    ]);
+  }
+}
+
+/**
+ * `?organizationId` beside a path that names the organization must name the same one (its own code, so a client can
+ * tell it from any other invalid input). The pipeline checks it once the scope is resolved, with the rest of the
+ * query, before the body is read or anything is written.
+ */
+export function assertSameOrganization(route: AnyRoute, params: Record<string, string>, query: Record<string, string>) {
+  const param = route.pathOrganizationParam;
+  const given = query.organizationId;
+  if (!param || given === undefined || params[param] === undefined || given === params[param]) return;
+  throw new DomainError(
+    'ORGANIZATION_MISMATCH',
+    `organizationId names another organization than the path's {${param}}`,
+    {
+      details: [{ path: '/organizationId', message: `must equal the path's ${param}` }],
+    },
+  );
+}
+
 const JSON_MEDIA = /^application\/([\w.+-]+\+)?json$/;
 const CSV_MEDIA = /^(text|application)\/csv$/;
 

@@ -134,6 +134,11 @@ export interface RouteDefinition<B = unknown, Q = Record<string, unknown>> exten
   auth: AuthLevel;
   orgParam?: string;
   fullOrg?: boolean;
+  /**
+   * The path parameter that names an organization (the scope's organization or partner parameter, else the one
+   * after `organizations/`): a `?organizationId` sent beside it must name the same one (400 ORGANIZATION_MISMATCH).
+   */
+  pathOrganizationParam?: string;
 }
 
 export type AnyRoute = RouteDefinition<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -165,16 +170,26 @@ function toRegisteredRoute(declaration: AnyRouteDeclaration): AnyRoute {
   for (const param of pathParamsOf(scope)) {
     if (!declaration.route.includes(`{${param}}`)) throw new Error(`Route ${declaration.name} has no {${param}}`);
   }
+  const pathOrganizationParam = pathOrganizationParamOf(scope, declaration.route);
   return {
     ...fields,
     scope,
     auth: levelOfScope(scope),
     ...(scope.kind === 'organization' && scope.orgParam ? { orgParam: scope.orgParam } : {}),
     ...(scope.kind === 'organization' && scope.fullOrg ? { fullOrg: true } : {}),
-    ...(takesOrganizationQuery(scope)
-      ? { query: withOrganizationQuery(fields.query, scope.kind === 'organization') }
+    ...(pathOrganizationParam ? { pathOrganizationParam } : {}),
+    // Every authenticated operation takes `?organizationId` (01-core: clients send it on every call): required where
+    // it scopes the route, otherwise optional: checked against the path's organization, or ignored.
+    ...(scope.kind !== 'public'
+      ? { query: withOrganizationQuery(fields.query, takesOrganizationQuery(scope) && scope.kind === 'organization') }
       : {}),
   };
+}
+
+function pathOrganizationParamOf(scope: Scope, template: string): string | undefined {
+  if (scope.kind === 'organization' && scope.orgParam) return scope.orgParam;
+  if (scope.kind === 'partner') return scope.partnerParam;
+  return /(?:^|\/)organizations\/\{(\w+)\}/.exec(template)?.[1];
 }
 
 const pathParamsOf = (scope: Scope): string[] => {
@@ -185,16 +200,19 @@ const pathParamsOf = (scope: Scope): string[] => {
 };
 
 /**
- * The `organizationId` query parameter a query-scoped route is resolved by, added to the route's own query
- * fields (it is checked before any read by the scope, and validated again with the rest of the query).
+ * The `organizationId` query parameter, added to the route's own query fields: a query-scoped route is resolved by
+ * it (checked before any read by the scope, and validated again with the rest of the query); any other
+ * authenticated route takes it optionally. A route that declares it itself keeps its own declaration.
  */
 function withOrganizationQuery(query: Schema | undefined, required: boolean): Schema {
   const base: Schema = query ?? { type: 'object', properties: {}, required: [], additionalProperties: false };
+  const properties = (base.properties as Record<string, Schema> | undefined) ?? {};
   const others = ((base.required as string[] | undefined) ?? []).filter((name) => name !== 'organizationId');
+  const declaredRequired = ((base.required as string[] | undefined) ?? []).includes('organizationId');
   return {
     ...base,
-    properties: { organizationId: idString, ...(base.properties as Record<string, Schema> | undefined) },
-    required: required ? ['organizationId', ...others] : others,
+    properties: { organizationId: idString, ...properties },
+    required: required || declaredRequired ? ['organizationId', ...others] : others,
   };
 }
 

@@ -1,12 +1,11 @@
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:https';
 import type { Container, Database } from '@azure/cosmos';
 import { config } from '../config';
 import { insideFunctionsWorker } from '../functions-worker';
+import { localStoreEndpoint } from '../local-development';
 import { setStoreCallDeadline } from './operations';
 
-/** Containers and their partition keys (ARCHITECTURE.md "Data"). */
+/** Containers and their partition keys (infra/modules/cosmos.bicep declares the same; tests/infra holds them equal). */
 export const CONTAINERS = {
   orgs: { path: '/organizationId', ttl: true },
   users: { path: '/id', ttl: false },
@@ -80,15 +79,32 @@ async function connect(): Promise<Store> {
   const cfg = config();
   if (cfg.cosmosEndpoint) {
     const { CosmosClient } = await loadCosmos();
-    const options = { endpoint: cfg.cosmosEndpoint, connectionPolicy: boundedConnectionPolicy() };
+    const agent = localEndpointAgent(cfg.cosmosEndpoint);
+    const options = {
+      endpoint: cfg.cosmosEndpoint,
+      connectionPolicy: boundedConnectionPolicy(),
+      ...(agent ? { agent } : {}),
+    };
     const client = cfg.cosmosKey
       ? new CosmosClient({ ...options, key: cfg.cosmosKey })
       : new CosmosClient({ ...options, aadCredentials: await managedIdentityCredential() });
     setStoreCallDeadline(cfg.storeCallDeadlineMs);
-    const database = client.database(cfg.cosmosDatabase);
-    // On Azure the Bicep templates create the containers; data-plane RBAC cannot create them.
-    const containers = await resolveContainers(database, process.env.COSMOS_CREATE_CONTAINERS === 'true');
-    return { kind: 'cosmos', containers, close: async () => client.dispose() };
+    // On Azure the Bicep templates create the database and containers; data-plane RBAC cannot create them. Against
+    // the emulator or `npm run store` COSMOS_CREATE_CONTAINERS=true creates both (the database first: a container
+    // asked of a missing database is a 404).
+    const create = process.env.COSMOS_CREATE_CONTAINERS === 'true';
+    const database = create
+      ? (await client.databases.createIfNotExists({ id: cfg.cosmosDatabase })).database
+      : client.database(cfg.cosmosDatabase);
+    const containers = await resolveContainers(database, create);
+    return {
+      kind: 'cosmos',
+      containers,
+      close: async () => {
+        client.dispose();
+        agent?.destroy();
+      },
+    };
   }
   // Under the Functions host the in-memory store would lose every write on the next instance: never a fallback there.
   if (insideFunctionsWorker()) throw new Error('COSMOS_ENDPOINT is not set: the embedded store is for local runs only');
@@ -107,6 +123,16 @@ function boundedConnectionPolicy() {
     enableEndpointDiscovery: cfg.cosmosEndpointDiscovery,
     retryOptions: { maxRetryAttemptCount: 3, fixedRetryIntervalInMilliseconds: 0, maxWaitTimeInSeconds: 5 },
   };
+}
+
+/**
+ * The Cosmos DB emulator and `npm run store` serve HTTPS with a self-signed certificate. It is accepted for that
+ * endpoint only, through this client's own agent, when the endpoint is on this machine and the process is not on
+ * Azure (shared/local-development.ts); the process-wide NODE_TLS_REJECT_UNAUTHORIZED switch is never needed.
+ */
+function localEndpointAgent(endpoint: string): https.Agent | undefined {
+  if (!localStoreEndpoint(endpoint)) return undefined;
+  return new https.Agent({ rejectUnauthorized: false, keepAlive: true });
 }
 
 async function managedIdentityCredential() {
@@ -136,19 +162,13 @@ async function resolveContainers(database: Database, create: boolean): Promise<R
 
 async function startEmbedded(): Promise<Store> {
   setStoreCallDeadline(undefined);
-  // Both loaded lazily: the embedded store is a development dependency, never required under the Functions host.
-  const { createHttpsServer } = await import('@vercel/cosmosdb-server');
-  const { patchEmbeddedQueryEngine } = await import('./embedded-patches');
-  const { indexEmbeddedConditionChecks } = await import('./embedded-condition-index');
-  patchEmbeddedQueryEngine();
-  indexEmbeddedConditionChecks();
-  const server: Server = createHttpsServer({ keepAlive: true });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  // Loaded lazily: the embedded store is a development dependency, never required under the Functions host.
+  const { listenEmbeddedServer } = await import('./embedded-server');
+  const embedded = await listenEmbeddedServer(0, '127.0.0.1');
   const agent = new https.Agent({ rejectUnauthorized: false, keepAlive: true });
   const { CosmosClient } = await loadCosmos();
   const client = new CosmosClient({
-    endpoint: `https://127.0.0.1:${port}`,
+    endpoint: embedded.endpoint,
     key: 'embedded-store-key',
     agent,
     connectionPolicy: { enableEndpointDiscovery: false },
@@ -157,13 +177,12 @@ async function startEmbedded(): Promise<Store> {
   const containers = await resolveContainers(database, true);
   return {
     kind: 'embedded',
-    endpoint: `https://127.0.0.1:${port}`,
+    endpoint: embedded.endpoint,
     containers,
     close: async () => {
       client.dispose();
       agent.destroy();
-      server.closeAllConnections?.();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await embedded.close();
     },
   };
 }

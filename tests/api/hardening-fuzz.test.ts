@@ -14,6 +14,13 @@ import {
   type RouteWorld,
 } from '../helpers/route-world';
 import {
+  CONTROL_TEXTS,
+  dotSegmentTargets,
+  freeTextProperties,
+  isAuthenticated,
+  rawRequest,
+} from '../helpers/conventions';
+import {
   HOSTILE_PATH_IDS,
   arbitraryOf,
   hostileBodies,
@@ -274,6 +281,112 @@ async function send(route: AnyRoute, c: Case, before: Map<string, string>): Prom
   await refreshTokens(w);
   return storeFingerprint();
 }
+
+/**
+ * The conventions of issue 22 on every route of the table, first, on the fresh world (none of these requests may
+ * write anything): a dot segment in the path is 400 before routing; control characters and unpaired surrogates in
+ * any free-text field (body or query) are 400 naming the field; every authenticated route takes `?organizationId`
+ * (an unknown parameter beside it is still refused, naming only itself), and one naming another organization than
+ * the path is 400 ORGANIZATION_MISMATCH.
+ */
+describe('conventions on every route', () => {
+  const attempted = () => writes.filter((op) => op.container !== 'users');
+
+  it('refuses a dot segment in the path of every route with 400 VALIDATION_ERROR and writes nothing', async () => {
+    const failures: string[] = [];
+    for (const route of registeredRoutes()) {
+      const caller = authorizedCaller(w, route);
+      const body = route.body && route.bodyType !== 'csv' ? '{}' : undefined;
+      for (const target of dotSegmentTargets(fillRoute(w, route), scopedQuery(route, caller))) {
+        writes = [];
+        figures.requests += 1;
+        const res = await rawRequest(api, route.method, target, { token: caller.token, body });
+        if (res.status !== 400 || res.body?.error !== 'VALIDATION_ERROR')
+          failures.push(`${route.method} ${target}: ${res.status} ${res.text.slice(0, 120)}`);
+        if (attempted().length > 0)
+          failures.push(`${route.method} ${target}: attempted ${attempted().map((o) => o.id)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it('refuses control characters in every free-text body and query field with 400 naming it, and writes nothing', async () => {
+    const failures: string[] = [];
+    let fields = 0;
+    for (const route of registeredRoutes()) {
+      const caller = authorizedCaller(w, route);
+      const path = fillRoute(w, route);
+      // A route of no organization scope that still requires one names A's (a super admin's audit of A).
+      const requires = ((route.query?.required as string[] | undefined) ?? []).includes('organizationId');
+      const scoped = { ...(requires ? { organizationId: w.f.orgId } : {}), ...scopedQuery(route, caller) };
+      const takesJson = route.method !== 'GET' && route.body && route.bodyType !== 'csv';
+      const sample = takesJson ? ((sampleOf(route.body!, hints(), SEED) ?? {}) as Record<string, unknown>) : {};
+      const cases: { field: string; query: Record<string, string>; body?: unknown }[] = [];
+      for (const [i, field] of freeTextProperties(takesJson ? route.body : undefined).entries())
+        cases.push({ field, query: scoped, body: { ...sample, [field]: CONTROL_TEXTS[i % CONTROL_TEXTS.length][1] } });
+      for (const [i, field] of freeTextProperties(route.query).entries())
+        cases.push({
+          field,
+          query: { ...scoped, [field]: CONTROL_TEXTS[i % CONTROL_TEXTS.length][1] },
+          ...(takesJson ? { body: sample } : {}),
+        });
+      for (const c of cases) {
+        fields += 1;
+        writes = [];
+        figures.requests += 1;
+        const res = await api.request(route.method, path, { token: caller.token, query: c.query, body: c.body });
+        const named = (res.body?.details ?? []).some((d: { path: string }) => d.path === `/${c.field}`);
+        if (res.status !== 400 || res.body?.error !== 'VALIDATION_ERROR' || !named)
+          failures.push(`${route.method} ${route.route} /${c.field}: ${res.status} ${res.text.slice(0, 160)}`);
+        if (attempted().length > 0)
+          failures.push(`${route.method} ${route.route}: attempted ${attempted().map((o) => o.id)}`);
+      }
+    }
+    console.log(`control characters: ${fields} free-text fields`);
+    expect(fields).toBeGreaterThan(50);
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it('takes organizationId on every authenticated route; another one beside a path naming the organization is 400 ORGANIZATION_MISMATCH', async () => {
+    const failures: string[] = [];
+    for (const route of registeredRoutes().filter(isAuthenticated)) {
+      const caller = authorizedCaller(w, route);
+      const path = fillRoute(w, route);
+      const named = route.pathOrganizationParam
+        ? decodeURIComponent(path.split('/')[route.route.split('/').indexOf(`{${route.pathOrganizationParam}}`)])
+        : undefined;
+      const own = caller.orgId ?? named ?? w.f.orgId;
+      const body = route.body && route.bodyType !== 'csv' ? {} : undefined;
+      writes = [];
+      figures.requests += 2;
+      // Accepted: an unknown parameter beside it is the only one refused.
+      const accepted = await api.request(route.method, path, {
+        token: caller.token,
+        query: { organizationId: own, zzUnknown: '1' },
+        body,
+      });
+      const paths = (accepted.body?.details ?? []).map((d: { path: string }) => d.path);
+      if (accepted.status !== 400 || !paths.includes('/zzUnknown') || paths.includes('/organizationId'))
+        failures.push(
+          `${route.method} ${route.route} own organizationId: ${accepted.status} ${accepted.text.slice(0, 160)}`,
+        );
+      if (route.pathOrganizationParam) {
+        const other = await api.request(route.method, path, {
+          token: caller.token,
+          query: { organizationId: w.stranger.orgId },
+          body,
+        });
+        if (other.status !== 400 || other.body?.error !== 'ORGANIZATION_MISMATCH')
+          failures.push(
+            `${route.method} ${route.route} other organizationId: ${other.status} ${other.text.slice(0, 160)}`,
+          );
+      }
+      if (attempted().length > 0)
+        failures.push(`${route.method} ${route.route}: attempted ${attempted().map((o) => o.id)}`);
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
 
 describe('fuzzing every route', () => {
   it('has a provider for every path parameter of every route (a new parameter name fails here)', () => {

@@ -11,6 +11,7 @@ import {
   type RouteWorld,
 } from '../helpers/route-world';
 import { sampleOf, type Hints } from '../helpers/schema-arbitrary';
+import { CONTROL_TEXTS, dotSegmentTargets, freeTextProperties, rawRequest } from '../helpers/conventions';
 
 /**
  * The isolation matrix (issue 15), generated from the route table: B's admin, ticket manager and member call every
@@ -120,7 +121,35 @@ function probesOf(route: AnyRoute): Probe[] {
   const otherParams = [...route.route.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((p) => p !== orgParam);
   const bodyNamesTarget = body !== undefined && targetNames().some((n) => JSON.stringify(body).includes(n));
   const pathNamesTarget = otherParams.some((p) => targetNames().includes(providers[p](route)));
+  // Issue 22: A's path under B's organizationId, and a body whose free text carries control characters.
+  const texts = body !== undefined ? freeTextProperties(route.body) : [];
+  const controlBody = texts.length > 0 ? { ...(body as object), [texts[0]]: CONTROL_TEXTS[0][1] } : undefined;
+  const conventions: Probe[] = [
+    ...(route.pathOrganizationParam
+      ? [
+          {
+            label: 'A path, B organizationId',
+            path: targetPath,
+            query: { organizationId: w.stranger.orgId },
+            body,
+            namesTarget: true,
+          },
+        ]
+      : []),
+    ...(controlBody
+      ? [
+          {
+            label: 'under A, control characters',
+            path: targetPath,
+            query: takesOrgQuery ? { organizationId: w.f.orgId } : {},
+            body: controlBody,
+            namesTarget: true,
+          },
+        ]
+      : []),
+  ];
   return [
+    ...conventions,
     {
       label: 'under A',
       path: targetPath,
@@ -188,7 +217,12 @@ describe('isolation matrix', () => {
             // Under B's own organization B's admin passes the scope, and a body refused on its own shape (400
             // VALIDATION_ERROR, decided before anything is looked up) says nothing of A.
             const shapeRefusal =
-              probe.label === 'under B' && res.status === 400 && res.body?.error === 'VALIDATION_ERROR';
+              (probe.label === 'under B' && res.status === 400 && res.body?.error === 'VALIDATION_ERROR') ||
+              // A's path with B's organizationId: refused as a mismatch once the scope passed (a super admin's
+              // route refuses B first), which names nothing of A.
+              (probe.label === 'A path, B organizationId' &&
+                res.status === 400 &&
+                res.body?.error === 'ORGANIZATION_MISMATCH');
             if (![403, 404].includes(res.status) && !shapeRefusal)
               failures.push(`${where}: ${res.status} ${res.text.slice(0, 160)}`);
             if (diff.length > 0) failures.push(`${where}: ${res.status} wrote ${diff.join(', ')}`);
@@ -202,6 +236,26 @@ describe('isolation matrix', () => {
         }
       }
     }
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  it('answers B’s callers a dot segment in any of A’s paths with 400, naming nothing of A, writing nothing', async () => {
+    const failures: string[] = [];
+    const before = await storeFingerprint();
+    for (const route of registeredRoutes()) {
+      if (isolationRule(route).kind === 'outside') continue;
+      const body = route.body && route.bodyType !== 'csv' ? '{}' : undefined;
+      for (const target of dotSegmentTargets(fillRoute(w, route), { organizationId: w.f.orgId })) {
+        for (const token of [w.stranger.admin.token, w.stranger.member.token]) {
+          figures.requests += 1;
+          const res = await rawRequest(api, route.method, target, { token, body });
+          if (res.status !== 400) failures.push(`${route.method} ${target}: ${res.status}`);
+          const leaked = targetNames().filter((n) => res.text.includes(n));
+          if (leaked.length > 0) failures.push(`${route.method} ${target}: names ${leaked.join(', ')}`);
+        }
+      }
+    }
+    expect(storeDiff(before, await storeFingerprint())).toEqual([]);
     expect(failures).toEqual([]);
   }, 600_000);
 });

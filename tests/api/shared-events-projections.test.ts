@@ -7,7 +7,7 @@ import {
   storedDocument,
   storedSharedEventDocuments,
 } from '../helpers/seed';
-import { createSharedEvent } from '../helpers/shared-events/create';
+import { createSharedEvent, createOpenSharedEvent } from '../helpers/shared-events/create';
 
 /**
  * Projections (02 §1, 03 §11 and §12): each accepting organization's local Event, the propagation of details and
@@ -162,7 +162,7 @@ describe('propagation', () => {
 
 describe('capacity writes on a projection', () => {
   it('free tickets, external sales and the manual external count land on the Shared Event counter', async () => {
-    const se = await createSharedEvent(api, f);
+    const se = await createOpenSharedEvent(api, f);
     const eventId = `se-${se.id}`;
     const showtimeId = se.showtimes[0].showtimeId;
     const ticketTypeId = se.ticketTypeTemplates[0].id;
@@ -192,7 +192,7 @@ describe('capacity writes on a projection', () => {
   });
 
   it('a printed order and a registration on a projection are ordinary sales of its organization', async () => {
-    const se = await createSharedEvent(api, f);
+    const se = await createOpenSharedEvent(api, f);
     const eventId = `se-${se.id}`;
     const showtimeId = se.showtimes[0].showtimeId;
     const tickets = [{ ticketTypeId: se.ticketTypeTemplates[0].id, quantity: 1 }];

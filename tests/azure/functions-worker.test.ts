@@ -1,9 +1,8 @@
-import https from 'node:https';
 import net, { type AddressInfo } from 'node:net';
 import type { Server } from 'node:https';
-import { CosmosClient } from '@azure/cosmos';
 import { createHttpsServer } from '@vercel/cosmosdb-server';
 import { loadFunctions } from '../../shared/http/load-functions';
+import { EXAMPLE_JWT_SECRET } from '../../shared/local-development';
 import { CONFIGURED, envelopeOf, runInWorker, type WorkerReport } from './support/worker-process';
 
 /**
@@ -22,19 +21,14 @@ beforeAll(async () => {
   embedded = createHttpsServer({ keepAlive: true });
   await new Promise<void>((resolve) => embedded.listen(0, '127.0.0.1', resolve));
   endpoint = `https://127.0.0.1:${(embedded.address() as AddressInfo).port}`;
-  const agent = new https.Agent({ rejectUnauthorized: false });
-  const client = new CosmosClient({ endpoint, key: 'k', agent, connectionPolicy: { enableEndpointDiscovery: false } });
-  await client.databases.createIfNotExists({ id: CONFIGURED.COSMOS_DATABASE });
-  client.dispose();
-  agent.destroy();
-
   healthy = await runInWorker(
     {
       ...CONFIGURED,
       COSMOS_ENDPOINT: endpoint,
       COSMOS_KEY: 'embedded-store-key',
+      // Creates the database and containers; the self-signed certificate is trusted by the store client's own agent
+      // for this local endpoint (shared/store/client.ts), never by NODE_TLS_REJECT_UNAUTHORIZED.
       COSMOS_CREATE_CONTAINERS: 'true',
-      NODE_TLS_REJECT_UNAUTHORIZED: '0', // the embedded server's certificate is self-signed; an account's is not
     },
     [
       { function: 'health', method: 'GET', path: 'health', headers: { origin: ORIGIN, 'x-correlation-id': 'probe-1' } },
@@ -155,6 +149,24 @@ describe('a dead store', () => {
   });
 });
 
+describe('a local endpoint on Azure', () => {
+  it('is not trusted: the self-signed certificate of a localhost store is refused when WEBSITE_INSTANCE_ID is set', async () => {
+    const report = await runInWorker(
+      {
+        ...CONFIGURED,
+        COSMOS_ENDPOINT: endpoint,
+        COSMOS_KEY: 'embedded-store-key',
+        COSMOS_CREATE_CONTAINERS: 'true',
+        WEBSITE_INSTANCE_ID: 'instance-1',
+      },
+      [{ function: 'health', method: 'GET', path: 'health' }],
+    );
+    // The store never opens: the failure is logged (an INTERNAL 500, as any unexpected store error) and nothing is read.
+    expect(report.answers[0].status).toBe(500);
+    expect(report.output).toMatch(/certificate/i); // the embedded server's certificate is self-signed (and expired)
+  });
+});
+
 describe('fail fast under the host', () => {
   const cases: [string, Record<string, string | undefined>, RegExp][] = [
     ['no COSMOS_ENDPOINT', { COSMOS_ENDPOINT: undefined }, /COSMOS_ENDPOINT is not set/],
@@ -162,6 +174,16 @@ describe('fail fast under the host', () => {
     ['a short JWT_SECRET', { JWT_SECRET: 'short-but-secret-value' }, /JWT_SECRET is shorter than 32 bytes/],
     ['no ACS connection', { ACS_CONNECTION_STRING: undefined }, /ACS_CONNECTION_STRING is not set/],
     ['no e-mail sender', { EMAIL_SENDER: undefined }, /EMAIL_SENDER is not set/],
+    [
+      'AZURE_FUNCTIONS_ENVIRONMENT=Development on Azure and no ACS (the outbox is never used on Azure)',
+      {
+        AZURE_FUNCTIONS_ENVIRONMENT: 'Development',
+        WEBSITE_INSTANCE_ID: 'instance-1',
+        ACS_CONNECTION_STRING: undefined,
+      },
+      /ACS_CONNECTION_STRING is not set/,
+    ],
+    ['the published example JWT secret outside Development', { JWT_SECRET: EXAMPLE_JWT_SECRET }, /published example/],
   ];
 
   it.each(cases)('with %s every request answers 503 and one log line names the setting', async (_, change, named) => {
@@ -178,6 +200,15 @@ describe('fail fast under the host', () => {
     }
     const refusals = report.output.split('\n').filter((line) => line.includes('config.refused'));
     expect(refusals).toHaveLength(1);
+    // A refused request still writes its request log line.
+    const logged = report.output
+      .split('\n')
+      .filter((line) => line.startsWith('{"kind":"request"'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged.map((l) => [l.route, l.status])).toEqual([
+      ['health', 503],
+      ['auth-magic-link', 503],
+    ]);
     expect(refusals[0]).toMatch(named);
     for (const secret of [env.JWT_SECRET, env.ACS_CONNECTION_STRING].filter(Boolean)) {
       expect(report.output).not.toContain(secret);

@@ -28,8 +28,7 @@ export function runScriptProcess(script: string): Promise<{ report: any; exitCod
         COSMOS_KEY: 'embedded-store-key',
         COSMOS_DATABASE: config().cosmosDatabase,
         JWT_SECRET: 'heal-process-test-secret-of-at-least-32-bytes',
-        // The embedded server's certificate is self-signed; a real account's is not.
-        NODE_TLS_REJECT_UNAUTHORIZED: '0',
+        // The embedded server's certificate is self-signed: the store client trusts it for a local endpoint only.
         TELEMETRY_STDOUT: 'false',
       },
       timeout: 120_000,

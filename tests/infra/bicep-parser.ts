@@ -41,10 +41,13 @@ export interface BicepResource {
 export interface BicepModule {
   symbol: string;
   path: string;
+  condition?: string;
   value: BicepValue;
 }
 
 export interface BicepFile {
+  /** `targetScope = '...'` (Bicep's default is resourceGroup). */
+  targetScope: string;
   params: BicepParam[];
   vars: Record<string, BicepValue>;
   resources: BicepResource[];
@@ -150,7 +153,14 @@ class Parser {
   ) {}
 
   parseFile(): BicepFile {
-    const file: BicepFile = { params: [], vars: {}, resources: [], modules: [], outputs: [] };
+    const file: BicepFile = {
+      targetScope: 'resourceGroup',
+      params: [],
+      vars: {},
+      resources: [],
+      modules: [],
+      outputs: [],
+    };
     let decorators: Decorator[] = [];
     for (this.skipNewlines(); !this.done(); this.skipNewlines()) {
       if (this.peek().text === '@') {
@@ -185,8 +195,8 @@ class Parser {
           const symbol = this.expect('ident').text;
           const path = this.expect('string').value!;
           this.expectPunct('=');
-          this.condition();
-          file.modules.push({ symbol, path, value: this.value() });
+          const condition = this.condition();
+          file.modules.push({ symbol, path, condition, value: this.value() });
           break;
         }
         case 'output': {
@@ -196,7 +206,11 @@ class Parser {
           file.outputs.push({ name, type, decorators, value: this.value() });
           break;
         }
-        case 'targetScope':
+        case 'targetScope': {
+          this.expectPunct('=');
+          file.targetScope = this.expect('string').value!;
+          break;
+        }
         case 'func':
         case 'metadata':
         case 'import':

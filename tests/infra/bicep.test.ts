@@ -37,10 +37,13 @@ const OPTIONAL_SETTINGS: Record<string, string> = {
   STORE_CALL_DEADLINE_MS: 'the 8 s backstop default is the production value',
   COSMOS_ENDPOINT_DISCOVERY: 'off by default so a dead region fails in seconds; set true only for multi-region',
   LOCAL_DATA_FILE: 'local host only: keeps the embedded store across restarts (never on Azure)',
+  AZURE_FUNCTIONS_ENVIRONMENT:
+    'Core Tools sets Development locally; on Azure it means nothing to the code (onAzure wins)',
+  WEBSITE_INSTANCE_ID: 'set by the platform on every instance; the code reads it to know it runs on Azure',
 };
 
 /** App settings read by the Functions platform rather than by our code. */
-const PLATFORM_SETTINGS = new Set(['AzureWebJobsStorage__accountName']);
+const PLATFORM_SETTINGS = new Set(['AzureWebJobsStorage__accountName', 'AzureWebJobsStorage__credential']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
@@ -217,6 +220,17 @@ describe('app settings cover every setting the code reads', () => {
     expect(text(get(functionAppModule.value, 'params', 'jwtSecretUri'))).toBe('keyVault.outputs.jwtSecretUri');
   });
 
+  it('names every setting the code and the scripts read in docs/deploy.md "Settings"', () => {
+    const deployDoc = read('docs/deploy.md');
+    const section = deployDoc.slice(deployDoc.indexOf('## Settings'), deployDoc.indexOf('## Costs at rest'));
+    const scripts = new Set<string>();
+    for (const file of sourceFiles('scripts')) {
+      for (const match of read(file).matchAll(/\benv\.([A-Z][A-Z0-9_]*)\b/g)) scripts.add(match[1]);
+    }
+    const all = [...new Set([...codeSettings.keys(), ...scripts, ...Object.keys(settings)])];
+    expect(all.filter((name) => !section.includes(`\`${name}\``))).toEqual([]);
+  });
+
   it('leaves the platform CORS empty (the app answers CORS and exposes its headers)', () => {
     const site = only(resourcesOf(functionApp, 'Microsoft.Web/sites'), 'function app');
     expect(toPlain(get(site.value, 'properties', 'siteConfig', 'cors', 'allowedOrigins'))).toEqual([]);
@@ -260,9 +274,11 @@ describe('secrets', () => {
       };
       for (const [name, entry] of Object.entries(parameters)) {
         const value = typeof entry.value === 'string' ? entry.value : JSON.stringify(entry.value ?? '');
+        // An azd environment reference (`${JWT_SECRET}`, azd.parameters.json) names a value kept outside the repository.
+        const literal = entry.value !== undefined && !/^\$\{[A-Z][A-Z0-9_]*\}$/.test(value);
         const findings = {
-          secureParam: secure.has(name) && entry.value !== undefined,
-          secretName: secretName.test(name) && entry.value !== undefined,
+          secureParam: secure.has(name) && literal,
+          secretName: secretName.test(name) && literal,
           // long unbroken token-like values (keys, base64, hex) do not belong in the repository
           secretValue: /^[A-Za-z0-9+/=_-]{24,}$/.test(value) || /AccountKey=|SharedAccessKey=|accesskey=/i.test(value),
         };

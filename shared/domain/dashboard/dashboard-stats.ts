@@ -1,4 +1,5 @@
 import { requireLiveEvent } from '../events/live-event';
+import { projectionAvailability } from '../events/capacity/availability';
 import { salesDocPages } from '../sales/repo';
 import type { DashboardStats } from './model';
 import { DashboardFold } from './stats';
@@ -18,10 +19,18 @@ export const DASHBOARD_PAGE_SIZE = 10_000;
 export async function dashboardStats(organizationId: string, eventId: string): Promise<DashboardStats> {
   const event = await requireLiveEvent(organizationId, eventId);
   const fold = new DashboardFold(event);
-  for await (const page of salesDocPages(organizationId, { eventId }, DASHBOARD_PAGE_SIZE, { descriptive: false })) {
-    for (const doc of page) fold.addDoc(doc);
-  }
-  return fold.result();
+  // A Shared Event projection's `remaining` is the pool's or quota's availability (one query, beside the sales).
+  const [shared] = await Promise.all([
+    projectionAvailability(event),
+    (async () => {
+      for await (const page of salesDocPages(organizationId, { eventId }, DASHBOARD_PAGE_SIZE, {
+        descriptive: false,
+      })) {
+        for (const doc of page) fold.addDoc(doc);
+      }
+    })(),
+  ]);
+  return fold.result(shared);
 }
 
 /**

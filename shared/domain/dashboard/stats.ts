@@ -128,8 +128,13 @@ export class DashboardFold {
     this.partners.set(id, tally);
   }
 
-  result(): DashboardStats {
-    const salesByShowtime = this.event.showtimes.map((s) => this.showtimeSales(s, this.showtimes.get(s.showtimeId)!));
+  /** `shared`: a Shared Event projection's availability per showtime, which its `remaining` states instead. */
+  result(shared?: ReadonlyMap<string, { remaining: number }>): DashboardStats {
+    const salesByShowtime = this.event.showtimes.map((s) => {
+      const sales = this.showtimeSales(s, this.showtimes.get(s.showtimeId)!);
+      const available = shared?.get(s.showtimeId);
+      return available ? { ...sales, remaining: available.remaining } : sales;
+    });
     const salesByTicketType = this.ticketTypeSales();
     const salesByMember = this.members.result(salesByTicketType);
     const revenueCents = [...this.showtimes.values()].reduce((sum, s) => sum + s.revenueCents, 0);

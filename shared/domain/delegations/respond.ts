@@ -1,7 +1,7 @@
 import { callerStanding } from '../users/caller-standing';
 import type { OrganizationGrant } from '../organizations/access';
 import type { Principal } from '../users/principal';
-import { conflict, notFound } from '../../errors';
+import { conflict, notFound, forbidden } from '../../errors';
 import { withEtagRetry, type Stored } from '../../store/outcomes';
 import { actorOf } from '../users/actor';
 import type { OrganizationDoc } from '../organizations/model';
@@ -74,7 +74,9 @@ export async function acceptDelegation(principal: Principal, token: string) {
 
 /**
  * The caller's right to answer for the partner: an approved admin of a live partner (from the role map on the
- * user when it grants, else the membership, which decides), or a Super Admin.
+ * user when it grants, else the membership, which decides), or a Super Admin. An approved member of the partner
+ * below admin is told so (403, 02 §4: Partner Organization Admin+; the delegation stays invited); anyone else
+ * gets the generic 404, so the token names nothing to a stranger.
  */
 async function requirePartnerAdmin(principal: Principal, partnerId: string) {
   const [standing, partner] = await Promise.all([
@@ -82,8 +84,12 @@ async function requirePartnerAdmin(principal: Principal, partnerId: string) {
     getOrganization(partnerId),
   ]);
   if (!partner || partner.deletedAt) return undefined;
-  if (principal.isSuperAdmin) return partner;
-  return standing?.kind === 'granted' ? partner : undefined;
+  if (principal.isSuperAdmin || standing?.kind === 'granted') return partner;
+  // Only the refusal pays this second look (the membership the first one read, or the role map).
+  if ((await callerStanding(principal, partnerId, 'member')).kind === 'granted') {
+    throw forbidden('Accepting a sales delegation needs an admin of the partner organization');
+  }
+  return undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Principal } from '../users/principal';
 import { roleAtLeast } from '../memberships/roles';
+import { projectionAvailability, withAvailability } from './capacity/availability';
 import { forbidden } from '../../errors';
 import { activeLiveEvents, eventsPage } from './repo';
 import { capacityByShowtime } from './capacity/counter';
@@ -45,7 +46,9 @@ export async function activeEvent(organizationId: string, now = new Date()) {
  */
 export async function capacitySummary(organizationId: string, eventId: string) {
   const event = await requireLiveEvent(organizationId, eventId);
-  const showtimes = await capacityByShowtime(event);
+  // A Shared Event projection states what can still be sold there (the pool's or quota's availability).
+  const [local, shared] = await Promise.all([capacityByShowtime(event), projectionAvailability(event)]);
+  const showtimes = withAvailability(local, shared);
   return {
     eventId: event.id,
     venueCapacity: event.venueCapacity,

@@ -4,6 +4,7 @@ import { withEtagRetry, type Stored } from '../../store/outcomes';
 import type { EventDoc, Showtime, TicketType } from './model';
 import { deleteShowtimeCounter, getEvent, ledgerReferencesOfEvent, replaceEventWithNewCounters } from './repo';
 import { counterId, createCounterOps, syncCounters } from './capacity/counter';
+import { readCounters } from './capacity/repo';
 import { toEventResponse } from './mapper';
 import {
   assertCommitmentEdit,
@@ -56,6 +57,9 @@ export async function updateEvent(organizationId: string, eventId: string, body:
         ).deleted
       : [];
     await assertNotInUse(event, deletedShowtimes, deletedTypes);
+    if (body.venueCapacity !== undefined && body.venueCapacity !== event.venueCapacity) {
+      await assertCapacityHoldsSales(event, body.venueCapacity);
+    }
     before = event;
     return writeWithNewCounters(event, applyUpdate(event, body));
   });
@@ -136,6 +140,21 @@ const inUse = (code: 'SHOWTIME_IN_USE' | 'TICKET_TYPE_IN_USE', field: string, id
   conflict(`Cannot delete: ${field} ${id} is used by a sale, order, registration or free ticket`, code, {
     [field]: id,
   });
+
+/**
+ * One rule for every capacity edit (docs/decisions/events.md, the same as the Shared Event capacity edit): a new
+ * capacity may not fall below the seats a showtime already holds (409 CONFLICT naming the showtimes). Sold above
+ * capacity arises only from what already happened (force-recorded sales, external counts), never from an edit.
+ * Only a changed value is judged (one counters query), so an event already oversold keeps its other edits.
+ */
+async function assertCapacityHoldsSales(event: EventDoc, capacity: number) {
+  const over = (await readCounters(event.organizationId, event.id))
+    .filter((c) => c.sold > capacity)
+    .map((c) => ({ showtimeId: c.showtimeId, capacity, sold: c.sold }));
+  if (over.length > 0) {
+    throw conflict('The new capacity is below what is already sold', 'CONFLICT', { showtimes: over });
+  }
+}
 
 async function followCounters(before: EventDoc, after: EventDoc) {
   const afterIds = new Set(after.showtimes.map((s) => s.showtimeId));

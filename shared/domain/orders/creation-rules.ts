@@ -22,6 +22,12 @@ export function assertEventTakesOrders(event: EventDoc | undefined): asserts eve
     throw conflict('Orders for this event are placed through the delegated-sales endpoints', 'WRONG_ENDPOINT');
   }
   if (!event.active) throw conflict('The event is not active');
+  // A projection whose organization left or was removed takes no new orders (its seats would come from the
+  // Shared Event, which report-sold refuses anyway: docs/decisions/shared-event-roster.md).
+  const participantStatus = (event.sharedEventLink as { participantStatus?: string } | undefined)?.participantStatus;
+  if (participantStatus !== undefined && participantStatus !== 'active' && participantStatus !== 'accepted') {
+    throw conflict('Your organization no longer takes part in this Shared Event', 'CONFLICT', { participantStatus });
+  }
   if (event.salesLocked) throw conflict('Sales are locked for this event', 'SALES_LOCKED');
 }
 

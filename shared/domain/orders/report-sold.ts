@@ -1,5 +1,6 @@
 import type { Principal } from '../users/principal';
-import { saveOrder } from './repo';
+import { saveOrder, getOrder } from './repo';
+import type { Stored } from '../../store/outcomes';
 import type { OrderDoc } from './model';
 import { eventRefOf, type EventRef } from '../events/capacity/model';
 import { showtimeSeats, withCapacity } from '../events/capacity/with-capacity';
@@ -40,8 +41,31 @@ export async function reportSoldAs(
     const { delta, next } = applySoldReport(order, body);
     if (next === order) return order; // the same total again: nothing to write
     if (delta === 0) return saveOrder({ ...next, _etag: order._etag }); // completes a force-recorded order
-    return takeThenSave(eventRefOf(order), order, next, delta);
+    return takeThenSave(eventRefOf(order), order, next, delta).catch((error: unknown) =>
+      judgeRefusalAgainstLatest(error, organizationId, order),
+    );
   }, 20);
+}
+
+/**
+ * A capacity refusal is judged against the order as it is now, not as it was read: identical reports sent in
+ * parallel each hold seats for the same increase, so one of them can be refused by its twins' holds although the
+ * total it asks for is about to be (or already is) recorded. When the order changed meanwhile the report is decided
+ * again (a repeat of the recorded total is a no-op: 200); a twin still in flight gets a few short waits to land.
+ * Only the refusal path pays these reads: the steady report keeps its three store calls (docs/operations.md).
+ */
+async function judgeRefusalAgainstLatest(
+  error: unknown,
+  organizationId: string,
+  read: Stored<OrderDoc>,
+): Promise<never> {
+  if ((error as { code?: string }).code !== 'CAPACITY_EXCEEDED') throw error;
+  for (const waitMs of [0, 15, 40, 80]) {
+    if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+    const latest = await getOrder(organizationId, read.id);
+    if (latest && latest._etag !== read._etag) throw Object.assign(new Error('order changed meanwhile'), { code: 412 });
+  }
+  throw error;
 }
 
 /** Take the seats, then the conditional replace; a failed replace gives the seats back and keeps its own error. */

@@ -6,6 +6,7 @@ import { aggregateCapacity, emptyCounts, showtimeCapacity } from '../events/capa
 import { toEventResponse } from '../events/mapper';
 import { assertMayListDeleted, type ListEventsQuery } from '../events/queries';
 import { revenueByEvent, type RevenueRow } from './revenue-rules';
+import { projectionAvailability, withAvailability, type ShowtimeAvailability } from '../events/capacity/availability';
 
 /**
  * GET events-overview: one page of events with, per event, capacity, sold and remaining (from the counters,
@@ -17,29 +18,36 @@ export async function eventsOverview(principal: Principal, organizationId: strin
   const page = await eventsPage(organizationId, query, query.limit, query.continuationToken);
   if (page.items.length === 0) return { items: [], continuationToken: page.continuationToken };
   const ids = page.items.map((e) => e.id);
-  const [counters, rows] = await Promise.all([
+  // Shared Event projections on the page add one query each, in parallel (their Shared Event's partition).
+  const [counters, rows, shared] = await Promise.all([
     countersOfEvents<CapacityCounterDoc>(organizationId, ids),
     revenueRowsOfEvents<RevenueRow>(organizationId, ids),
+    Promise.all(page.items.map((event) => projectionAvailability(event))),
   ]);
   const revenue = revenueByEvent(rows);
   return {
-    items: page.items.map((event) => ({
+    items: page.items.map((event, i) => ({
       ...toEventResponse(event),
-      statistics: statistics(event, counters, revenue.get(event.id)),
+      statistics: statistics(event, counters, revenue.get(event.id), shared[i]),
     })),
     continuationToken: page.continuationToken,
   };
 }
 
-function statistics(event: EventDoc, counters: CapacityCounterDoc[], money?: { revenue: number; fees: number }) {
-  const perShowtime = event.showtimes.map((s) => {
+function statistics(
+  event: EventDoc,
+  counters: CapacityCounterDoc[],
+  money: { revenue: number; fees: number } | undefined,
+  shared: Map<string, ShowtimeAvailability> | undefined,
+) {
+  const local = event.showtimes.map((s) => {
     const c = counters.find((x) => x.eventId === event.id && x.showtimeId === s.showtimeId);
     const counts = c
       ? { orders: c.orders, registrations: c.registrations, external: c.external, free: c.free }
       : { ...emptyCounts(), external: s.externalSold };
     return showtimeCapacity(s.showtimeId, event.venueCapacity, counts);
   });
-  const total = aggregateCapacity(perShowtime);
+  const total = aggregateCapacity(withAvailability(local, shared));
   return {
     capacity: total.capacity,
     sold: total.sold,

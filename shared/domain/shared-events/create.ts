@@ -41,7 +41,7 @@ export async function createSharedEvent(principal: Principal, organizer: Organiz
     name: body.name,
     ...(body.description !== undefined ? { description: body.description } : {}),
     ...(body.location !== undefined ? { location: body.location } : {}),
-    date: body.date,
+    date: body.date ?? earliestDateTime(body.showtimes),
     showtimes: body.showtimes.map((s) => ({
       showtimeId: randomUUID(),
       dateTime: s.dateTime,
@@ -153,3 +153,7 @@ async function existingAnswer(sharedEventId: string, principal: Principal, organ
 }
 
 const ownerCaps = () => [...SHARED_EVENT_CAPABILITIES];
+
+/** The event's date when the body gives none: its earliest showtime (ISO instants compare in time order as Dates). */
+export const earliestDateTime = (showtimes: readonly { dateTime: string }[]) =>
+  showtimes.reduce((a, b) => (Date.parse(b.dateTime) < Date.parse(a.dateTime) ? b : a)).dateTime;

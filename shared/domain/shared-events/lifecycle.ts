@@ -20,6 +20,7 @@ import {
 import { isRetirable, LIFECYCLE_MOVES, lifecycleVerdict } from './rules';
 import { requestCancellation } from './cancellation/cancel';
 import { isCancellationRequest } from './cancellation/rules';
+import { readCounters } from './capacity/repo';
 
 /**
  * PATCH lifecycle (manageSharedDetails): the moves of rules.ts LIFECYCLE_MOVES. A request for the state the
@@ -93,6 +94,15 @@ async function retire(head: Stored<SharedEventDoc>, principal: Principal, now: s
   if (!isRetirable(head)) {
     throw conflict(`Only a draft Shared Event can be retired; this one is ${head.status}`, 'CONFLICT', {
       status: head.status,
+    });
+  }
+  // A draft sells nothing, but seats taken before that rule (or recorded past the ceiling) must never be hidden
+  // behind soft-deleted projections: such a draft is refused, and is opened and cancelled instead.
+  const seatsTaken = (await readCounters(head.sharedEventId)).reduce((n, c) => n + c.reserved + c.committed, 0);
+  if (seatsTaken > 0) {
+    throw conflict('This draft holds sales; cancel it instead of retiring it', 'CONFLICT', {
+      status: head.status,
+      seatsTaken,
     });
   }
   let saved: Stored<SharedEventDoc>;

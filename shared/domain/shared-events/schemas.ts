@@ -63,14 +63,15 @@ export const createSharedEventBody = object(
     invitedOrganizationIds: { type: 'array', maxItems: 50, uniqueItems: true, items: idString },
     requestId: idString,
   },
-  ['name', 'date', 'showtimes', 'ticketTypeTemplates', 'capacityPolicy'],
+  ['name', 'showtimes', 'ticketTypeTemplates', 'capacityPolicy'],
 );
 
 export interface CreateSharedEventBody {
   name: string;
   description?: string;
   location?: string;
-  date: string;
+  /** Optional (02 §2 SharedEvent has no date): the earliest showtime's when absent (rules.ts eventDateOf). */
+  date?: string;
   showtimes: ShowtimeInput[];
   ticketTypeTemplates: TemplateInput[];
   capacityPolicy: CapacityPolicy;

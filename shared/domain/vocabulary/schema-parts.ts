@@ -1,7 +1,13 @@
 import type { Schema } from './validation';
 
 /** Reusable schema fragments so every route bounds its strings and numbers the same way. */
-export const idString: Schema = { type: 'string', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._:-]+$' };
+/** An id: never `.` or `..` alone, which a path resolves away (see request-checks.ts hasDotSegment). */
+export const idString: Schema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 128,
+  pattern: '^(?!\\.{1,2}$)[A-Za-z0-9._:-]+$',
+};
 export const uuidString: Schema = { type: 'string', format: 'uuid' };
 export const email: Schema = { type: 'string', format: 'email', maxLength: 254 };
 export const shortText = (max = 255, min = 0): Schema => ({ type: 'string', minLength: min, maxLength: max });

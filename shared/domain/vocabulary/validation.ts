@@ -1,6 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { badRequest, type ValidationDetail } from '../../errors';
+import { addPlainTextKeyword, withPlainText } from './plain-text';
 
 /** JSON Schema as accepted by ajv; kept loose so schemas can be plain object literals. */
 export type Schema = Record<string, unknown>;
@@ -12,27 +13,32 @@ let queryAjv: Ajv | undefined;
 
 // Bodies are validated exactly as sent: no coercion, unknown fields refused by each schema.
 const newBodyAjv = () =>
-  addFormats(
-    new Ajv({
-      allErrors: true,
-      strict: true,
-      // `anyOf: [{ required: [...] }]` ("one of these fields") names properties defined one level up.
-      strictRequired: false,
-      coerceTypes: false,
-      useDefaults: true,
-      multipleOfPrecision: 6,
-    }),
+  addPlainTextKeyword(
+    addFormats(
+      new Ajv({
+        allErrors: true,
+        strict: true,
+        // `anyOf: [{ required: [...] }]` ("one of these fields") names properties defined one level up.
+        strictRequired: false,
+        coerceTypes: false,
+        useDefaults: true,
+        multipleOfPrecision: 6,
+      }),
+    ),
   );
 // Query strings are text by nature, so numbers and booleans are coerced there only.
 const newQueryAjv = () =>
-  addFormats(new Ajv({ allErrors: true, strict: true, strictRequired: false, coerceTypes: true, useDefaults: true }));
+  addPlainTextKeyword(
+    addFormats(new Ajv({ allErrors: true, strict: true, strictRequired: false, coerceTypes: true, useDefaults: true })),
+  );
 
 const compiled = new WeakMap<Schema, ValidateFunction>();
 
 function compile(ajv: Ajv, schema: Schema): ValidateFunction {
   let fn = compiled.get(schema);
   if (!fn) {
-    fn = ajv.compile(schema);
+    // Every free-text string of the schema gets the plain-text rule (plain-text.ts) on the way in.
+    fn = ajv.compile(withPlainText(schema));
     compiled.set(schema, fn);
   }
   return fn;

@@ -46,7 +46,12 @@ const main = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).main; 
 const directory = join(root, dirname(main));
 for (const file of readdirSync(directory).sort()) if (file.endsWith('.js')) require(join(directory, file));
 
-const LOCAL_ONLY = ['node_modules/@vercel/cosmosdb-server/', 'scripts/local-host', 'shared/store/embedded-patches'];
+const LOCAL_ONLY = [
+  'node_modules/@vercel/cosmosdb-server/',
+  'scripts/local-host',
+  'shared/store/embedded-patches',
+  'shared/store/embedded-server',
+];
 
 async function invoke(step) {
   const { HttpRequest, InvocationContext } = require(require.resolve('@azure/functions', { paths: [root] }));
@@ -59,7 +64,12 @@ async function invoke(step) {
     params: step.params ?? {},
     body: step.body === undefined ? undefined : { string: step.body },
   });
-  const context = new InvocationContext({ functionName: step.function, invocationId: `stand-in-${Date.now()}` });
+  // The host hands every invocation its own id and W3C trace context (the invocation's span).
+  const context = new InvocationContext({
+    functionName: step.function,
+    invocationId: step.invocationId ?? `stand-in-${Date.now()}`,
+    traceContext: step.traceParent ? { traceParent: step.traceParent, traceState: '', attributes: {} } : undefined,
+  });
   const started = Date.now();
   const response = await found.callback(request, context);
   const body = response.body;
@@ -72,19 +82,45 @@ async function invoke(step) {
   };
 }
 
-(async () => {
-  const scenario = JSON.parse(process.env.STAND_IN_SCENARIO || '{"invocations":[]}');
-  const answers = [];
-  for (const step of scenario.invocations) answers.push(await invoke(step));
-  const report = {
-    programmingModel: programmingModel && { name: programmingModel.name, version: programmingModel.version },
-    registrations: registrations.map(({ metadata }) => metadata),
-    localOnlyLoaded: Object.keys(require.cache).filter((file) => LOCAL_ONLY.some((m) => file.includes(m))),
-    answers,
-  };
-  process.stdout.write(`\n${REPORT_MARK}${JSON.stringify(report)}\n`);
-  process.exit(0);
-})().catch((error) => {
-  process.stderr.write(`stand-in failed: ${error && error.stack}\n`);
-  process.exit(1);
+/** A timer invocation: the handler with the timer object and context the host passes. */
+async function invokeTimer(step) {
+  const { InvocationContext } = require(require.resolve('@azure/functions', { paths: [root] }));
+  const found = registrations.find((r) => r.metadata.name === step.timer);
+  if (!found) return { function: step.timer, missing: true };
+  const context = new InvocationContext({ functionName: step.timer, invocationId: `stand-in-${Date.now()}` });
+  await found.callback({ isPastDue: false, schedule: { adjustForDST: true }, scheduleStatus: {} }, context);
+  return { function: step.timer, status: 0, headers: {}, body: '', ms: 0 };
+}
+
+const summary = () => ({
+  programmingModel: programmingModel && { name: programmingModel.name, version: programmingModel.version },
+  registrations: registrations.map(({ metadata }) => metadata),
+  localOnlyLoaded: Object.keys(require.cache).filter((file) => LOCAL_ONLY.some((m) => file.includes(m))),
 });
+
+/**
+ * Interactive mode (forked with an IPC channel, STAND_IN_SCENARIO=ipc): the parent sends one step at a time, so a
+ * step can use what an earlier answer or the outbox held (a login code, a token). Message 0 is the summary.
+ */
+if (process.env.STAND_IN_SCENARIO === 'ipc') {
+  process.on('message', (message) => {
+    const run = message.step.timer ? invokeTimer(message.step) : invoke(message.step);
+    run.then(
+      (result) => process.send({ id: message.id, result }),
+      (error) => process.send({ id: message.id, error: String(error && error.stack) }),
+    );
+  });
+  process.on('disconnect', () => process.exit(0));
+  process.send({ id: 0, result: summary() });
+} else
+  (async () => {
+    const scenario = JSON.parse(process.env.STAND_IN_SCENARIO || '{"invocations":[]}');
+    const answers = [];
+    for (const step of scenario.invocations) answers.push(await invoke(step));
+    const report = { ...summary(), answers };
+    process.stdout.write(`\n${REPORT_MARK}${JSON.stringify(report)}\n`);
+    process.exit(0);
+  })().catch((error) => {
+    process.stderr.write(`stand-in failed: ${error && error.stack}\n`);
+    process.exit(1);
+  });

@@ -1,5 +1,6 @@
 import { storedSharedEventDocuments } from './shared-events';
-import { moveCounter } from '../../../shared/domain/shared-events/capacity/repo';
+import { newSharedCounter } from '../../../shared/domain/shared-events/capacity/model';
+import { ensureCounter, moveCounter } from '../../../shared/domain/shared-events/capacity/repo';
 import { containers } from '../../../shared/store/client';
 import { replaceItem } from '../../../shared/store/operations';
 import { type Doc } from './store-access';
@@ -36,3 +37,16 @@ export const seedSharedCounterDrift = (
   counterId: string,
   increments: { reserved?: number; committed?: number },
 ) => moveCounter(sharedEventId, counterId, { increments }, new Date().toISOString());
+
+/** A pool counter holding `committed` seats, as a sale made before drafts refused sales left it (issue 22). */
+export async function seedSharedPoolSales(
+  sharedEventId: string,
+  showtimeId: string,
+  capacity: number,
+  committed: number,
+) {
+  const now = new Date().toISOString();
+  const counterId = `pool:${showtimeId}`;
+  await ensureCounter(newSharedCounter({ sharedEventId, counterId, showtimeId, capacity, now }));
+  await moveCounter(sharedEventId, counterId, { increments: { committed } }, now);
+}

@@ -29,3 +29,15 @@ export async function createSharedEvent(api: TestHost, f: OrgFixture, overrides:
   if (res.status !== 201) throw new Error(`create Shared Event failed: ${res.status} ${res.text}`);
   return res.body.data;
 }
+
+/** Creates a Shared Event and opens it (a draft's projections take no sales: docs/shared-events.md). */
+export async function createOpenSharedEvent(api: TestHost, f: OrgFixture, overrides: Record<string, unknown> = {}) {
+  const se = await createSharedEvent(api, f, overrides);
+  const res = await api.patch(`shared-events/${se.id}/lifecycle`, {
+    token: f.admin.token,
+    query: { organizationId: f.orgId },
+    body: { status: 'open' },
+  });
+  if (res.status !== 200) throw new Error(`open Shared Event failed: ${res.status} ${res.text}`);
+  return se;
+}

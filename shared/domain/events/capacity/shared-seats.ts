@@ -34,6 +34,12 @@ export interface SeatCorrection extends SharedSeatRequest {
   reason: string;
 }
 
+/** What a projection can still sell on one showtime: the capacity it sells from and what is left of it. */
+export interface ShowtimeAvailability {
+  capacity: number;
+  remaining: number;
+}
+
 // Methods (not function-typed fields): the engine's own documents stand in for the opaque shapes above.
 export interface SharedSeats {
   reserve(request: SharedSeatRequest): Promise<SharedSeatReservation>;
@@ -42,6 +48,13 @@ export interface SharedSeats {
   recordBeyondCeiling(request: BeyondCeilingRequest): Promise<object>;
   undoBeyondCeiling(adjustment: object): Promise<void>;
   correct(request: SeatCorrection): Promise<void>;
+  /** Per showtime, what the projection `event` can still sell (one query in the Shared Event's partition). */
+  availability(event: {
+    id: string;
+    organizationId: string;
+    sharedEventLink?: unknown;
+    showtimes: readonly { showtimeId: string }[];
+  }): Promise<Map<string, ShowtimeAvailability> | undefined>;
   /** The local document stamped with the capacity operations it carries. */
   stamp<T extends object>(doc: T, operationIds: readonly string[]): T;
 }

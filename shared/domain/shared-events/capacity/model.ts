@@ -94,6 +94,18 @@ export interface CapacityFenceDoc {
   state: FenceState;
   /** Which counters sales take from (ours): read with the state in one point read on every reserve. */
   capacityPolicy: CapacityPolicy;
+  /**
+   * Created by something other than a sale on an opened Shared Event (a policy transition, a roster move): a draft
+   * may be behind it, so a sale reads the Shared Event head before trusting it, and drops the flag once the head is
+   * no longer a draft (sale.ts). Absent: a sale already saw the head open.
+   */
+  checkHead?: true;
+  /**
+   * Organizations that left or were removed (roster moves add them, an admission takes them out): a sale of one of
+   * them reads its roster entry, which decides. A hint only, so a move interrupted between the two writes never
+   * lets a closed organization sell, nor keeps a live one from selling (docs/decisions/shared-event-roster.md).
+   */
+  closedOrganizationIds?: string[];
   schemaVersion: 1;
   updatedAt: string;
 }

@@ -4,7 +4,7 @@ import { createItem, patchItem, readItem, replaceItem } from '../../../store/ope
 import { isConflict, type Stored } from '../../../store/outcomes';
 import { inPartition } from '../../../store/query';
 import { conditionalIncrement } from '../../events/capacity/repo';
-import type { CapacityPolicy, SharedEventAuditEntryDoc } from '../model';
+import { type CapacityPolicy, type SharedEventAuditEntryDoc, participantDocId } from '../model';
 import type { CounterMove } from './rules';
 import {
   fenceId,
@@ -148,12 +148,16 @@ export function readFence(sharedEventId: string) {
   return readItem<CapacityFenceDoc>(containers().sharedEvents, sharedEventId, fenceId(sharedEventId));
 }
 
-/** The fence, created `open` (or in `state`) if it does not exist yet. */
+/**
+ * The fence, created `open` (or in `state`) if it does not exist yet. Only a sale that read the Shared Event head
+ * open passes `headChecked`; any other creator leaves `checkHead`, so the next sale looks at the head first.
+ */
 export function ensureFence(
   sharedEventId: string,
   now: string,
   capacityPolicy: CapacityPolicy,
   state: FenceState = 'open',
+  headChecked = false,
 ) {
   return createIfMissing<CapacityFenceDoc>({
     id: fenceId(sharedEventId),
@@ -161,6 +165,7 @@ export function ensureFence(
     sharedEventId,
     state,
     capacityPolicy,
+    ...(headChecked ? {} : { checkHead: true as const }),
     schemaVersion: 1,
     updatedAt: now,
   });
@@ -174,4 +179,18 @@ export function replaceFence(fence: CapacityFenceDoc, etag: string) {
 /** A participant's local sale document (organization partition), only for its `capacityOps` evidence. */
 export function readLocalSaleDocument(organizationId: string, id: string) {
   return readItem<{ capacityOps?: string[] }>(containers().orgs, organizationId, id);
+}
+
+/**
+ * What a projection's figures need from its Shared Event (availability.ts), in ONE partition query: the head, the
+ * organization's roster entry, the fence and the counters it sells from.
+ */
+export function availabilityDocuments(sharedEventId: string, organizationId: string) {
+  return inPartition('sharedEvents', sharedEventId)
+    .where(
+      "(c.docType = 'sharedEvent' OR c.docType = 'capacityFence' OR c.id = @participant OR " +
+        "(c.docType = 'sharedCapacityCounter' AND (NOT IS_DEFINED(c.organizationId) OR c.organizationId = @org)))",
+      { '@participant': participantDocId(organizationId), '@org': organizationId },
+    )
+    .all<Record<string, unknown> & { id: string; docType?: string }>();
 }

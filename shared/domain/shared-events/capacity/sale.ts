@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { conflict, unavailable } from '../../../errors';
-import { isUnavailable, type Stored } from '../../../store/outcomes';
+import { isUnavailable, type Stored, isPreconditionFailed } from '../../../store/outcomes';
 import { logError } from '../../../telemetry/telemetry';
 import { getParticipant, getSharedEvent } from '../repo';
+import { LIVE_PARTICIPANT_STATUSES } from '../model';
 import { adjust, reserve, settleHeld } from './engine';
 import {
   counterPolicy,
@@ -13,7 +14,7 @@ import {
   type CapacityReservationDoc,
 } from './model';
 import { startingCapacity } from './rules';
-import { ensureCounter, ensureFence, readCounter, readFence, readLocalSaleDocument } from './repo';
+import { ensureCounter, ensureFence, readCounter, readFence, readLocalSaleDocument, replaceFence } from './repo';
 import type { SeatCorrection, BeyondCeilingRequest, SharedSeatRequest } from '../../events/capacity/shared-seats';
 
 /**
@@ -39,12 +40,56 @@ export function stampCapacityOps<T extends object>(doc: T, operationIds: readonl
 export type { SharedSeatRequest };
 
 /** The fence (state and policy), created from the Shared Event on the very first reserve. */
-async function currentFence(sharedEventId: string): Promise<CapacityFenceDoc> {
+async function currentFence(sharedEventId: string): Promise<Stored<CapacityFenceDoc>> {
   const fence = await readFence(sharedEventId);
   if (fence) return fence;
   const head = await getSharedEvent(sharedEventId);
   if (!head) throw unavailable('Shared Event capacity is temporarily unavailable');
-  return (await ensureFence(sharedEventId, new Date().toISOString(), head.capacityPolicy)).doc;
+  refuseUnlessSelling(head.status);
+  return (await ensureFence(sharedEventId, new Date().toISOString(), head.capacityPolicy, 'open', true)).doc;
+}
+
+/**
+ * The fence of a capacity-TAKING write (a sale, a write past the ceiling): besides its state, a draft Shared Event
+ * and a participant that left or was removed take nothing (docs/decisions/shared-event-roster.md). Both facts ride
+ * on the fence as hints read with it (no extra store call in the steady case); a hinted sale reads the head or the
+ * roster entry, which decide. Decreases (corrections giving seats back) are not gated.
+ */
+async function sellingFence(sharedEventId: string, organizationId: string): Promise<Stored<CapacityFenceDoc>> {
+  const fence = await currentFence(sharedEventId);
+  if (fence.state !== 'open') return fence; // the freeze answers for itself (reserve and adjust refuse it)
+  const [head, participant] = await Promise.all([
+    fence.checkHead ? getSharedEvent(sharedEventId) : undefined,
+    fence.closedOrganizationIds?.includes(organizationId) ? getParticipant(sharedEventId, organizationId) : undefined,
+  ]);
+  if (head) {
+    refuseUnlessSelling(head.status);
+    await forgetHeadCheck(fence);
+  }
+  if (participant && !LIVE_PARTICIPANT_STATUSES.includes(participant.status)) {
+    throw conflict('Your organization no longer takes part in this Shared Event', 'CONFLICT', {
+      participantStatus: participant.status,
+    });
+  }
+  return fence;
+}
+
+/** A draft sells nothing (docs/shared-events.md), nor does a retired or cancelled Shared Event. */
+function refuseUnlessSelling(status: string) {
+  if (status === 'draft') {
+    throw conflict('This Shared Event is a draft: its projections take no sales until it opens', 'CAPACITY_EXCEEDED');
+  }
+  if (status === 'cancelled' || status === 'cancelling') {
+    throw conflict('Sales of this Shared Event are frozen', 'CAPACITY_EXCEEDED');
+  }
+}
+
+/** The head was seen past draft (a draft never comes back): later sales skip the check. Best effort. */
+async function forgetHeadCheck(fence: Stored<CapacityFenceDoc>) {
+  const { checkHead: _c, ...rest } = fence;
+  await replaceFence(rest, fence._etag).catch((error: unknown) => {
+    if (!isPreconditionFailed(error)) logError(error, { step: 'fence-head-check', sharedEventId: fence.sharedEventId });
+  });
 }
 
 /** Creates a missing counter (first sale on a showtime) from the Shared Event; an existing one stands. */
@@ -75,7 +120,7 @@ export async function ensureSaleCounter(
  */
 export async function reserveSharedSeats(request: SharedSeatRequest): Promise<Stored<CapacityReservationDoc>> {
   try {
-    const fence = await currentFence(request.sharedEventId);
+    const fence = await sellingFence(request.sharedEventId, request.organizationId);
     const counterId = counterIdFor(fence.capacityPolicy, request.organizationId, request.showtimeId);
     const attempt = () =>
       reserve({
@@ -150,7 +195,7 @@ export async function correctSharedSeats(request: SeatCorrection) {
  * `undoBeyondCeiling` is its compensation when the local write fails.
  */
 export async function recordBeyondCeiling(request: BeyondCeilingRequest) {
-  const fence = await currentFence(request.sharedEventId);
+  const fence = await sellingFence(request.sharedEventId, request.organizationId);
   if (fence.state !== 'open') throw conflict('Sales of this Shared Event are frozen', 'CAPACITY_EXCEEDED');
   const counterId = counterIdFor(fence.capacityPolicy, request.organizationId, request.showtimeId);
   // The adjustment moves an existing counter only (its document is written first, once): make sure there is one.

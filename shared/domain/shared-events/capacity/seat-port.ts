@@ -1,4 +1,5 @@
 import { provideSharedSeats, type SharedSeats } from '../../events/capacity/shared-seats';
+import { sharedEventAvailability } from './availability';
 import {
   commitSharedSeats,
   correctSharedSeats,
@@ -21,6 +22,7 @@ export const sharedEventSeats: SharedSeats = {
   recordBeyondCeiling,
   undoBeyondCeiling,
   correct: correctSharedSeats,
+  availability: sharedEventAvailability,
   stamp: stampCapacityOps,
 };
 

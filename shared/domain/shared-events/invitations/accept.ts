@@ -1,6 +1,6 @@
 import { callerStanding, requireStanding, type Standing } from '../../users/caller-standing';
 import type { Principal } from '../../users/principal';
-import { notFound } from '../../../errors';
+import { notFound, DomainError, badRequest } from '../../../errors';
 import { isPreconditionFailed, type Stored } from '../../../store/outcomes';
 import type { OrganizationDoc } from '../../organizations/model';
 import { getOrganization } from '../../organizations/repo';
@@ -47,9 +47,35 @@ export function requireAcceptingAdmin(
   return organization;
 }
 
-/** POST /api/shared-event-invitations/accept `{ token, organizationId }`. */
-export async function acceptInvitationByToken(principal: Principal, body: AcceptByTokenBody) {
-  const [standing, found] = await acceptingOrganizationReads(principal, body.organizationId);
+/**
+ * The accepting organization of an acceptance route: `?organizationId` and the body's `organizationId` name the same
+ * one when both are sent (else 400 ORGANIZATION_MISMATCH); at least one is required.
+ */
+export function acceptingOrganizationOf(fromQuery: string | undefined, fromBody: string | undefined): string {
+  if (fromQuery !== undefined && fromBody !== undefined && fromQuery !== fromBody) {
+    throw new DomainError(
+      'ORGANIZATION_MISMATCH',
+      "The body's organizationId names another organization than the query's",
+      {
+        details: [{ path: '/organizationId', message: 'must equal the query parameter organizationId' }],
+      },
+    );
+  }
+  const organizationId = fromQuery ?? fromBody;
+  if (organizationId === undefined) {
+    throw badRequest('organizationId is required', [{ path: '/organizationId', message: 'is required' }]);
+  }
+  return organizationId;
+}
+
+/** POST /api/shared-event-invitations/accept `{ token, organizationId? }` with `?organizationId`. */
+export async function acceptInvitationByToken(
+  principal: Principal,
+  body: AcceptByTokenBody,
+  queryOrganizationId?: string,
+) {
+  const organizationId = acceptingOrganizationOf(queryOrganizationId, body.organizationId);
+  const [standing, found] = await acceptingOrganizationReads(principal, organizationId);
   const organization = requireAcceptingAdmin(principal, standing, found);
   await gateMutation(organization, 'sharedEvents.join');
   const token = body.token.trim();

@@ -1,7 +1,7 @@
 import type { Principal } from '../../users/principal';
 import { forbidden } from '../../../errors';
 import { listMembershipsOfUserAcrossOrganizations } from '../../memberships/repo';
-import { gateMutation } from '../mutation-gate';
+import { gateMutation, assertModeAllows } from '../mutation-gate';
 import { acceptingOrganizationReads, claimAndAdmit, requireAcceptingAdmin } from './accept';
 import { invitationUnavailable } from './links';
 import { toPendingInvitationResponse } from './mapper';
@@ -59,15 +59,22 @@ const isOwnRecord = (
   record.organizationId === body.organizationId;
 
 /**
- * POST /api/shared-event-invitations/pending/accept `{ invitationId, sharedEventId, organizationId }`. The stored
- * recipient must be the session user, checked before anything else (a mismatch is the generic 404); then the
- * caller's admin role and the organization's mode, the bucket, and the same single-winner claim as by token.
+ * POST /api/shared-event-invitations/pending/accept `{ invitationId, sharedEventId, organizationId }`. The accepting
+ * organization is read first with the caller's standing: an admin acting for a sellingPartner organization gets 403
+ * ORG_MODE_RESTRICTED before the pending record or the Shared Event is read (02 §4 rule 4). Then the stored
+ * recipient must be the session user (rule 8: a mismatch is the generic 404, before the bucket); then the caller's
+ * admin role, the switch and bucket, and the same single-winner claim as by token.
  */
 export async function acceptPendingInvitation(principal: Principal, body: AcceptPendingBody) {
-  const [record, [standing, found]] = await Promise.all([
-    getPendingInvitation(body.organizationId, pendingRecordIdOf(body.invitationId, principal.userId)),
-    acceptingOrganizationReads(principal, body.organizationId),
-  ]);
+  const [standing, found] = await acceptingOrganizationReads(principal, body.organizationId);
+  // An admin acting for a sellingPartner organization is refused before anything else is read (02 §4 rule 4).
+  if (found && !found.deletedAt && (principal.isSuperAdmin || standing?.kind === 'granted')) {
+    assertModeAllows(found, 'sharedEvents.join');
+  }
+  const record = await getPendingInvitation(
+    body.organizationId,
+    pendingRecordIdOf(body.invitationId, principal.userId),
+  );
   if (!isOwnRecord(record, principal, body)) return invitationUnavailable();
   const organization = requireAcceptingAdmin(principal, standing, found);
   await gateMutation(organization, 'sharedEvents.join');

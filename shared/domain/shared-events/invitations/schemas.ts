@@ -25,10 +25,11 @@ export interface PreviewQuery {
   token: string;
 }
 
-export const acceptByTokenBody = object({ token: tokenString, organizationId: idString }, ['token', 'organizationId']);
+/** The accepting organization comes from `?organizationId` like every route's; the body's, when sent, must agree. */
+export const acceptByTokenBody = object({ token: tokenString, organizationId: idString }, ['token']);
 export interface AcceptByTokenBody {
   token: string;
-  organizationId: string;
+  organizationId?: string;
 }
 
 export const acceptPendingBody = object(

@@ -1,8 +1,10 @@
 import { auditEntry, type AuditAction } from '../audit/entry';
-import type { SharedEventDoc, SharedEventParticipantDoc } from '../model';
+import { type SharedEventDoc, type SharedEventParticipantDoc, LIVE_PARTICIPANT_STATUSES } from '../model';
 import { syncProjection } from '../projections/sync';
 import { appendAudit, getParticipant, getSharedEvent, putParticipant } from '../repo';
 import { projectionEventId } from '../projections/rules';
+import { logError } from '../../../telemetry/telemetry';
+import { markOrganizationOpen } from '../capacity/closed-organizations';
 
 /** How an organization came onto the roster. */
 export type AdmissionPath = 'rosterAccept' | 'invitationLink' | 'pendingInvitation' | 'directAdd';
@@ -52,6 +54,12 @@ export async function admitOrganization(admission: Admission): Promise<SharedEve
           respondedAt: existing?.status === 'active' ? (existing.respondedAt ?? now) : now,
           updatedAt: now,
         });
+  // Back after leaving or removal: its sales no longer need the roster read (the entry, live now, decides anyway).
+  if (existing && !LIVE_PARTICIPANT_STATUSES.includes(existing.status)) {
+    await markOrganizationOpen(sharedEventId, admission.organizationId).catch((error: unknown) =>
+      logError(error, { step: 'fence-reopen-organization', sharedEventId }),
+    );
+  }
   await appendAudit(
     auditEntry({
       sharedEventId,

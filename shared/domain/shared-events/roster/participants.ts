@@ -14,6 +14,7 @@ import type { SharedEventDoc, SharedEventParticipantDoc } from '../model';
 import { syncProjection } from '../projections/sync';
 import { appendAudit, getParticipant, getSharedEvent, replaceParticipant } from '../repo';
 import { isChangeable, ROSTER_TARGET, rosterVerdict, type RosterAction } from '../rules';
+import { markOrganizationClosed } from '../capacity/closed-organizations';
 
 /**
  * The roster routes (02 §4; the moves are ours, rules.ts ROSTER_TARGET). Accepting and the direct add are
@@ -92,6 +93,8 @@ export async function moveParticipant(
         : {}),
       updatedAt: now,
     };
+    // Before the entry changes: from now on a sale of this organization reads its entry (sale.ts sellingFence).
+    if (action !== 'decline') await markOrganizationClosed(sharedEventId, organizationId, head.capacityPolicy);
     let saved: Stored<SharedEventParticipantDoc>;
     try {
       saved = await replaceParticipant(next);

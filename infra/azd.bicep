@@ -1,0 +1,71 @@
+// Entry point of the Azure Developer CLI (azure.yaml `infra.module: azd`): `azd up` from a fresh clone. Creates the
+// resource group rg-<environment> and deploys main.bicep into it, the same template the GitHub workflow deploys
+// into an existing group. azd fills environmentName, location and principalId (azd.parameters.json) and finds the
+// function app to deploy to by its azd-service-name tag. Step by step: docs/deploy.md "With the Azure Developer CLI".
+targetScope = 'subscription'
+
+@minLength(1)
+@maxLength(64)
+@description('Name of the azd environment: names the resource group and tags every resource (azd-env-name).')
+param environmentName string
+
+@minLength(1)
+@description('Region of every resource; it must offer the Flex Consumption plan.')
+@metadata({ azd: { type: 'location' } })
+param location string
+
+@description('Object id of the person running azd (the signed-in user): gets the Cosmos DB data role, so npm run heal and npm run check-invariants can run against this environment. Empty: no role.')
+param principalId string = ''
+
+@description('Comma-separated e-mail addresses that become super admins at first login.')
+param superAdminEmails string
+
+@description('Base URL of the web client, used in e-mail and notification links.')
+param appBaseUrl string
+
+@description('Comma-separated browser origins allowed by the app\'s own CORS handling.')
+param corsOrigins string = appBaseUrl
+
+@secure()
+@minLength(32)
+@description('HS256 signing secret for session tokens; the preprovision hook generates it once per environment.')
+param jwtSecret string
+
+@description('E-mail address notified by the alerts; empty: alerts show in the portal only.')
+param alertEmail string = ''
+
+var tags = { 'azd-env-name': environmentName }
+
+resource group 'Microsoft.Resources/resourceGroups@2024-03-01' = {
+  name: 'rg-${environmentName}'
+  location: location
+  tags: tags
+}
+
+module app 'main.bicep' = {
+  name: 'tickets'
+  scope: group
+  params: {
+    appName: 'tickets'
+    location: location
+    tags: tags
+    principalId: principalId
+    superAdminEmails: superAdminEmails
+    appBaseUrl: appBaseUrl
+    corsOrigins: corsOrigins
+    jwtSecret: jwtSecret
+    alertEmail: alertEmail
+  }
+}
+
+// The web client's Static Web App (issue 26) is declared in main.bicep, so both deployment paths get it.
+
+// Written by azd into .azure/<environment>/.env.
+output AZURE_LOCATION string = location
+output AZURE_TENANT_ID string = tenant().tenantId
+output AZURE_RESOURCE_GROUP string = group.name
+output AZURE_FUNCTION_APP_NAME string = app.outputs.functionAppName
+output API_BASE_URL string = app.outputs.apiBaseUrl
+output AZURE_COSMOS_ACCOUNT_NAME string = app.outputs.cosmosAccountName
+output AZURE_COSMOS_ENDPOINT string = app.outputs.cosmosEndpoint
+output AZURE_KEY_VAULT_NAME string = app.outputs.keyVaultName

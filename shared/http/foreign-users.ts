@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import type { Grant } from '../auth/grant';
+import type { Principal } from '../domain/users/principal';
+import type { AnyRoute } from './route';
+
+/**
+ * Other tenants' user ids in Shared Event views (issue 22, docs/decisions/shared-event-grants.md): a participant's
+ * members see who acted (owners, grants and their issuer, channel assignments, audit actors, invitation links) by
+ * organization, and the people of another organization by a pseudonym, stable within one Shared Event
+ * (`user-` and 24 hex characters of SHA-256 over the Shared Event id and the user id), never by their raw user id,
+ * which names them across the service. The viewer's own organization and super admins see raw ids. Applied by the
+ * pipeline to every `shared-events/{sharedEventId}…` route but the participant-users list (whose purpose is to name
+ * an organization's users to an owner granting them).
+ */
+const USER_FIELDS: Record<string, string | undefined> = {
+  userId: 'organizationId',
+  actorUserId: 'actorOrganizationId',
+  createdBy: 'createdByOrganizationId',
+  usedBy: 'usedByOrganizationId',
+  targetUserId: undefined,
+  issuedBy: undefined,
+  assignedBy: undefined,
+  revokedBy: undefined,
+  retiredBy: undefined,
+};
+
+const EXEMPT = /^shared-events\/\{sharedEventId\}\/participants\/\{orgId\}\/users$/;
+
+export function masksForeignUsers(route: AnyRoute): boolean {
+  return route.route.startsWith('shared-events/{sharedEventId}') && !EXEMPT.test(route.route);
+}
+
+export const pseudonymOf = (sharedEventId: string, userId: string) =>
+  `user-${createHash('sha256').update(`${sharedEventId}|${userId}`).digest('hex').slice(0, 24)}`;
+
+interface Context {
+  sharedEventId: string;
+  viewerOrganizationId: string;
+  /** Users whose organization is known (owners and grant holders of the Shared Event). */
+  organizationOf: Map<string, string>;
+}
+
+/** The response data with another organization's user ids pseudonymized for this viewer (a copy; undefined kept). */
+export function maskForeignUsers(
+  data: unknown,
+  options: { principal: Principal; grant: Grant; sharedEventId: string; queryOrganizationId?: string },
+): unknown {
+  if (options.principal.isSuperAdmin || data === undefined) return data;
+  const viewerOrganizationId =
+    options.grant.kind === 'sharedEvent' ? options.grant.organizationId : options.queryOrganizationId;
+  if (!viewerOrganizationId) return data;
+  const organizationOf = new Map<string, string>();
+  const known = (list: unknown) => {
+    if (!Array.isArray(list)) return;
+    for (const x of list as { userId?: unknown; organizationId?: unknown }[]) {
+      if (typeof x?.userId === 'string' && typeof x.organizationId === 'string')
+        organizationOf.set(x.userId, x.organizationId);
+    }
+  };
+  if (options.grant.kind === 'sharedEvent') {
+    known(options.grant.sharedEvent.owners);
+    known(options.grant.sharedEvent.grants);
+  }
+  const top = data as { owners?: unknown; grants?: unknown };
+  known(top?.owners);
+  known(top?.grants);
+  return mask(data, { sharedEventId: options.sharedEventId, viewerOrganizationId, organizationOf });
+}
+
+function mask(value: unknown, ctx: Context): unknown {
+  if (Array.isArray(value)) return value.map((v) => mask(v, ctx));
+  if (!value || typeof value !== 'object') return value;
+  const source = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(source)) {
+    if (key in USER_FIELDS && typeof v === 'string') {
+      const sibling = USER_FIELDS[key];
+      const organization = (sibling ? source[sibling] : undefined) ?? ctx.organizationOf.get(v);
+      out[key] = organization === ctx.viewerOrganizationId ? v : pseudonymOf(ctx.sharedEventId, v);
+    } else {
+      out[key] = mask(v, ctx);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,79 @@
+import type { TestHost } from '../helpers/harness';
+import type { OrgFixture } from '../helpers/fixtures';
+import {
+  jointSharedEvent,
+  sellOnProjection,
+  threeOrganizations,
+  type Participant,
+} from '../helpers/shared-events/capacity';
+import { createSharedEvent } from '../helpers/shared-events/create';
+
+/**
+ * Issue 22: every figure a participant sees about its Shared Event projection (capacity summary, events overview,
+ * dashboard `remaining`) states what can still be sold there: the pool's or the quota's availability, not the
+ * projection's capacity minus the organization's own sales.
+ */
+let api: TestHost;
+let f: OrgFixture;
+let others: Participant[];
+beforeAll(async () => ({ api, f, others } = await threeOrganizations()), 60_000);
+afterAll(() => api.close());
+
+const organizer = () => ({ orgId: f.orgId, token: f.admin.token });
+const summaryOf = async (who: { orgId: string; token: string }, seId: string) =>
+  (await api.get(`events/se-${seId}/capacity-summary`, { token: who.token, query: { organizationId: who.orgId } })).body
+    .data;
+
+describe('a projection states the Shared Event availability', () => {
+  it('pool: 16 of 20 committed → the organizer sees remaining 4 everywhere, not 20 minus its own sale', async () => {
+    const [b] = others;
+    const se = await jointSharedEvent(api, f, others, { sharedCapacity: { perShowtime: 20 } });
+    expect((await sellOnProjection(api, organizer(), se, 1)).status).toBe(201);
+    expect((await sellOnProjection(api, { orgId: b.orgId, token: b.admin.token }, se, 15)).status).toBe(201);
+    const summary = await summaryOf(organizer(), se.id);
+    expect(summary.showtimes.map((s: any) => [s.capacity, s.sold, s.remaining])).toEqual([
+      [20, 1, 4],
+      [20, 0, 20],
+    ]);
+    expect(summary.aggregate).toMatchObject({ capacity: 40, sold: 1, remaining: 24 });
+
+    const overview = await api.get('events-overview', { token: f.admin.token, query: { organizationId: f.orgId } });
+    const item = overview.body.data.items.find((e: { id: string }) => e.id === `se-${se.id}`);
+    expect(item.statistics).toMatchObject({ capacity: 40, sold: 1, remaining: 24 });
+
+    const dashboard = await api.get(`management/dashboard/se-${se.id}`, {
+      token: f.admin.token,
+      query: { organizationId: f.orgId },
+    });
+    expect(dashboard.body.data.salesByShowtime.map((s: any) => s.remaining)).toEqual([4, 20]);
+    expect(dashboard.body.data.ticketsRemaining).toBe(24);
+  });
+
+  it('an organization that left sees 0 remaining on its projection; a draft shows 0 too', async () => {
+    const [b] = others;
+    const se = await jointSharedEvent(api, f, others, { sharedCapacity: { perShowtime: 20 } });
+    await api.post(`shared-events/${se.id}/participants/${b.orgId}/leave`, { token: b.admin.token });
+    const left = await summaryOf({ orgId: b.orgId, token: b.admin.token }, se.id);
+    expect(left.showtimes.map((s: any) => s.remaining)).toEqual([0, 0]);
+    expect((await summaryOf(organizer(), se.id)).aggregate.remaining).toBe(40);
+    const draft = await createSharedEvent(api, f, { sharedCapacity: { perShowtime: 20 } });
+    expect((await summaryOf(organizer(), draft.id)).aggregate.remaining).toBe(0);
+  });
+
+  it('quota: the organization sees its own quota left', async () => {
+    const se = await jointSharedEvent(api, f, others, { capacityPolicy: 'quota' });
+    const [first] = se.showtimes;
+    const quota = await api.patch(`shared-events/${se.id}/participants/${f.orgId}/quota`, {
+      token: f.admin.token,
+      query: { organizationId: f.orgId },
+      body: { quotaByShowtime: { [first.showtimeId]: 5 } },
+    });
+    expect(quota.status).toBe(200);
+    expect((await sellOnProjection(api, organizer(), se, 2)).status).toBe(201);
+    const summary = await summaryOf(organizer(), se.id);
+    expect(summary.showtimes.map((s: any) => [s.capacity, s.remaining])).toEqual([
+      [5, 3],
+      [0, 0],
+    ]);
+  });
+});
