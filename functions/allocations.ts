@@ -40,6 +40,7 @@ defineRoute<unknown, ListAllocationsQuery>({
 defineRoute<UpsertAllocationBody>({
   name: 'allocations-upsert',
   method: 'POST',
+  idempotent: true,
   route: 'allocations',
   auth: 'ticketManager',
   tags,

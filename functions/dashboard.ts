@@ -6,7 +6,7 @@ import { dashboardResponse } from '../shared/domain/dashboard/schemas';
 import { dashboardFileName, dashboardStats } from '../shared/domain/dashboard/dashboard-stats';
 import { XLSX_CONTENT_TYPE } from '../shared/excel/workbook';
 
-// Ticket Manager+ (01-core "Dashboard and invoicing"); reads only, so not restricted by organization mode.
+// Ticket Manager+ (docs/decisions/sales.md "Dashboard and invoicing"); reads only, so not restricted by organization mode.
 const tags = ['dashboard'];
 const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 

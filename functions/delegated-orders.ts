@@ -29,7 +29,7 @@ import {
 import { cancelBody, reportSoldBody, returnBody } from '../shared/domain/orders/schemas';
 
 /**
- * Delegated sales, partner side (document 02 §4): `/api/organizations/{partnerOrganizationId}/delegated-events/
+ * Delegated sales, partner side (docs/decisions/delegated-orders.md): `/api/organizations/{partnerOrganizationId}/delegated-events/
  * {eventId}/...`. Authority comes from the partner scope, which re-reads the owner's LIVE delegation on every
  * request (a revoke blocks everything at once); never restricted by organization mode.
  */
@@ -49,6 +49,7 @@ interface PartnerRoute {
   errors?: ErrorCode[];
   successStatus?: number;
   deprecated?: boolean;
+  idempotent?: boolean;
   gate?: () => void;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   run: (input: HandlerInput<any, any>, grant: PartnerGrant) => Promise<unknown>;
@@ -80,6 +81,7 @@ partnerRoute({
 partnerRoute({
   name: 'delegated-orders-create-self',
   method: 'POST',
+  idempotent: true,
   path: '/orders/self',
   role: 'member',
   summary: "A partner member's own order (pending, in the owner's event); 503 when member ordering is off",
@@ -177,6 +179,7 @@ partnerRoute({
 partnerRoute({
   name: 'delegated-orders-create-on-behalf',
   method: 'POST',
+  idempotent: true,
   path: '/orders',
   role: 'ticketManager',
   summary: 'DEPRECATED: record a delivered order (sold 0, returned 0) for an approved partner member',

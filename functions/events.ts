@@ -15,7 +15,7 @@ import {
 } from '../shared/domain/events/responses';
 import { listEventsQuery } from '../shared/domain/events/schemas';
 
-// Read routes: any approved member of the organization ("Required" in 01-core, scoped by organizationId).
+// Read routes: any approved member of the organization ("Required" in docs/decisions/events.md, scoped by organizationId).
 const tags = ['events'];
 
 defineRoute<unknown, ListEventsQuery>({

@@ -53,6 +53,7 @@ defineRoute<unknown, PageQuery>({
 defineRoute<ExternalSaleBody>({
   name: 'external-sales-create',
   method: 'POST',
+  idempotent: true,
   route: 'management/events/{eventId}/showtimes/{showtimeId}/external-sales',
   auth: 'ticketManager',
   fullOrg: true,
@@ -97,6 +98,7 @@ defineRoute({
 defineRoute<CorrectionBody>({
   name: 'external-sales-correct',
   method: 'POST',
+  idempotent: true,
   route: 'management/external-sales/{id}/correction',
   auth: 'admin',
   fullOrg: true,

@@ -18,7 +18,7 @@ import {
   type UpdateFreeTicketBody,
 } from '../shared/domain/free-tickets/schemas';
 
-// Ticket Manager+ (01-core "Free tickets"); not restricted by organization mode.
+// Ticket Manager+ (docs/decisions/events.md "Free tickets"); not restricted by organization mode.
 const tags = ['free-tickets'];
 
 defineRoute<unknown, ListFreeTicketsQuery>({
@@ -36,6 +36,7 @@ defineRoute<unknown, ListFreeTicketsQuery>({
 defineRoute<CreateFreeTicketBody>({
   name: 'free-tickets-create',
   method: 'POST',
+  idempotent: true,
   route: 'events/{eventId}/free-tickets',
   auth: 'ticketManager',
   tags,

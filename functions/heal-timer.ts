@@ -7,7 +7,7 @@ import { openStore } from '../shared/store/client';
 import { logInfo } from '../shared/telemetry/telemetry';
 
 /**
- * The heal timer (03-decisions §12), every 5 minutes. Registered only inside the Azure Functions worker;
+ * The heal timer (docs/decisions.md), every 5 minutes. Registered only inside the Azure Functions worker;
  * the local host loads this file too but runs no timers (`npm run heal` runs one pass by hand).
  */
 if (insideFunctionsWorker()) {

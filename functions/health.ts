@@ -12,7 +12,7 @@ defineRoute({
   auth: 'public',
   tags: ['platform'],
   summary: 'Liveness: one point read proves the store answers (503 UNAVAILABLE when it does not)',
-  // 03-decisions §1 fixes { status, store, version }; storeLatencyMs is additive (the probe read's duration).
+  // docs/decisions/runtime.md fixes { status, store, version }; storeLatencyMs is additive (the probe read's duration).
   response: object(
     {
       status: { const: 'ok' },

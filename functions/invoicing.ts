@@ -4,7 +4,7 @@ import { invoiceMemberForEvent } from '../shared/domain/invoicing/member-invoice
 import type { InvoiceRequest } from '../shared/domain/invoicing/rules';
 import { memberInvoiceBody, memberInvoiceResponse } from '../shared/domain/invoicing/schemas';
 
-/** Member-and-event invoicing (01-core "Dashboard and invoicing"), Ticket Manager+. */
+/** Member-and-event invoicing (docs/decisions/sales.md "Dashboard and invoicing"), Ticket Manager+. */
 defineRoute<InvoiceRequest>({
   name: 'members-invoice-event',
   method: 'PUT',

@@ -17,12 +17,13 @@ import {
 } from '../shared/domain/events/schemas';
 
 // Every route here is Admin and "full org": a sellingPartner organization gets 403 ORG_MODE_RESTRICTED
-// before the event is read (01-core "Organization capability mode" rules 5 and 7).
+// before the event is read (docs/decisions/events.md "Organization capability mode" rules 5 and 7).
 const tags = ['events'];
 
 defineRoute<CreateEventBody>({
   name: 'management-events-create',
   method: 'POST',
+  idempotent: true,
   route: 'management/events',
   auth: 'admin',
   fullOrg: true,

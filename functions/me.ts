@@ -9,7 +9,7 @@ import {
   type MyStatsQuery,
 } from '../shared/domain/me/schemas';
 
-// Personal history and stats (01-core "Registrations (direct sales) and personal history"). GET me/orders lives
+// Personal history and stats (docs/decisions/sales.md "Registrations (direct sales) and personal history"). GET me/orders lives
 // with the orders (functions/orders.ts).
 const tags = ['me'];
 

@@ -12,7 +12,7 @@ import {
 import { setOrderArchived } from '../shared/domain/archive/single';
 import { orderResponse } from '../shared/domain/orders/response-schema';
 
-/** Archiving (01-core "Archive rules"); the literal `orders/archive` paths take precedence over `orders/{id}`. */
+/** Archiving (docs/decisions/archive.md "Archive rules"); the literal `orders/archive` paths take precedence over `orders/{id}`. */
 const tags = ['orders'];
 
 defineRoute<ArchiveRequest>({

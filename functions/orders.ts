@@ -39,6 +39,7 @@ const tags = ['orders'];
 defineRoute<CreateOrderBody>({
   name: 'orders-create',
   method: 'POST',
+  idempotent: true,
   route: 'orders',
   auth: 'member',
   tags,
@@ -177,6 +178,7 @@ defineRoute<ReturnBody>({
 defineRoute<ForceRecordSoldBody>({
   name: 'orders-force-record-sold',
   method: 'POST',
+  idempotent: true,
   route: 'orders/{id}/force-record-sold',
   auth: 'admin',
   fullOrg: true,

@@ -6,7 +6,7 @@ import {
   type OrganizationSearchQuery,
 } from '../shared/domain/organizations/search';
 
-// 02 §4 "Shared Events: reporting, channels, operations" and rule 3: an administrative route, not discovery.
+// docs/shared-events.md "Shared Events: reporting, channels, operations" and rule 3: an administrative route, not discovery.
 defineRoute<unknown, OrganizationSearchQuery>({
   name: 'shared-event-organizations-search',
   method: 'GET',

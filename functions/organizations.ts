@@ -21,6 +21,7 @@ const tags = ['organizations'];
 defineRoute<CreateOrganizationBody>({
   name: 'organizations-create',
   method: 'POST',
+  idempotent: true,
   route: 'organizations',
   auth: 'superAdmin',
   tags,

@@ -19,6 +19,7 @@ import {
 defineRoute<RecordAuditBody, { organizationId: string }>({
   name: 'impersonation-audit-record',
   method: 'POST',
+  idempotent: true,
   route: 'impersonation/audit',
   auth: 'superAdmin',
   tags: ['platform'],

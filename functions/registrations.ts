@@ -17,12 +17,13 @@ import {
   type UpdateRegistrationBody,
 } from '../shared/domain/registrations/schemas';
 
-// Direct sales (01-core "Registrations (direct sales) and personal history", 03-decisions §7).
+// Direct sales (docs/decisions/sales.md "Registrations (direct sales) and personal history", docs/decisions/sales.md).
 const tags = ['registrations'];
 
 defineRoute<CreateRegistrationBody>({
   name: 'registrations-create',
   method: 'POST',
+  idempotent: true,
   route: 'registrations',
   auth: 'member',
   tags,

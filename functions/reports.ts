@@ -4,7 +4,7 @@ import { CSV_TYPE, reportExport, type ReportExportQuery } from '../shared/domain
 import { reportExportQuery, reportQuery, reportResponse } from '../shared/domain/reports/schemas';
 import { salesReport, type ReportQuery } from '../shared/domain/reports/sales-report';
 
-/** Reports (01-core "Reports"), Treasurer+. */
+/** Reports (docs/decisions/sales.md "Reports"), Treasurer+. */
 const tags = ['reports'];
 
 defineRoute<unknown, ReportQuery>({

@@ -19,7 +19,7 @@ import {
   type RevokeBody,
 } from '../shared/domain/delegations/schemas';
 
-// Delegated sales, document 02 §4: the owner side (Owner Admin+, full org: 403 ORG_MODE_RESTRICTED is decided by
+// Delegated sales, docs/decisions/delegations.md: the owner side (Owner Admin+, full org: 403 ORG_MODE_RESTRICTED is decided by
 // the route scope from the owning organization alone, before the invite bucket, the event, the body or any
 // write) and the partner's answers and index (never restricted by mode). The partner's order routes live in
 // delegated-orders.ts.
@@ -28,6 +28,7 @@ const tags = ['sales-delegations'];
 defineRoute<InviteBody>({
   name: 'sales-delegations-invite',
   method: 'POST',
+  idempotent: true,
   route: 'organizations/{organizationId}/events/{eventId}/sales-delegations',
   auth: 'admin',
   orgParam: 'organizationId',

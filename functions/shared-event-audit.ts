@@ -4,7 +4,7 @@ import { listAuditEntries } from '../shared/domain/shared-events/audit/list';
 import { auditListQuery, auditPage, type AuditListQuery } from '../shared/domain/shared-events/audit/schemas';
 
 /**
- * GET /api/shared-events/{sharedEventId}/audit (02 §4: "Authorized participant or Super Admin"): an Organization
+ * GET /api/shared-events/{sharedEventId}/audit (docs/shared-events.md: "Authorized participant or Super Admin"): an Organization
  * Admin of a live participant organization, or a super admin. Paged, newest first; `metadata` is never shown.
  */
 defineRoute<unknown, AuditListQuery>({

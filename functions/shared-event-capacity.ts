@@ -18,7 +18,7 @@ import {
 import { getCapacity } from '../shared/domain/shared-events/capacity/admin/capacity-view';
 
 /**
- * Shared Event capacity administration (02 §4 "organizer and participant administration", rule 12: the payloads
+ * Shared Event capacity administration (docs/shared-events.md "organizer and participant administration", rule 12: the payloads
  * are ours, see docs/decisions/shared-event-capacity-admin.md): the capacity view, the pool capacity edit (Super
  * Admin), quota edits (single and bulk) and the guarded capacity-policy transition (manageCapacity).
  */

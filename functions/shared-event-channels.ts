@@ -17,7 +17,7 @@ import {
 import { viewerQuery, type ViewerQuery } from '../shared/domain/shared-events/schemas';
 
 /**
- * Shared Event external sales channels (02 §4 "reporting, channels, operations", rules 5 and 9). Reads: a member
+ * Shared Event external sales channels (docs/shared-events.md "reporting, channels, operations", rules 5 and 9). Reads: a member
  * of a live or invited participant, or a Super Admin (`connectionRef` shown, redacted or removed per reader);
  * writes: an Organization Admin of a live participant holding manageExternalSales (owners hold it), or a Super Admin.
  */

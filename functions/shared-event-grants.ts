@@ -14,7 +14,7 @@ import {
 import { listParticipantUsers } from '../shared/domain/shared-events/roster/participant-users';
 
 /**
- * Shared Event owners' administration (02 §4 "organizer and participant administration"): named capability grants
+ * Shared Event owners' administration (docs/shared-events.md "organizer and participant administration"): named capability grants
  * and the users of a participant organization. Organization Admin of a live participant holding manageOwners (an
  * owner holds every capability), or a super admin; administrative routes, not discovery (rule 10).
  */

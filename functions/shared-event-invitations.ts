@@ -29,7 +29,7 @@ import {
 } from '../shared/domain/shared-events/invitations/schemas';
 import { acceptPendingInvitation, listPendingInvitations } from '../shared/domain/shared-events/invitations/pending';
 
-// Shared Event invitations, document 02 §4 "core and invitations": links (manageParticipants), preview, token
+// Shared Event invitations, docs/shared-events.md "core and invitations": links (manageParticipants), preview, token
 // acceptance, and the in-app pending invitations. Every unusable invitation is one generic, jittered 404 (rule 6).
 const tags = ['shared-event-invitations'];
 const manageParticipants = (role: 'member' | 'admin') =>
@@ -45,6 +45,7 @@ const ACCEPT_ERRORS = [
 defineRoute<CreateInvitationLinkBody>({
   name: 'shared-event-invitation-links-create',
   method: 'POST',
+  idempotent: true,
   route: 'shared-events/{sharedEventId}/invitation-links',
   scope: manageParticipants('admin'),
   tags,

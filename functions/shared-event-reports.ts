@@ -13,7 +13,7 @@ import {
 } from '../shared/domain/shared-events/reports/read-reports';
 
 /**
- * Shared Event reports (02 §4 "reporting, channels, operations"). Reads only: not behind the Shared Events switch
+ * Shared Event reports (docs/shared-events.md "reporting, channels, operations"). Reads only: not behind the Shared Events switch
  * and never restricted by organization mode (rule 5). Every figure is summed from the sales read-model of each
  * participant's projection, so it agrees with that participant's dashboard to the ticket and the cent.
  */

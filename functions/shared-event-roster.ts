@@ -11,7 +11,7 @@ import {
 } from '../shared/domain/shared-events/roster/participants';
 import { directAddBody, participantResponse, type DirectAddBody } from '../shared/domain/shared-events/schemas';
 
-// Shared Event roster (02 §4). Accept and direct add are joinings (mode checked first); the rest never by mode.
+// Shared Event roster (docs/shared-events.md). Accept and direct add are joinings (mode checked first); the rest never by mode.
 const tags = ['shared-events'];
 
 defineRoute({
@@ -68,6 +68,7 @@ defineRoute({
 defineRoute<DirectAddBody>({
   name: 'shared-event-participants-add',
   method: 'POST',
+  idempotent: true,
   route: 'shared-events/{sharedEventId}/participants',
   auth: 'superAdmin',
   tags,

@@ -25,7 +25,7 @@ import {
   type ViewerQuery,
 } from '../shared/domain/shared-events/schemas';
 
-// Shared Events: core (02 §4 "core and invitations", "organizer and participant administration").
+// Shared Events: core (docs/shared-events.md "core and invitations", "organizer and participant administration").
 const tags = ['shared-events'];
 
 defineRoute({
@@ -42,6 +42,7 @@ defineRoute({
 defineRoute<CreateSharedEventBody>({
   name: 'shared-events-create',
   method: 'POST',
+  idempotent: true,
   route: 'shared-events',
   auth: 'admin',
   fullOrg: true,

@@ -15,6 +15,7 @@ import { executeRoute, type OutgoingResponse } from '../shared/http/pipeline';
 import { hasDotSegment } from '../shared/http/request-checks';
 import type { AnyRoute } from '../shared/http/route';
 import { closeStore, openStore, store } from '../shared/store/client';
+import { answerApiDocs } from './api-docs';
 import { loadLocalData, saveLocalData } from '../shared/store/local-data';
 import { logInfo } from '../shared/telemetry/telemetry';
 
@@ -120,6 +121,8 @@ async function serve(
   }
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (req.method === 'OPTIONS') return send(res, { status: 204, headers: cors, body: '' });
+  const docs = req.method === 'GET' ? answerApiDocs(url.pathname) : undefined;
+  if (docs) return send(res, { ...docs, headers: { ...docs.headers, ...cors } });
   const match = router.find(req.method as 'GET', url.pathname);
   const route = (match?.store as { route?: AnyRoute } | undefined)?.route;
   if (!match || !route) return send(res, errorOut(new DomainError('NOT_FOUND', 'No such route'), cors));

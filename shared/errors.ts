@@ -1,10 +1,10 @@
 /**
  * Domain errors, apart from HTTP. Services throw a `DomainError` with a stable code; the HTTP edge
  * (`shared/http/error-status.ts`) owns the one table from code to status. `error` on the wire is the code;
- * where the code is one the spec names, `errorCode` repeats it (03-decisions §10).
+ * where the code is one the spec names, `errorCode` repeats it (docs/api.md).
  */
 
-/** The generic codes of 03-decisions §10 (plus the transport-level ones the pipeline answers). */
+/** The generic codes of docs/api.md (plus the transport-level ones the pipeline answers). */
 export const GENERIC_ERROR_CODES = [
   'VALIDATION_ERROR',
   'UNAUTHORIZED',
@@ -18,7 +18,7 @@ export const GENERIC_ERROR_CODES = [
   'INTERNAL',
 ] as const;
 
-/** Codes the spec names (01-core §7 and the sections of 01 and 02), and the decisions' own named codes. */
+/** Codes the spec names (docs/api.md and the sections of 01 and 02), and the decisions' own named codes. */
 export const SPEC_ERROR_CODES = [
   'INVALID_LOGIN',
   'ORG_MODE_RESTRICTED',
@@ -44,12 +44,14 @@ export const SPEC_ERROR_CODES = [
   'USER_DELETED',
   'WRONG_ENDPOINT',
   'ORGANIZATION_MISMATCH',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_IN_PROGRESS',
 ] as const;
 
 /**
  * Internal variants: a code the wire spells like another one but answers with a different status. The
  * lifecycle operations (report-sold, return, force-record-sold, approve-reconciliation) answer a wrong state
- * with 400, the management moves with 409 (01-core lifecycle rule 5); both say `INVALID_ORDER_STATE`.
+ * with 400, the management moves with 409 (docs/api.md lifecycle rule 5); both say `INVALID_ORDER_STATE`.
  */
 export const ERROR_CODE_VARIANTS = { INVALID_LIFECYCLE_STATE: 'INVALID_ORDER_STATE' } as const;
 

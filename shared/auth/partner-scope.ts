@@ -1,5 +1,5 @@
 import { forbidden, notFound } from '../errors';
-import { isLiveDelegation } from '../domain/delegations/model';
+import { isLiveDelegation } from '../domain/events/sales-delegations/model';
 import { delegatedEventRef, getOwnerDelegation } from '../domain/delegations/repo';
 import { getOrganization } from '../domain/organizations/repo';
 import { callerStanding, requireStanding } from '../domain/users/caller-standing';

@@ -7,7 +7,7 @@ export type CellValue = string | number | boolean | null | undefined;
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
- * 03-decisions §9: a text cell starting with `=`, `+`, `-`, `@`, tab or carriage return is prefixed with `'`, so
+ * docs/exports.md: a text cell starting with `=`, `+`, `-`, `@`, tab or carriage return is prefixed with `'`, so
  * a spreadsheet never runs it as a formula. Used for CSV and for Excel text cells alike. Numbers are typed values,
  * not text, and stay as they are (a negative amount is not a formula).
  */
@@ -18,7 +18,7 @@ export function guardText(value: string): string {
 const guardCell = (value: CellValue): CellValue => (typeof value === 'string' ? guardText(value) : value);
 
 /**
- * An export as CSV (03-decisions §9), streamed: UTF-8 with a BOM, a header row, RFC 4180 quoting and CRLF
+ * An export as CSV (docs/exports.md), streamed: UTF-8 with a BOM, a header row, RFC 4180 quoting and CRLF
  * record ends by csv-stringify, and the formula guard on every text cell. Rows are pulled from `rows` as the
  * client reads, so a large export is never held as one string.
  */

@@ -30,7 +30,7 @@ const INTEGER_FORMAT = '0';
  * A workbook written with exceljs's streaming writer into a PassThrough that is returned at once: each row is
  * committed as it is added, so the zip is produced while the client reads it and the workbook is never held
  * whole. Every sheet has a frozen header row and set column widths; number cells are typed (money formatted
- * `#,##0.00`), and every text cell, headers included, goes through the CSV formula guard (03-decisions §9).
+ * `#,##0.00`), and every text cell, headers included, goes through the CSV formula guard (docs/exports.md).
  * A failure after the first byte destroys the stream, so the client sees a broken download, never a wrong file.
  */
 export function xlsxStream(sheets: SheetSpec[]): Readable {

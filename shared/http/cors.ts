@@ -3,9 +3,10 @@ import { config, list } from '../config';
 /**
  * CORS as the app answers it, the same on the local host and under the Azure Functions host: the platform's own CORS
  * setting cannot expose response headers, so it must stay empty and let these through (docs/decisions/runtime.md).
- * A browser may read the correlation id of any answer and the Retry-After of a 429.
+ * A browser may read the correlation id of any answer, the Retry-After of a 429 and the replay marker of an
+ * idempotent retry, and may send an Idempotency-Key (docs/api.md).
  */
-export const CORS_EXPOSED_HEADERS = 'x-correlation-id,x-store-ops,x-store-ru,retry-after';
+export const CORS_EXPOSED_HEADERS = 'x-correlation-id,x-store-ops,x-store-ru,retry-after,idempotent-replayed';
 
 export function corsHeaders(origin: string | undefined): Record<string, string> {
   const allowed = allowedOrigins();
@@ -13,7 +14,7 @@ export function corsHeaders(origin: string | undefined): Record<string, string> 
   return {
     'access-control-allow-origin': origin,
     'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
-    'access-control-allow-headers': 'authorization,content-type,x-correlation-id',
+    'access-control-allow-headers': 'authorization,content-type,x-correlation-id,idempotency-key',
     'access-control-expose-headers': CORS_EXPOSED_HEADERS,
     'access-control-max-age': '600',
     vary: 'Origin',

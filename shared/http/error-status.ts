@@ -40,6 +40,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   USER_DELETED: 409,
   WRONG_ENDPOINT: 409,
   ORGANIZATION_MISMATCH: 400,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  IDEMPOTENCY_KEY_IN_PROGRESS: 409,
 };
 
 export const statusOfCode = (code: ErrorCode): number => ERROR_STATUS[code];

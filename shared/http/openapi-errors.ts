@@ -1,12 +1,13 @@
 import { ALL_ERROR_CODES, SPEC_ERROR_CODES, wireCode, type ErrorCode } from '../errors';
 import { statusOfCode } from './error-status';
+import { errorHeaders } from './openapi-headers';
 import { isOrgRoute, type AnyRoute } from './route';
 import type { Schema } from '../domain/vocabulary/validation';
 
 /** Every code a client can see in `error`, spelled as on the wire (a variant shares its code's spelling). */
 export const WIRE_CODES = [...new Set(ALL_ERROR_CODES.map(wireCode))];
 
-/** The one error envelope; `errorCode` repeats `error` for the codes the spec names (03-decisions §10). */
+/** The one error envelope; `errorCode` repeats `error` for the codes the spec names (docs/api.md). */
 export const errorResponseSchema: Schema = {
   type: 'object',
   required: ['success', 'error', 'message'],
@@ -46,6 +47,7 @@ export function errorCodesOf(route: AnyRoute): ErrorCode[] {
   if (route.pathOrganizationParam) codes.add('ORGANIZATION_MISMATCH');
   // A write that keeps losing an optimistic-concurrency race answers 409 CONFLICT; the client may retry.
   if (!READS.has(route.method)) codes.add('CONFLICT');
+  if (route.idempotent) codes.add('IDEMPOTENCY_KEY_REUSED').add('IDEMPOTENCY_KEY_IN_PROGRESS');
   for (const code of route.errors ?? []) codes.add(code);
   return [...codes];
 }
@@ -63,8 +65,11 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Temporarily unavailable; try again',
 };
 
-/** One OpenAPI response per error status, each narrowing `error` to the codes this route gives there. */
-export function errorResponses(route: AnyRoute): Record<string, unknown> {
+/**
+ * One OpenAPI response per error status, each narrowing `error` to the codes this route gives there. A status
+ * with a single code is a named response (`#/components/responses/NotFound`), written once into `shared`.
+ */
+export function errorResponses(route: AnyRoute, shared: Record<string, unknown>): Record<string, unknown> {
   const byStatus = new Map<number, Set<string>>();
   for (const code of errorCodesOf(route)) {
     const status = statusOfCode(code);
@@ -74,8 +79,9 @@ export function errorResponses(route: AnyRoute): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     const list = [...codes].sort();
-    result[String(status)] = {
+    const response = {
       description: `${STATUS_TEXT[status] ?? 'Error'}: ${list.join(', ')}`,
+      headers: errorHeaders(status, route),
       content: {
         'application/json': {
           schema: {
@@ -84,6 +90,21 @@ export function errorResponses(route: AnyRoute): Record<string, unknown> {
         },
       },
     };
+    if (list.length > 1) {
+      result[String(status)] = response;
+      continue;
+    }
+    const name = responseName(list[0]);
+    shared[name] ??= response;
+    result[String(status)] = { $ref: `#/components/responses/${name}` };
   }
   return result;
 }
+
+/** `NOT_FOUND` → `NotFound`. */
+const responseName = (code: string) =>
+  code
+    .toLowerCase()
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');

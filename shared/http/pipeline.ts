@@ -9,6 +9,7 @@ import { DomainError, badRequest } from '../errors';
 import { statusOfCode } from './error-status';
 import { failureBody, successBody } from './envelope';
 import { maskForeignUsers, masksForeignUsers } from './foreign-users';
+import { runIdempotently } from './idempotency';
 import { Reply } from './reply';
 import { assertContentType, assertNoDotSegments, assertPathParams, assertSameOrganization } from './request-checks';
 import { logRequest, type InvocationTrace } from './request-log';
@@ -86,26 +87,42 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
   const query = route.query ? validateQuery(route.query, request.query) : request.query;
   const body = route.bodyType === 'csv' ? request.rawBody : parseJsonBody(route, request.rawBody);
 
-  const result = await route.handler({
-    principal,
-    params: request.params,
-    query,
-    body,
-    rawBody: request.rawBody,
-    headers: request.headers,
-    ip: request.ip,
-    organizationId: principal.organizationId ?? '',
-    grant,
-  });
-  const reply = result instanceof Reply ? result : new Reply(200, result);
-  if (!masksForeignUsers(route) || reply.extras.file) return reply;
-  const data = maskForeignUsers(reply.data, {
-    principal,
-    grant,
-    sharedEventId: request.params.sharedEventId,
-    queryOrganizationId: request.query.organizationId,
-  });
-  return new Reply(reply.status, data, reply.extras);
+  const invoke = async () => {
+    const result = await route.handler({
+      principal,
+      params: request.params,
+      query,
+      body,
+      rawBody: request.rawBody,
+      headers: request.headers,
+      ip: request.ip,
+      organizationId: principal.organizationId ?? '',
+      grant,
+    });
+    const reply = result instanceof Reply ? result : new Reply(200, result);
+    if (!masksForeignUsers(route) || reply.extras.file) return reply;
+    const data = maskForeignUsers(reply.data, {
+      principal,
+      grant,
+      sharedEventId: request.params.sharedEventId,
+      queryOrganizationId: request.query.organizationId,
+    });
+    return new Reply(reply.status, data, reply.extras);
+  };
+  if (!route.idempotent) return invoke();
+  // A retried create answers its first answer again instead of writing twice (shared/http/idempotency.ts).
+  return runIdempotently(
+    {
+      method: route.method,
+      path: route.route.replace(/\{(\w+)\}/g, (_, name: string) => request.params[name] ?? ''),
+      query: request.query,
+      headers: request.headers,
+      rawBody: request.rawBody,
+      callerId: principal.userId,
+      organizationId: principal.organizationId ?? '',
+    },
+    invoke,
+  );
 }
 
 /** Path ids and the body's media type: refused before the caller is resolved or anything is read. */

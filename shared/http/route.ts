@@ -18,6 +18,7 @@ import type { ErrorCode } from '../errors';
 import type { Reply } from './reply';
 import { idString } from '../domain/vocabulary/schema-parts';
 import type { Schema } from '../domain/vocabulary/validation';
+import { applyWireConventions } from './schema-conventions';
 
 export type { AuthLevel, Scope };
 
@@ -74,6 +75,11 @@ interface RouteFields<B, Q> {
   bareResponse?: boolean;
   /** The route may answer 207 (partial success: `completed: false` beside `data`). */
   multiStatus?: boolean;
+  /**
+   * A create a client may retry safely: the pipeline honours an `Idempotency-Key` header (shared/http/idempotency.ts,
+   * docs/api.md) and the document publishes the header and its two 409 codes.
+   */
+  idempotent?: boolean;
   /** Published as `deprecated: true` in OpenAPI (a route kept for old clients; a newer path does the same job). */
   deprecated?: boolean;
   /**
@@ -153,6 +159,7 @@ export function registeredRoutes(): readonly AnyRoute[] {
 /** Records a declaration in the route table, resolved to its registered form, and returns that form. */
 export function recordRoute(declaration: AnyRouteDeclaration): AnyRoute {
   const route = toRegisteredRoute(declaration);
+  applyWireConventions(route.response);
   if (routeTable.some((r) => r.name === route.name)) throw new Error(`Duplicate route name ${route.name}`);
   if (routeTable.some((r) => r.method === route.method && r.route === route.route)) {
     throw new Error(`Duplicate route ${route.method} ${route.route}`);

@@ -4,7 +4,7 @@ import { capacitySummary, giveFree, q, sellExternal, TWO_SHOWTIMES } from '../he
 import { orderApi } from '../helpers/orders';
 
 /**
- * The capacity model of 01-core §2 across the channels this service writes through its API (reported order
+ * The capacity model of docs/decisions/events.md across the channels this service writes through its API (reported order
  * sales, free tickets, the external ledger, the manual externalSold) on two showtimes. Registrations have no
  * route yet; their channel shares the same counter and is covered by the ledger recomputation in heal.test.ts.
  */

@@ -12,7 +12,7 @@ import {
 import { delegatedEvent, delegatedWorld, partnerApi, storeOps, type DelegatedWorld } from '../helpers/delegated-orders';
 
 /**
- * Delegated sales, partner side (02 §4 rules 3 to 7): sales context, member self-service orders, the approval
+ * Delegated sales, partner side (docs/decisions/delegated-orders.md rules 3 to 7): sales context, member self-service orders, the approval
  * queue and its moves, cancel, and the partner's orders list with its minimal projection.
  */
 let api: TestHost;

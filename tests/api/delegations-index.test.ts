@@ -23,7 +23,7 @@ import {
 } from '../helpers/seed';
 
 /**
- * The partner's reverse index (02 §2, 03 §12): a failed write is reported, not fatal, and healed by the owner's
+ * The partner's reverse index (docs/decisions/delegations.md, docs/decisions/delegations.md): a failed write is reported, not fatal, and healed by the owner's
  * list route and by the heal pass (`npm run heal` runs the same `healOnce`), with the transition's operation id;
  * revocation acts on the owner's delegation at once whatever the index says; and the owner-side mode guard.
  */

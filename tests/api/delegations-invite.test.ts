@@ -16,7 +16,7 @@ import {
 import { partitionFingerprint, seedDelegatedSalesMarker, storedDocument } from '../helpers/seed';
 
 /**
- * Owner side of delegated sales, the invitation (02 §4): who may invite whom, the generic 404 of an e-mail that
+ * Owner side of delegated sales, the invitation (docs/decisions/delegations.md): who may invite whom, the generic 404 of an e-mail that
  * does not resolve to exactly one eligible organization, re-invitations, and parallel invitations.
  */
 let api: TestHost;

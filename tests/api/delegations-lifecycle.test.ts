@@ -14,7 +14,7 @@ import {
 import { partitionFingerprint, seedDelegationFields } from '../helpers/seed';
 
 /**
- * The delegation state table (02 §3): accept, decline and revoke from every state, their idempotency, the one
+ * The delegation state table (docs/decisions/delegations.md): accept, decline and revoke from every state, their idempotency, the one
  * generic 404 of an unusable invitation, and who may answer for the partner.
  */
 let api: TestHost;

@@ -2,7 +2,7 @@ import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { giveFree, q, sellExternal } from '../helpers/events';
 
-/** The sales lock (01-core §3, 03-decisions §5) and the ticket-type order of every event response. */
+/** The sales lock (docs/decisions/orders.md, docs/decisions/events.md) and the ticket-type order of every event response. */
 let api: TestHost;
 let f: OrgFixture;
 beforeAll(async () => {

@@ -99,7 +99,7 @@ describe('free tickets', () => {
     expect(await list(event.id)).toHaveLength(11);
   });
 
-  describe('the update rule of 01-core', () => {
+  describe('the update rule of docs/decisions/events.md', () => {
     const put = (eventId: string, id: string, body: unknown) =>
       api.put(`events/${eventId}/free-tickets/${id}`, { token: f.ticketManager.token, query: q(f), body });
 

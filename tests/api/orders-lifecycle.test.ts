@@ -3,7 +3,7 @@ import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixt
 import { orderApi } from '../helpers/orders';
 import { seedDelegatedSalesMarker } from '../helpers/seed';
 
-/** Order creation and the management moves of the state table (01-core §3, 03-decisions §6). */
+/** Order creation and the management moves of the state table (docs/decisions/orders.md, docs/decisions/orders.md). */
 let api: TestHost;
 let f: OrgFixture;
 let o: ReturnType<typeof orderApi>;

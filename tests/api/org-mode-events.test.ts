@@ -10,7 +10,7 @@ import {
 import { seedLegacyEventWithSaleInPartnerPartition, storedDocument } from '../helpers/seed';
 
 /**
- * 01-core "Organization capability mode" rules 5–8 for the event side: a sellingPartner organization gets
+ * docs/decisions/events.md "Organization capability mode" rules 5–8 for the event side: a sellingPartner organization gets
  * 403 ORG_MODE_RESTRICTED on every restricted route before the target is read, identical whether or not
  * the target exists, and nothing is written; the external-sales GETs and read routes stay open.
  */

@@ -27,7 +27,7 @@ describe('POST /api/organizations', () => {
       createdBy: expect.any(String),
       updatedBy: expect.any(String),
     });
-    // Full mode is the absence of the field (01-core §2), never the value "full".
+    // Full mode is the absence of the field (docs/decisions/organizations.md), never the value "full".
     expect(res.body.data).not.toHaveProperty('organizationMode');
     expect(res.text).not.toMatch(/_etag|_rid|docType/);
   });

@@ -3,7 +3,7 @@ import { createEvent, setupOrganization, type OrgFixture, type Person } from '..
 import { capacitySummary, q, showtimeSold, TWO_SHOWTIMES } from '../helpers/events';
 import { partitionFingerprint, seedRegistrationAge, storedDocument } from '../helpers/seed';
 
-/** PUT and DELETE /api/registrations/{id}: Ticket Manager+, inside the one-hour window (01-core §4, §8). */
+/** PUT and DELETE /api/registrations/{id}: Ticket Manager+, inside the one-hour window (docs/decisions/sales.md). */
 let api: TestHost;
 let f: OrgFixture;
 beforeAll(async () => {

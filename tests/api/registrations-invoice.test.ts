@@ -8,7 +8,7 @@ import {
   storedDocument,
 } from '../helpers/seed';
 
-/** PUT /api/management/registrations/{id}/invoice (01-core "Dashboard and invoicing", Registration fields). */
+/** PUT /api/management/registrations/{id}/invoice (docs/decisions/sales.md "Dashboard and invoicing", Registration fields). */
 let api: TestHost;
 let f: OrgFixture;
 let event: { id: string; ticketTypes: { id: string }[] };

@@ -9,7 +9,7 @@ import {
   storedDocuments,
 } from '../helpers/seed';
 
-/** POST /api/registrations (01-core "Registrations (direct sales)", 03-decisions §7). */
+/** POST /api/registrations (docs/decisions/sales.md "Registrations (direct sales)", docs/decisions/sales.md). */
 let api: TestHost;
 let f: OrgFixture;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { seedSharedEvent, seedSharedEventAuditEntries, seedSharedEventParticipan
 import { grantCapabilities } from '../helpers/shared-events/grants';
 
 /**
- * GET /api/shared-events/{id}/audit (02 §4 "Authorized participant or Super Admin", §2 SharedEventAuditEntry):
+ * GET /api/shared-events/{id}/audit (docs/shared-events.md "Authorized participant or Super Admin", SharedEventAuditEntry in openapi.json):
  * an Organization Admin of a live participant or a super admin; paged, newest first; metadata never shown.
  */
 let api: TestHost;

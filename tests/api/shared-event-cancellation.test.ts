@@ -21,7 +21,7 @@ import {
 import { advancePendingCancellations } from '../../shared/domain/shared-events/cancellation/cancel';
 
 /**
- * Whole-event cancellation of a Shared Event (02 §2 CapacityFenceDoc, adjustment kind `wholeEventCancellation`, §3
+ * Whole-event cancellation of a Shared Event (docs/shared-events.md CapacityFenceDoc, adjustment kind `wholeEventCancellation`,
  * statuses `cancelling`/`cancelled`; docs/decisions/shared-event-cancellation.md): PATCH lifecycle `cancelled`
  * freezes every counter at once, lets held sales settle, then gives every organization's committed seats back.
  */

@@ -19,7 +19,7 @@ import {
 import { moveCounter } from '../../shared/domain/shared-events/capacity/repo';
 
 /**
- * Capacity administration (02 §4, rule 12; issue 13): GET …/capacity, the pool capacity edit (Super Admin), quota
+ * Capacity administration (docs/shared-events.md, rule 12; issue 13): GET …/capacity, the pool capacity edit (Super Admin), quota
  * edits single and bulk, and the guarded capacity-policy transition. Black-box through the API; the store is
  * only read (and, once, a stuck hold seeded) to check what the routes must never do.
  */

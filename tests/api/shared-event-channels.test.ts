@@ -10,7 +10,7 @@ import {
 import { grantCapabilities } from '../helpers/shared-events/grants';
 
 /**
- * Shared Event external sales channels (02 §2 ExternalSalesChannel, §4 "reporting, channels, operations", rules 5
+ * Shared Event external sales channels (docs/decisions/shared-event-channels.md, rules 5
  * and 9): assign, update and disable through PUT/DELETE (manageExternalSales and Organization Admin), read with
  * `connectionRef` shown, redacted or removed depending on the reader.
  */

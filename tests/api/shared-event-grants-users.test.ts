@@ -4,7 +4,7 @@ import { seedSharedEvent } from '../helpers/seed';
 import { grantCapabilities } from '../helpers/shared-events/grants';
 
 /**
- * GET /api/shared-events/{id}/participants/{orgId}/users (02 §4: Organization Admin with manageOwners, or Super
+ * GET /api/shared-events/{id}/participants/{orgId}/users (docs/shared-events.md: Organization Admin with manageOwners, or Super
  * Admin): the approved users of a live participant organization, `{ userId, name, email?, role }`, paged; e-mail
  * only for the caller's own organization or a super admin.
  */

@@ -10,7 +10,7 @@ import {
 import { grantCapabilities, revokeCapabilities } from '../helpers/shared-events/grants';
 
 /**
- * PUT and DELETE /api/shared-events/{id}/grants/{granteeUserId} (02 §4, rule 1, rule 4): an Organization Admin
+ * PUT and DELETE /api/shared-events/{id}/grants/{granteeUserId} (docs/shared-events.md, rule 1, rule 4): an Organization Admin
  * holding manageOwners (an owner holds every capability) issues, updates and revokes named grants for approved
  * members of the organization it acts for; a named grant lets its holder do exactly the granted task.
  */

@@ -3,7 +3,7 @@ import { createOrganization } from '../helpers/fixtures';
 import { seedSharedEvent, seedSharedEventParticipantStatus } from '../helpers/seed';
 
 /**
- * 01-core "Organization capability mode" rule 2: `full` → `sellingPartner` is refused with 409
+ * docs/shared-events.md "Organization capability mode" rule 2: `full` → `sellingPartner` is refused with 409
  * ORG_MODE_DOWNGRADE_BLOCKED (blocker `sharedEventParticipation`) while the organization takes part in a Shared
  * Event, read from the real roster entries a Shared Event's partition holds. A roster entry counts while it is
  * `invited`, `accepted` or `active`; `declined`, `left` and `removed` are no participation.

@@ -11,7 +11,7 @@ import { grantCapabilities } from '../helpers/shared-events/grants';
 import { seedParticipantQuotas, sharedEventFingerprint } from '../helpers/seed';
 
 /**
- * Combined and participant reports of a Shared Event (02 §4 "reporting"): sales of every kind on three
+ * Combined and participant reports of a Shared Event (docs/shared-events.md "reporting"): sales of every kind on three
  * organizations' projections, at prices where float sums would drift (12.34 + 0.66, 0.10 + 0.05, box office 15 + 1),
  * then combined == Σ participant reports == the counters == each participant's own dashboard, to the ticket and
  * the cent; plus who may read which report.

@@ -9,7 +9,7 @@ import {
   storedSharedEventDocuments,
 } from '../helpers/seed';
 
-/** Shared Event core (02 §4): capabilities, create, list, get, details and pricing, lifecycle, retire. */
+/** Shared Event core (docs/shared-events.md): capabilities, create, list, get, details and pricing, lifecycle, retire. */
 let api: TestHost;
 let f: OrgFixture;
 let b: { orgId: string; admin: Person; member: Person };

@@ -10,7 +10,7 @@ import {
 import { createSharedEvent, createOpenSharedEvent } from '../helpers/shared-events/create';
 
 /**
- * Projections (02 §1, 03 §11 and §12): each accepting organization's local Event, the propagation of details and
+ * Projections (docs/shared-events.md): each accepting organization's local Event, the propagation of details and
  * pricing as queued work, operation-status and sync-projections, and the 503 on a projection's capacity writes.
  */
 let api: TestHost;

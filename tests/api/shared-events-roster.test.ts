@@ -10,7 +10,7 @@ import {
 } from '../helpers/seed';
 import { sharedEventBody } from '../helpers/shared-events/create';
 
-/** Shared Event roster (02 §4, rules 4 and 5): accept, decline, leave, remove, direct add; mode and idempotency. */
+/** Shared Event roster (docs/shared-events.md, rules 4 and 5): accept, decline, leave, remove, direct add; mode and idempotency. */
 let api: TestHost;
 let f: OrgFixture;
 type Org = { orgId: string; admin: Person; treasurer: Person };

@@ -6,7 +6,7 @@ import { createSharedEvent } from '../helpers/shared-events/create';
 
 /**
  * A rename whose propagation to one participant failed is finished by `npm run heal` run as an operator runs it:
- * a separate process, built from the sources, pointed at the test host's embedded store (03 §12).
+ * a separate process, built from the sources, pointed at the test host's embedded store (docs/shared-events.md).
  */
 let api: TestHost;
 let f: OrgFixture;

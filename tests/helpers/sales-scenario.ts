@@ -6,7 +6,7 @@ import { orderApi } from './orders';
  * The reconciliation scenario of issue 10, built through the API only: an event on two showtimes with printed
  * orders in every state, registrations by two members, free tickets, external ledger sales at a box-office price
  * and a manual external count. Prices are chosen so that floating-point sums would drift (0.10, 12.34, 0.66).
- * `expected` is the arithmetic of 01-core and 03-decisions §6/§7 done by hand in cents, per showtime and member.
+ * `expected` is the arithmetic of docs/decisions/sales.md and docs/decisions/events.md done by hand in cents, per showtime and member.
  */
 export async function buildSalesScenario(api: TestHost, f: OrgFixture) {
   const event = await createEvent(api, f, {

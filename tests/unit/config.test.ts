@@ -17,7 +17,7 @@ describe('configuration', () => {
     ).toBe(false);
   });
 
-  it('serves Shared Events locally and keeps them off by default when deployed (03 §1)', () => {
+  it('serves Shared Events locally and keeps them off by default when deployed (docs/decisions/runtime.md)', () => {
     expect(readConfig({}).sharedEventsEnabled).toBe(true);
     expect(readConfig({ SHARED_EVENTS_ENABLED: 'false' }).sharedEventsEnabled).toBe(false);
     expect(readConfig({ COSMOS_ENDPOINT: 'https://x', JWT_SECRET: 's'.repeat(32) }).sharedEventsEnabled).toBe(false);

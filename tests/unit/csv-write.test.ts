@@ -6,7 +6,7 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-describe('CSV export writer (03-decisions §9)', () => {
+describe('CSV export writer (docs/exports.md)', () => {
   it('writes a BOM, a header row, RFC 4180 quoting, CRLF record ends and guards formula text', async () => {
     const csv = await text(
       csvStream(

@@ -10,7 +10,7 @@ const basis = {
 const settled = (fields: Record<string, unknown> = {}) =>
   orderStanding({ status: 'settled', tickets, soldQuantity: 2, totalQuantity: 2, invoiceBasis: basis, ...fields });
 
-describe('member invoice summary (01-core §2 MemberInvoiceSummary)', () => {
+describe('member invoice summary (docs/decisions/sales.md MemberInvoiceSummary)', () => {
   it('classifies orders: settled with a valid basis is eligible, a broken basis invalid, open ones unresolved', () => {
     expect(settled()).toEqual({ kind: 'eligible', invoiced: false, amountCents: 2500 });
     expect(settled({ invoicedAt: '2026-01-02T00:00:00.000Z' })).toMatchObject({ invoiced: true });

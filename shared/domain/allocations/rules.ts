@@ -1,5 +1,5 @@
 /**
- * Allocation arithmetic (01-core "Allocations", 03-decisions §6). `used` is derived from the member's orders
+ * Allocation arithmetic (docs/decisions/orders.md "Allocations", docs/decisions/orders.md). `used` is derived from the member's orders
  * (every non-cancelled, non-deleted order in the allocation's scope), never stored, so it follows orders as they
  * are created, cancelled, deleted or transferred without a second write that could drift.
  */

@@ -3,7 +3,7 @@ import type { OrderDoc, OrderStatus } from '../orders/model';
 import { isInvoiceBasisValid } from '../orders/invoice-basis';
 
 /**
- * The archive rules of 01-core "Archive rules" and document 02's reporting channel rule, as pure functions:
+ * The archive rules of docs/decisions/archive.md "Archive rules" and document 02's reporting channel rule, as pure functions:
  * which orders may be archived, what blocks a settled one, the bulk preview, and the single archive decision.
  */
 export type ArchiveBlocker = 'invoicePrerequisite' | 'invalidInvoiceBasis';
@@ -122,7 +122,7 @@ export interface ArchiveActor {
   at: string;
 }
 
-/** The override evidence of 01-core §2; kept through unarchive, replaced only by a later override. */
+/** The override evidence of docs/decisions/archive.md; kept through unarchive, replaced only by a later override. */
 export type ArchiveOverrideEvidence = {
   overriddenBy: string;
   overriddenByName: string;

@@ -1,7 +1,7 @@
 import { idString, object } from '../vocabulary/schema-parts';
 import type { Schema } from '../vocabulary/validation';
 
-/** Bodies and response shapes of the archive routes (01-core "Archive rules"). */
+/** Bodies and response shapes of the archive routes (docs/decisions/archive.md "Archive rules"). */
 export const setArchivedBody: Schema = object(
   {
     archived: { type: 'boolean' },

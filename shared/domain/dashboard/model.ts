@@ -2,9 +2,9 @@ import type { EventDoc } from '../events/model';
 import type { MemberInvoiceSummary } from '../invoicing/summary';
 
 /**
- * DashboardStats (01-core §2), the answer of GET management/dashboard/{eventId}. Money is a number with at most
+ * DashboardStats (docs/decisions/sales.md), the answer of GET management/dashboard/{eventId}. Money is a number with at most
  * two decimals, summed in integer cents first; `totalRevenue` and every `revenue` are prices only, `totalFee`
- * fees only (03-decisions §6). Optional fields are absent when they have no value ("absent means 0").
+ * fees only (docs/decisions/orders.md). Optional fields are absent when they have no value ("absent means 0").
  */
 export interface DashboardStats {
   organizationId: string;
@@ -76,7 +76,7 @@ export interface PartnerOrganizationSales {
   fee: number;
 }
 
-/** The source named for a showtime's manual `externalSold` count in `externalBySource` (03-decisions §7). */
+/** The source named for a showtime's manual `externalSold` count in `externalBySource` (docs/decisions/sales.md). */
 export const MANUAL_EXTERNAL_SOURCE = 'manual';
 
 /** What the dashboard reads of the event: one point read gives all of it. */

@@ -4,7 +4,7 @@ import { MEMBER_INVOICE_STATES } from '../invoicing/summary';
 
 const str: Schema = { type: 'string' };
 const count: Schema = { type: 'integer', minimum: 0 };
-/** Money out: a number with at most two decimals (03-decisions §6). */
+/** Money out: a number with at most two decimals (docs/decisions/orders.md). */
 const amount: Schema = { type: 'number' };
 const bool: Schema = { type: 'boolean' };
 const list = (items: Schema): Schema => ({ type: 'array', items });
@@ -71,7 +71,7 @@ const partnerOrganizationSales = object(
   ['organizationId', 'ticketsSold', 'revenue', 'fee'],
 );
 
-/** DashboardStats (01-core §2). */
+/** DashboardStats (docs/decisions/sales.md). */
 export const dashboardResponse: Schema = object(
   {
     organizationId: str,

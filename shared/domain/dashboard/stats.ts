@@ -222,7 +222,7 @@ export class DashboardFold {
   }
 }
 
-/** How a member-channel document stands for invoicing (01-core MemberInvoiceSummary rules). */
+/** How a member-channel document stands for invoicing (docs/decisions/sales.md MemberInvoiceSummary rules). */
 function standingOf(doc: SalesSourceDoc): InvoiceStanding | undefined {
   if (doc.docType === 'order') return orderStanding(doc as Parameters<typeof orderStanding>[0]);
   if (doc.docType === 'registration') return registrationStanding(doc as Parameters<typeof registrationStanding>[0]);

@@ -2,7 +2,7 @@ import { orderLinesOut } from '../orders/mapper';
 import type { OrderDoc } from '../orders/model';
 
 /**
- * The partner's projection of a delegated order (02 §2 "Privacy": a separate minimal projection that never
+ * The partner's projection of a delegated order (docs/decisions/delegated-orders.md "Privacy": a separate minimal projection that never
  * includes the owner's internal identifiers), used by every partner route. Left out: the owner organization's id,
  * `requestedBy*` (the buyer fields say who asked), who on either side approved, delivered or cancelled (only the
  * instants), the admin note, invoice basis, invoice and archive fields, transfer history and delegated origin.

@@ -26,5 +26,5 @@ export interface PersonStamp {
   email: string;
 }
 
-/** The permissions of the fixed bundle (02 §2) that partner routes check. */
+/** The permissions of the fixed bundle (docs/decisions/delegated-orders.md) that partner routes check. */
 export type DelegationPermission = 'canCreateSales' | 'canReportSoldReturned' | 'canApproveOwnMemberOrders';

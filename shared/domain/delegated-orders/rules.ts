@@ -7,7 +7,7 @@ import { orderTotals } from '../orders/creation-rules';
 import type { DelegatedContext, DelegationPermission, PersonStamp } from './model';
 
 /**
- * The partner-side rules of document 02 §4 as pure functions: which orders a partner route may touch, the
+ * The partner-side rules of docs/decisions/delegated-orders.md as pure functions: which orders a partner route may touch, the
  * permission bundle, who may act on an order, the on-behalf capacity check, the sales context and the shape of a
  * new delegated order.
  */
@@ -32,7 +32,7 @@ export function assertPartnersOrder(order: OrderDoc, ctx: DelegatedContext): voi
 }
 
 /**
- * The bundle is fixed (02 §2): every permission is granted on an active delegation; `canApproveOwnMemberOrders`
+ * The bundle is fixed (docs/decisions/delegated-orders.md): every permission is granted on an active delegation; `canApproveOwnMemberOrders`
  * may be absent (delegations older than v1.2.0) and then counts as granted. Only an explicit `false`, which no
  * route writes, withholds one.
  */
@@ -53,7 +53,7 @@ export function assertBuyerOrManager(order: Pick<OrderDoc, 'buyerUserId'>, calle
   }
 }
 
-/** The partner cancels only pending orders; approved or delivered ones are cancelled on owner-side routes (02 §3). */
+/** The partner cancels only pending orders; approved or delivered ones are cancelled on owner-side routes (docs/decisions/delegated-orders.md). */
 export function assertPartnerCancellable(order: Pick<OrderDoc, 'status'>): void {
   if (order.status !== 'pending') {
     throw new DomainError(
@@ -64,7 +64,7 @@ export function assertPartnerCancellable(order: Pick<OrderDoc, 'status'>): void 
 }
 
 /**
- * report-returned date policy (02 rule 8, 01-core lifecycle rule 2): the partner's Ticket Manager+ may record a
+ * report-returned date policy (02 rule 8, docs/decisions/delegated-orders.md lifecycle rule 2): the partner's Ticket Manager+ may record a
  * return for a member at any time; a member returning their own order waits until the showtime has passed.
  */
 export function assertReturnAllowedNow(

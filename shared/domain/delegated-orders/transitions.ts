@@ -12,7 +12,7 @@ import { toPartnerOrderResponse } from './mapper';
 import { assertBuyerOrManager, assertPartnerCancellable, assertPartnersOrder, assertPermission } from './rules';
 
 /**
- * The partner's moves on its members' orders (02 rule 5 and §3 "Delegated order"): approve, deliver,
+ * The partner's moves on its members' orders (docs/decisions/delegated-orders.md): approve, deliver,
  * approve-and-deliver and cancel-while-pending. Each re-checks, on every (re)read, that the order is the
  * partner's under this delegation (the scope re-read the live delegation for this request), then one
  * ETag-conditional replace. Store calls: the scope's four reads, order read, order replace.

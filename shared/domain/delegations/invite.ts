@@ -11,7 +11,11 @@ import { approvedAdminIds } from '../memberships/repo';
 import type { OrganizationDoc } from '../organizations/model';
 import { notify } from '../notifications/repo';
 import { toDelegationResponse } from './mapper';
-import { DELEGATION_INVITATION_DAYS, DELEGATION_PERMISSIONS, type SalesDelegation } from './model';
+import {
+  DELEGATION_INVITATION_DAYS,
+  DELEGATION_PERMISSIONS,
+  type SalesDelegation,
+} from '../events/sales-delegations/model';
 import { assertMayNameOrganization, resolvePartner } from './partner-resolution';
 import { getDelegatingEvent, saveOwnerDelegation, type DelegatingEvent } from './repo';
 import { reverseIndexSyncOf, syncReverseIndex } from './reverse-index';

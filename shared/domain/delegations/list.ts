@@ -1,7 +1,7 @@
 import type { OrganizationGrant } from '../organizations/access';
 import { notFound } from '../../errors';
 import { toDelegatedEventResponse, toDelegationResponse } from './mapper';
-import type { DelegatedEventSalesRef } from './model';
+import type { DelegatedEventSalesRef } from '../events/sales-delegations/model';
 import { delegatedEventSummaries, getDelegatingEvent } from './repo';
 import { healEventDelegations } from './reverse-index';
 import { getOrganization } from '../organizations/repo';
@@ -10,7 +10,7 @@ import { getOrganization } from '../organizations/repo';
 
 /**
  * GET .../events/{eventId}/sales-delegations (Owner Admin+, full org): every delegation of the event, history
- * included, oldest first. Side effect (02 §4): up to 10 entries whose reverse-index sync is pending or failed
+ * included, oldest first. Side effect (docs/decisions/delegations.md): up to 10 entries whose reverse-index sync is pending or failed
  * are synced again first, so the answer shows their new status.
  */
 export async function listEventDelegations(grant: OrganizationGrant, eventId: string) {

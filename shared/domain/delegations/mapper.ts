@@ -1,7 +1,7 @@
-import type { DelegatedEventSalesRef, SalesDelegation } from './model';
+import type { DelegatedEventSalesRef, SalesDelegation } from '../events/sales-delegations/model';
 
 /**
- * The owner's view of a delegation: every field of 02 §2 that is set, never the token hash. Written field by
+ * The owner's view of a delegation: every field of docs/decisions/delegations.md that is set, never the token hash. Written field by
  * field so a stored field added later cannot leak by accident.
  */
 export function toDelegationResponse(d: SalesDelegation) {

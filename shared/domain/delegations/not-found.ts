@@ -2,7 +2,7 @@ import { DomainError } from '../../errors';
 import { jitterMs } from './rules';
 
 /**
- * The generic 404s of delegated sales (02 §7): one body for every variant, sent after a random 50 to 150 ms,
+ * The generic 404s of delegated sales (docs/decisions/delegations.md): one body for every variant, sent after a random 50 to 150 ms,
  * so neither the answer nor its timing tells which check failed.
  */
 export const PARTNER_NOT_FOUND_MESSAGE = 'No eligible partner organization was found for this address';

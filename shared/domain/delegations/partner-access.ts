@@ -1,7 +1,7 @@
 import type { Stored } from '../../store/outcomes';
 import type { EventDoc } from '../events/model';
 import type { OrganizationDoc } from '../organizations/model';
-import type { SalesDelegation } from './model';
+import type { SalesDelegation } from '../events/sales-delegations/model';
 
 /**
  * What the partner scope hands a handler: the partner organization, and the owner's event with the live

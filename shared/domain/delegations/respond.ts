@@ -7,7 +7,7 @@ import { actorOf } from '../users/actor';
 import type { OrganizationDoc } from '../organizations/model';
 import { getOrganization } from '../organizations/repo';
 import { toDelegatedEventResponse } from './mapper';
-import type { DelegatedEventSalesRef, SalesDelegation } from './model';
+import type { DelegatedEventSalesRef, SalesDelegation } from '../events/sales-delegations/model';
 import { invitationNotFound } from './not-found';
 import { getDelegatingEvent, saveOwnerDelegation, type DelegatingEvent } from './repo';
 import { reverseIndexSyncOf, syncReverseIndex } from './reverse-index';
@@ -22,7 +22,7 @@ import {
 } from './rules';
 import { randomUUID } from 'node:crypto';
 
-/** The partner's answers to an invitation (02 §4 partner side, rule 1). Never restricted by organization mode. */
+/** The partner's answers to an invitation (docs/decisions/delegations.md partner side, rule 1). Never restricted by organization mode. */
 
 /**
  * POST /api/sales-delegations/accept `{ token }`. The composite token names the owner's event and the

@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { badRequest } from '../../errors';
-import type { DelegatedEventSalesRef, DelegationStatus, SalesDelegation } from './model';
+import type { DelegatedEventSalesRef, DelegationStatus, SalesDelegation } from '../events/sales-delegations/model';
 
-/** Pure rules of the delegation lifecycle (02 §3 "Delegation") and of the partner's reverse index. */
+/** Pure rules of the delegation lifecycle (docs/decisions/delegations.md "Delegation") and of the partner's reverse index. */
 
 // --- Invitation token -------------------------------------------------------------------------------------
 

@@ -1,12 +1,16 @@
 import { email, emptyBody, idString, object, shortText } from '../vocabulary/schema-parts';
-import { bool, integer, text, timestamp } from '../vocabulary/response-parts';
+import { integer, text } from '../vocabulary/response-parts';
 import type { Schema } from '../vocabulary/validation';
-import { DELEGATION_STATUSES, ORDER_SUBMISSION_MODES, REVERSE_INDEX_SYNC_STATUSES } from './model';
+import {
+  delegationResponse,
+  delegationStatus,
+  reverseIndexSyncStatus,
+} from '../events/sales-delegations/response-schema';
 
 // --- Bodies ----------------------------------------------------------------------------------------------
 
 /**
- * Invite (02 §4 "Delegated sales: owner side"): exactly one of the two fields; both or neither is a 400 (checked
+ * Invite (docs/decisions/delegations.md "Delegated sales: owner side"): exactly one of the two fields; both or neither is a 400 (checked
  * by `invitationTarget`, so the answer names both paths). `partnerOrganizationId` is for a Super Admin only.
  */
 export const inviteBody: Schema = {
@@ -36,62 +40,9 @@ export const declineBody: Schema = emptyBody;
 
 // --- Responses -------------------------------------------------------------------------------------------
 
-const status: Schema = { type: 'string', enum: [...DELEGATION_STATUSES] };
-const syncStatus: Schema = { type: 'string', enum: [...REVERSE_INDEX_SYNC_STATUSES] };
-
-export const permissionsResponse: Schema = object(
-  {
-    canCreateSales: { const: true },
-    canReportSoldReturned: { const: true },
-    canViewOwnAttributedReports: { const: true },
-    canApproveOwnMemberOrders: bool,
-  },
-  ['canCreateSales', 'canReportSoldReturned', 'canViewOwnAttributedReports'],
-);
-
-/** `toDelegationResponse`: the owner's view; optional fields only when set; never the token hash. */
-export const delegationResponse: Schema = object(
-  {
-    id: text,
-    partnerOrganizationId: text,
-    partnerOrganizationName: text,
-    status,
-    invitedBy: text,
-    invitedByName: text,
-    invitedAt: timestamp,
-    invitationExpiresAt: timestamp,
-    respondedBy: text,
-    respondedByName: text,
-    respondedAt: timestamp,
-    revokedBy: text,
-    revokedByName: text,
-    revokedAt: timestamp,
-    revokedReason: text,
-    permissions: permissionsResponse,
-    assignmentVersion: integer,
-    orderSubmissionMode: { type: 'string', enum: [...ORDER_SUBMISSION_MODES] },
-    reverseIndexSyncStatus: syncStatus,
-    reverseIndexOperationId: text,
-    reverseIndexTransitionVersion: integer,
-    reverseIndexSyncedAt: timestamp,
-    reverseIndexSyncAttempts: integer,
-  },
-  [
-    'id',
-    'partnerOrganizationId',
-    'partnerOrganizationName',
-    'status',
-    'invitedBy',
-    'invitedAt',
-    'permissions',
-    'assignmentVersion',
-    'reverseIndexSyncStatus',
-  ],
-);
-
 /** What writing the partner's index entry came to in this request (`pending` when the outcome was not recorded). */
 export const reverseIndexSyncResponse: Schema = object(
-  { status: syncStatus, operationId: text, transitionVersion: integer },
+  { status: reverseIndexSyncStatus, operationId: text, transitionVersion: integer },
   ['status'],
 );
 
@@ -121,7 +72,7 @@ export const delegatedEventResponse: Schema = object(
     eventId: text,
     ownerOrganizationId: text,
     ownerOrganizationName: text,
-    status,
+    status: delegationStatus,
     eventName: text,
     eventDate: text,
   },

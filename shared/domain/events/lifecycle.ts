@@ -6,7 +6,7 @@ import { toEventResponse } from './mapper';
 import { assertLiveEvent } from './live-event';
 
 /**
- * Soft delete and restore (01-core §3 "Other state"). Deleting an already deleted event is a 404 (it is
+ * Soft delete and restore (docs/decisions/orders.md "Other state"). Deleting an already deleted event is a 404 (it is
  * gone from every normal read); restoring a live event answers 200 with the event unchanged and writes
  * nothing. Counters and ledger documents are left alone, so a restored event has its sales back.
  */

@@ -5,7 +5,7 @@ import { toEventResponse } from './mapper';
 import { assertLiveEvent } from './live-event';
 
 /**
- * PUT lock: `{ salesLocked }` sets the state; an empty body toggles it (03-decisions §5). The capacity counters
+ * PUT lock: `{ salesLocked }` sets the state; an empty body toggles it (docs/decisions/events.md). The capacity counters
  * mirror the lock so report-sold needs no event read. The order of the two writes makes a failure between them
  * err towards "locked": locking writes the counters first, unlocking the event first; the heal timer
  * (syncCounters) realigns any counter left behind.

@@ -2,7 +2,7 @@ import type { EventDoc, TicketType } from './model';
 
 const bySortOrder = (a: TicketType, b: TicketType) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name);
 
-/** Event response: listed fields only; ticket types sorted by sortOrder (03-decisions §5). */
+/** Event response: listed fields only; ticket types sorted by sortOrder (docs/decisions/events.md). */
 export function toEventResponse(event: EventDoc) {
   return {
     id: event.id,
@@ -44,7 +44,7 @@ export function toEventResponse(event: EventDoc) {
 
 /**
  * Delegations as the event response carries them (`Event.salesDelegations[]`): as stored minus the token hash
- * (03 §10: token hashes never reach a response). Entries of any age pass through, whatever fields they hold.
+ * (docs/api.md: token hashes never reach a response). Entries of any age pass through, whatever fields they hold.
  */
 export function publicSalesDelegations(delegations: unknown[] | undefined): unknown[] {
   return (delegations ?? []).map((d) => {

@@ -20,7 +20,7 @@ export interface TicketType {
   sortOrder: number;
 }
 
-/** The commitment round of an event (03-decisions §6); `null`/absent means it was never opened. */
+/** The commitment round of an event (docs/decisions/orders.md); `null`/absent means it was never opened. */
 export const COMMITMENT_STATUSES = ['open', 'closed', 'converted'] as const;
 export type CommitmentStatus = (typeof COMMITMENT_STATUSES)[number];
 

@@ -1,4 +1,5 @@
 import type { Schema } from '../vocabulary/validation';
+import { delegationResponse } from './sales-delegations/response-schema';
 import { COMMITMENT_STATUSES } from './model';
 
 const str: Schema = { type: 'string' };
@@ -53,7 +54,7 @@ const eventFields: Record<string, Schema> = {
       ['id', 'eventId', 'organizationId', 'name', 'price', 'fee', 'sortOrder'],
     ),
   },
-  salesDelegations: { type: 'array' },
+  salesDelegations: { type: 'array', items: delegationResponse },
   createdAt: str,
   updatedAt: str,
   deletedAt: str,

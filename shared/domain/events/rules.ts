@@ -38,7 +38,7 @@ export function assertParsableDates(body: {
     );
 }
 
-/** Prices and fees are kept to whole cents (§6 money rule), whatever binary noise the client's number carries. */
+/** Prices and fees are kept to whole cents (docs/api.md, "Money"), whatever binary noise the client's number carries. */
 export function centsOnly<T extends { price: number; fee: number; boxofficePrice?: number; boxofficeFee?: number }>(
   t: T,
 ) {
@@ -52,7 +52,7 @@ export function centsOnly<T extends { price: number; fee: number; boxofficePrice
 }
 
 /**
- * The commitment round has its own route (PUT …/commitment) with the moves of 03-decisions §6. The event body may
+ * The commitment round has its own route (PUT …/commitment) with the moves of docs/decisions/orders.md. The event body may
  * open or close it, but never convert (conversion creates allocations) and never leave `converted` (final).
  */
 export function assertCommitmentEdit(current: CommitmentStatus | undefined, target: CommitmentStatus | undefined) {
@@ -74,7 +74,7 @@ export function assertUniqueIds(items: { id?: string }[], path: string): void {
 }
 
 /**
- * Whole-list update (03-decisions §5): entries with an id update the existing one, entries without an id
+ * Whole-list update (docs/decisions/events.md): entries with an id update the existing one, entries without an id
  * are created, existing ones that are not listed are deleted. An id that names nothing existing is refused
  * (ids of new entries are the service's to give), so a typo can never silently create a second entry.
  */
@@ -114,7 +114,7 @@ export function findUsed(references: LedgerReference[], showtimeIds: string[], t
 }
 
 /**
- * GET events-active (03-decisions §5): among active, not deleted events, the one with the nearest date from
+ * GET events-active (docs/decisions/events.md): among active, not deleted events, the one with the nearest date from
  * today on (by calendar day, UTC); when every date is past, the latest one; none: null.
  */
 export function pickActiveEvent<T extends { date: string; active: boolean; deletedAt?: string; id: string }>(

@@ -116,7 +116,7 @@ export interface UpdateEventBody {
   ticketTypes?: TicketTypeInput[];
 }
 
-/** PUT management/events/{eventId}/showtimes/{showtimeId}/external (03-decisions §5). */
+/** PUT management/events/{eventId}/showtimes/{showtimeId}/external (docs/decisions/events.md). */
 export const externalUpdateBody = object({ externalSold: nonNegativeInt, externalNote: shortText(1000) }, [
   'externalSold',
 ]);

@@ -7,7 +7,7 @@ export interface ExternalSaleLine {
   unitFee: number;
 }
 
-/** A ledger sale made outside the service (01-core §2 ExternalSale); `capacityQuantity` = totalQuantity. */
+/** A ledger sale made outside the service (docs/decisions/events.md ExternalSale); `capacityQuantity` = totalQuantity. */
 export interface ExternalSaleDoc extends ProjectionLedgerFields {
   id: string;
   docType: 'externalSale';

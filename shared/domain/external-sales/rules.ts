@@ -10,7 +10,7 @@ export interface LineInput {
 }
 
 /**
- * Prices external-sale lines (03-decisions §7): unit price and fee are `boxofficePrice ?? price` and
+ * Prices external-sale lines (docs/decisions/events.md): unit price and fee are `boxofficePrice ?? price` and
  * `boxofficeFee ?? fee` of the event's ticket type. A line whose ticket type the sale already had keeps its
  * recorded prices, so editing a sale never re-prices history. Unknown or repeated ticket types are a 400.
  */
@@ -35,7 +35,7 @@ export function priceLines(event: EventDoc, input: LineInput[], previous: Extern
   });
 }
 
-/** totalAmount = Σ quantity × unitPrice and totalFees = Σ quantity × unitFee, in integer cents (§6). */
+/** totalAmount = Σ quantity × unitPrice and totalFees = Σ quantity × unitFee, in integer cents (docs/api.md, "Money"). */
 export function saleTotals(lines: ExternalSaleLine[]) {
   const totals = lineTotals(lines.map((l) => ({ quantity: l.quantity, unitPrice: l.unitPrice, fee: l.unitFee })));
   return { totalQuantity: totals.quantity, totalAmount: totals.amount, totalFees: totals.fees };

@@ -10,7 +10,7 @@ const lines = (quantity: Schema): Schema => ({
   items: object({ ticketTypeId: idString, quantity }, ['ticketTypeId', 'quantity']),
 });
 
-/** Create and update (03-decisions §7): `{ tickets: [{ ticketTypeId, quantity }], source, note? }`. */
+/** Create and update (docs/decisions/events.md): `{ tickets: [{ ticketTypeId, quantity }], source, note? }`. */
 export const externalSaleBody = object(
   { tickets: lines(positiveInt), source: nonBlankText(100), note: shortText(1000) },
   ['tickets', 'source'],

@@ -21,7 +21,7 @@ export async function listFreeTickets(organizationId: string, eventId: string, q
   return { items: page.items.map(toFreeTicketResponse), continuationToken: page.continuationToken };
 }
 
-/** Capacity-checked like registrations (03-decisions §7): 409 CAPACITY_EXCEEDED when it does not fit. */
+/** Capacity-checked like registrations (docs/decisions/events.md): 409 CAPACITY_EXCEEDED when it does not fit. */
 export async function createFreeTicket(
   principal: Principal,
   organizationId: string,
@@ -68,7 +68,7 @@ async function requireFreeTicket(organizationId: string, eventId: string, id: st
 }
 
 /**
- * 01-core update rule: any of the five fields; a changed showtime or ticket type must belong to the event in
+ * docs/decisions/events.md update rule: any of the five fields; a changed showtime or ticket type must belong to the event in
  * the path (400); a larger quantity or another showtime takes the extra seats first (409 when they do not
  * fit); the entry is replaced with its ETag, so concurrent edits cannot lose a capacity move.
  */

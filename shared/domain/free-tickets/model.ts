@@ -1,5 +1,5 @@
 import type { ProjectionLedgerFields } from '../events/capacity/model';
-/** A free ticket (01-core §2 FreeTicket); holds `capacityQuantity` = quantity on the `free` channel. */
+/** A free ticket (docs/decisions/events.md FreeTicket); holds `capacityQuantity` = quantity on the `free` channel. */
 export interface FreeTicketDoc extends ProjectionLedgerFields {
   id: string;
   docType: 'freeTicket';

@@ -2,7 +2,7 @@ import { idString, object, pageQuery, positiveInt, shortText } from '../vocabula
 import type { Schema } from '../vocabulary/validation';
 import { nonBlankText } from '../events/schemas';
 
-/** 03-decisions §7: create `{ showtimeId, ticketTypeId, quantity, recipient, reason? }`. */
+/** docs/decisions/events.md: create `{ showtimeId, ticketTypeId, quantity, recipient, reason? }`. */
 export const createFreeTicketBody = object(
   {
     showtimeId: idString,
@@ -14,7 +14,7 @@ export const createFreeTicketBody = object(
   ['showtimeId', 'ticketTypeId', 'quantity', 'recipient'],
 );
 
-/** 01-core "Free tickets" update rule: a non-empty object with any of the five fields. */
+/** docs/decisions/events.md "Free tickets" update rule: a non-empty object with any of the five fields. */
 export const updateFreeTicketBody = object(
   {
     showtimeId: idString,

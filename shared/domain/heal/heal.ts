@@ -39,7 +39,7 @@ export interface HealReport {
 }
 
 /**
- * One heal pass (03-decisions §12), counter part: every non-deleted event of every organization partition
+ * One heal pass (docs/decisions.md), counter part: every non-deleted event of every organization partition
  * has its capacity counters recomputed from the ledger; a drifted counter that has been quiet for `quietMs`
  * is repaired (checkCounters), then missing counters are created and capacities aligned (syncCounters).
  * One failing event is reported and never stops the others. Events are found with one cross-partition
@@ -115,7 +115,7 @@ async function advanceCancellations(report: HealReport): Promise<void> {
 }
 
 /**
- * The reverse-index part (03-decisions §12): every delegation whose partner index write is pending or failed is
+ * The reverse-index part (docs/decisions.md): every delegation whose partner index write is pending or failed is
  * synced again with its transition's operation id (see delegations/reverse-index). Two queries find the work
  * (the events, and their owners' names for the index entries); a sync that fails again is counted, stays
  * `failed` for the next pass and is reported under `failures`.
@@ -154,7 +154,7 @@ async function healReverseIndex(report: HealReport): Promise<void> {
   }
 }
 
-/** Queued Shared Event projection work (03 §12): each Shared Event with pending or failed projections advanced. */
+/** Queued Shared Event projection work (docs/decisions.md): each Shared Event with pending or failed projections advanced. */
 async function healSharedEventProjections(report: HealReport): Promise<void> {
   try {
     const outcome = await healProjections();
@@ -167,7 +167,7 @@ async function healSharedEventProjections(report: HealReport): Promise<void> {
 }
 
 /**
- * Expired capacity holds (03 §12): a Shared Event sale that reserved seats and never committed (its request died
+ * Expired capacity holds (docs/decisions.md): a Shared Event sale that reserved seats and never committed (its request died
  * between the steps) is settled once its hold has expired: committed when its local document was written (the
  * sale stands: roll forward), released otherwise (the seats return). The reservation moves first under its ETag,
  * so a late commit and the timer cannot both win.

@@ -9,7 +9,7 @@ import type { Doc, Violation } from './rules';
 const live = (d: Doc) => !d.deletedAt;
 
 /**
- * The owner's delegation is the authority and the partner's `delegatedEventSales[]` follows it (03-decisions §12):
+ * The owner's delegation is the authority and the partner's `delegatedEventSales[]` follows it (docs/decisions.md):
  * for the latest delegation of each partner on each event, a transition marked synced has the partner's entry
  * showing it; one still pending or failed is the window the heal pass closes; an entry naming a delegation the
  * owner does not hold is an orphan.

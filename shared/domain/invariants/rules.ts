@@ -50,7 +50,7 @@ const live = (d: Doc) => !d.deletedAt;
 const ofType = (docs: Doc[], docType: string) => docs.filter((d) => d.docType === docType);
 
 /**
- * Per showtime of every live event, the capacity counter equals the ledger (03-decisions §12). A counter above its
+ * Per showtime of every live event, the capacity counter equals the ledger (docs/decisions.md). A counter above its
  * ledger is the take-then-write window (a crash after the take, or before a release) and the heal pass repairs it;
  * a counter below its ledger could oversell and is never accepted. A missing counter with nothing sold is fine.
  */
@@ -98,7 +98,6 @@ export function capacityCounterViolations(orgId: string, docs: Doc[]): Violation
 
 const pick = (doc: Doc | Record<string, number>, keys: string[]) =>
   Object.fromEntries(keys.map((k) => [k, (doc as Record<string, unknown>)[k]]));
-
 
 /** Per live order: sold + returned ≤ ordered (in total and per type), the status agrees, a settled basis is intact. */
 export function orderViolations(orgId: string, docs: Doc[]): Violation[] {

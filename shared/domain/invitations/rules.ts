@@ -1,4 +1,4 @@
-/** Pure rules of invitations to join an organization (03-decisions §4). */
+/** Pure rules of invitations to join an organization (docs/decisions/invitations.md). */
 export interface InvitationState {
   expiresAt: string;
   revokedAt?: string;

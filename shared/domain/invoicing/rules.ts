@@ -4,7 +4,7 @@ import type { RegistrationDoc } from '../registrations/model';
 import { memberInvoiceSummary, orderStanding, registrationStanding, type InvoiceStanding } from './summary';
 
 /**
- * The member-and-event invoice run (01-core "Dashboard and invoicing") as pure rules: which way a request goes
+ * The member-and-event invoice run (docs/decisions/sales.md "Dashboard and invoicing") as pure rules: which way a request goes
  * (explicit or the legacy toggle), what each record needs, how a record reads once issued or cleared, and the
  * counters of the answer.
  */

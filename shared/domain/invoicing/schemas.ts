@@ -14,7 +14,7 @@ const counters: Schema = object(Object.fromEntries(INVOICE_OUTCOMES.map((outcome
   ...INVOICE_OUTCOMES,
 ]);
 
-/** 01-core §2 MemberInvoiceSummary. */
+/** docs/decisions/sales.md MemberInvoiceSummary. */
 export const memberInvoiceSummaryResponse: Schema = object(
   {
     state: { type: 'string', enum: [...MEMBER_INVOICE_STATES] },

@@ -3,7 +3,7 @@ import { IN_HANDS_STATUSES, isStatusIn, type OrderDoc } from '../orders/model';
 import { isInvoiceBasisValid } from '../orders/invoice-basis';
 import type { RegistrationDoc } from '../registrations/model';
 
-/** The states of MemberInvoiceSummary (01-core §2). */
+/** The states of MemberInvoiceSummary (docs/decisions/sales.md). */
 export const MEMBER_INVOICE_STATES = [
   'awaitingSettlement',
   'invalidBasis',
@@ -27,7 +27,7 @@ type InvoiceableOrder = Pick<
 type InvoiceableRegistration = Pick<RegistrationDoc, 'totalAmount' | 'invoicedAt'> & { deletedAt?: string };
 
 /**
- * 01-core MemberInvoiceSummary rules, per record: an active registration is eligible (amount: its totalAmount);
+ * docs/decisions/sales.md MemberInvoiceSummary rules, per record: an active registration is eligible (amount: its totalAmount);
  * a settled printed order with a valid frozen basis is eligible (amount: basis grandTotal); a settled order with
  * an invalid basis is an `invalid` blocker; a delivered or awaitingReconciliation order (tickets in the member's
  * hands, not reconciled) is an `unresolved` blocker; pending, approved and cancelled orders play no part.

@@ -49,7 +49,7 @@ export const historyItem: Schema = object(
 );
 export const historyPage: Schema = pageOf(historyItem);
 
-/** MyStats (01-core §2); `byShowtime` elements are this service's choice. */
+/** MyStats (docs/decisions/sales.md); `byShowtime` elements are this service's choice. */
 export const myStatsResponse: Schema = object(
   {
     totalTicketsSold: integer,

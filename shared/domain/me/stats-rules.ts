@@ -16,7 +16,7 @@ interface Tally {
 const tally = (): Tally => ({ ticketsSold: 0, revenueCents: 0 });
 
 /**
- * MyStats (01-core §2) from the member's own SalesRecords, the same records the dashboard's salesByMember sums:
+ * MyStats (docs/decisions/sales.md) from the member's own SalesRecords, the same records the dashboard's salesByMember sums:
  * tickets count `soldTickets`, revenue is Σ quantity × unit price of the priced sold lines (never fees), in
  * integer cents until the output. Records that sold nothing (a pending order) do not appear. `byTicketType`
  * quantities count priced lines only, so a partial printed sale reported without per-type detail counts in

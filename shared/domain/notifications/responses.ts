@@ -9,7 +9,8 @@ export const notificationResponse = object(
     title: text,
     message: text,
     actionUrl: text,
-    meta: { type: 'object' },
+    // Open on purpose: each notification type carries its own details (the ids a client links to).
+    meta: { type: 'object', additionalProperties: true },
     read: bool,
     readAt: timestamp,
     createdAt: timestamp,

@@ -4,7 +4,7 @@ import type { EventDoc, Showtime } from '../events/model';
 import type { OrderLine } from './model';
 import { assertLiveEvent } from '../events/live-event';
 
-/** Pure checks of an order request against its event (03-decisions §6). */
+/** Pure checks of an order request against its event (docs/decisions/orders.md). */
 export interface RequestedTickets {
   ticketTypeId: string;
   quantity: number;

@@ -15,7 +15,7 @@ import type { ForceRecordSoldBody } from './schemas';
 
 /**
  * POST /api/orders/{id}/force-record-sold (lifecycle rule 3): Admin or Super Admin, behind the full-org guard.
- * Bypasses the capacity ceiling but still moves the counter, and keeps the order delivered (§3); the order, an
+ * Bypasses the capacity ceiling but still moves the counter, and keeps the order delivered (docs/decisions/orders.md); the order, an
  * immutable `oversale_recorded` audit entry and a notification per organization admin are written in one
  * transactional batch, through `withCapacity` (a failed batch gives the seats back and keeps its own error).
  * A request that does not raise the sold total writes nothing. The counter is addressed by the order's event

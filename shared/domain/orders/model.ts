@@ -1,5 +1,5 @@
 import type { ProjectionLedgerFields } from '../events/capacity/model';
-/** Every state of a printed-ticket order (01-core §3); the schemas, OpenAPI and the rules read this one list. */
+/** Every state of a printed-ticket order (docs/decisions/orders.md); the schemas, OpenAPI and the rules read this one list. */
 export const ORDER_STATUSES = [
   'pending',
   'approved',
@@ -54,7 +54,7 @@ export interface InvoiceBasis {
   frozenAt: string;
 }
 
-/** A printed-ticket order (01-core §2 TicketOrder). */
+/** A printed-ticket order (docs/decisions/orders.md TicketOrder). */
 export interface OrderDoc extends ProjectionLedgerFields {
   id: string;
   docType: 'order';

@@ -2,7 +2,7 @@ import { lineTotals } from '../vocabulary/money';
 import { IN_HANDS_STATUSES, isStatusIn, type OrderDoc } from './model';
 
 /**
- * Printed-order financial reporting counts sold quantities only (01-core "Reports"): pending, approved and
+ * Printed-order financial reporting counts sold quantities only (docs/decisions/orders.md "Reports"): pending, approved and
  * cancelled orders contribute nothing; delivered and awaitingReconciliation orders use validated reported
  * sold lines; settled orders use the frozen basis; invalid or incomplete detail contributes nothing and never
  * falls back to totalAmount.

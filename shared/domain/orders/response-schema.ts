@@ -21,6 +21,46 @@ export const orderLineSchema = closed(
   ['ticketTypeId', 'ticketTypeName', 'quantity', 'unitPrice', 'fee'],
 );
 
+/** Where a partner's sale came from, kept when its tickets moved to an owner member (docs/decisions/transfers.md). */
+export const delegatedOriginSchema = closed(
+  {
+    ...strings(['originSoldByOrganizationId', 'originSoldByUserId', 'originSoldByUserName', 'originDelegationId']),
+    ...strings(['originOrderId', 'originBuyerUserId', 'originBuyerUserName', 'originBuyerUserEmail']),
+    ...strings(['transferredAt', 'transferRequestId']),
+  },
+  ['originSoldByOrganizationId', 'originOrderId', 'transferredAt', 'transferRequestId'],
+);
+
+/** One transfer of an order's tickets (`TransferHistoryEntry`); `delegatedOrigin` only to managers. */
+export const transferHistorySchema = closed(
+  {
+    ...strings(['fromUserId', 'fromUserName', 'toUserId', 'toUserName', 'transferredBy', 'transferredByName']),
+    ...strings(['transferredAt', 'reason', 'transferRequestId', 'requestPayloadKey', 'sourceOrderId', 'resultOrderId']),
+    quantity: num,
+    delegatedOrigin: delegatedOriginSchema,
+    transferType: { enum: ['full', 'partial'] },
+    sourceOrderStatusAtTransfer: { enum: [...ORDER_STATUSES] },
+    sourceRemainingQuantityAtTransfer: num,
+    resultOrderStatusAtTransfer: { enum: [...ORDER_STATUSES] },
+    resultQuantityAtTransfer: num,
+  },
+  [
+    ...['fromUserId', 'fromUserName', 'toUserId', 'toUserName', 'transferredBy', 'transferredByName'],
+    ...['transferredAt', 'quantity', 'transferRequestId', 'requestPayloadKey', 'transferType', 'sourceOrderId'],
+    ...['sourceOrderStatusAtTransfer', 'sourceRemainingQuantityAtTransfer', 'resultOrderId'],
+    ...['resultOrderStatusAtTransfer', 'resultQuantityAtTransfer'],
+  ],
+);
+
+/** Who archived an order that was not yet eligible, and what they overrode (docs/decisions/archive.md). */
+export const archiveOverrideSchema = closed(
+  {
+    ...strings(['overriddenBy', 'overriddenByName', 'overriddenAt', 'archivedAt']),
+    blockers: { type: 'array', items: { enum: ['invoicePrerequisite', 'invalidInvoiceBasis'] } },
+  },
+  ['overriddenBy', 'overriddenByName', 'overriddenAt', 'archivedAt', 'blockers'],
+);
+
 export const orderResponse: Schema = {
   type: 'object',
   additionalProperties: false,
@@ -77,9 +117,9 @@ export const orderResponse: Schema = {
       ['buyerUserId', 'buyerUserName', 'buyerUserEmail'],
     ),
     archived: { type: 'boolean' },
-    archiveOverride: { type: 'object' },
-    transferHistory: { type: 'array', items: { type: 'object' } },
-    delegatedOrigin: { type: 'object' },
+    archiveOverride: archiveOverrideSchema,
+    transferHistory: { type: 'array', items: transferHistorySchema },
+    delegatedOrigin: delegatedOriginSchema,
     createdAt: str,
     updatedAt: str,
   },

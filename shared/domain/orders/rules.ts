@@ -3,7 +3,7 @@ import { BEFORE_DELIVERY_STATUSES, isStatusIn, REPORTED_STATUSES } from './model
 import type { OrderDoc, OrderStatus, TypeQuantity } from './model';
 
 /**
- * The printed-ticket order rules of 01-core §3 and "Printed-ticket lifecycle rules", as pure functions:
+ * The printed-ticket order rules of docs/decisions/orders.md and "Printed-ticket lifecycle rules", as pure functions:
  * which state each action accepts, the outstanding arithmetic, sold and return reports, and the invoice basis.
  */
 export type OrderAction =
@@ -161,7 +161,7 @@ function completeWithoutSale(order: OrderDoc): OrderDoc {
   return status === order.status ? order : { ...order, status };
 }
 
-/** force-record-sold: the same arithmetic as report-sold, but the operation requires and keeps `delivered` (§3). */
+/** force-record-sold: the same arithmetic as report-sold, but the operation requires and keeps `delivered` (docs/decisions/orders.md). */
 export function applyForcedSale(order: OrderDoc, report: SoldReport): SoldChange {
   const change = applySoldReport(order, report);
   return { ...change, next: { ...change.next, status: order.status } };

@@ -4,7 +4,7 @@ import type { ReturnReport, SoldReport } from './rules';
 import type { RequestedTickets } from './creation-rules';
 import { ORDER_STATUSES } from './model';
 
-/** Request bodies of the order routes (03-decisions §6, lifecycle rules 1 to 4). */
+/** Request bodies of the order routes (docs/decisions/orders.md, lifecycle rules 1 to 4). */
 const ticketLine = object({ ticketTypeId: idString, quantity: positiveInt }, ['ticketTypeId', 'quantity']);
 
 export const createOrderBody: Schema = object(

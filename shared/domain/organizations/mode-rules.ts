@@ -1,6 +1,6 @@
 import type { OrganizationMode } from './model';
 
-/** Owner-side state that blocks `full` → `sellingPartner` (01-core "Organization capability mode" rule 2). */
+/** Owner-side state that blocks `full` → `sellingPartner` (docs/decisions/organizations.md "Organization capability mode" rule 2). */
 export type DowngradeBlocker = 'ownedEvents' | 'sharedEventParticipation' | 'outboundSalesDelegations';
 
 export interface OwnedEventFacts {

@@ -30,7 +30,7 @@ export function toOrganizationResponse(org: OrganizationDoc) {
     ...(org.description !== undefined ? { description: org.description } : {}),
     ...(org.type !== undefined ? { type: org.type } : {}),
     ...(org.logo !== undefined ? { logo: org.logo } : {}),
-    // Full is the absence of the field (01-core §2), in answers as in storage; only `sellingPartner` is said.
+    // Full is the absence of the field (docs/decisions/organizations.md), in answers as in storage; only `sellingPartner` is said.
     ...(modeOf(org) === 'sellingPartner' ? { organizationMode: 'sellingPartner' as const } : {}),
     delegatedEventSales: org.delegatedEventSales ?? [],
     createdBy: org.createdBy,

@@ -1,6 +1,6 @@
 import { badRequest } from '../../errors';
 
-/** Organization text rules (01-core §2): names 1..255 and descriptions ≤ 2,000 characters after trimming. */
+/** Organization text rules (docs/decisions/organizations.md): names 1..255 and descriptions ≤ 2,000 characters after trimming. */
 export const NAME_MAX = 255;
 export const DESCRIPTION_MAX = 2000;
 

@@ -52,6 +52,19 @@ export const updateMemberBody = object(
 );
 export const membersQuery = object(pageQuery);
 
+/** A partner's index entry of an event another organization delegated to it (see docs/decisions/delegations.md). */
+export const delegatedEventSalesRef = object(
+  {
+    delegationId: { type: 'string' },
+    eventId: { type: 'string' },
+    ownerOrganizationId: { type: 'string' },
+    ownerOrganizationName: { type: 'string' },
+    status: { type: 'string' },
+    transitionVersion: { type: 'integer' },
+  },
+  ['delegationId', 'eventId', 'ownerOrganizationId', 'ownerOrganizationName', 'status'],
+);
+
 export const organizationResponse = object(
   {
     id: idString,
@@ -61,14 +74,14 @@ export const organizationResponse = object(
     logo: { type: 'string' },
     // Absent means full: the only value an answer ever holds.
     organizationMode: { type: 'string', enum: ['sellingPartner'] },
-    delegatedEventSales: { type: 'array' },
+    delegatedEventSales: { type: 'array', items: delegatedEventSalesRef },
     createdBy: { type: 'string' },
     createdAt: { type: 'string' },
     updatedAt: { type: 'string' },
     updatedBy: { type: 'string' },
     deletedAt: { type: 'string' },
   },
-  // `organizationMode` is not required: 01-core §2 says a full organization has no such field (issue 9).
+  // `organizationMode` is not required: docs/decisions/organizations.md says a full organization has no such field (issue 9).
   ['id', 'name', 'delegatedEventSales', 'createdBy', 'createdAt', 'updatedAt', 'updatedBy'],
 );
 

@@ -33,7 +33,7 @@ export async function setCommitment(
       surePledges = round.surePledges;
     }
     const next: EventDoc = { ...event, commitmentStatus: body.status };
-    // Stored in UTC like every timestamp (03 §10), whatever offset the request used.
+    // Stored in UTC like every timestamp (docs/api.md), whatever offset the request used.
     const deadline = body.deadline !== undefined ? new Date(body.deadline).toISOString() : undefined;
     // Reopening drops a passed deadline unless a new one is given.
     if (body.status === 'open') delete next.commitmentDeadline;

@@ -2,7 +2,7 @@ import { badRequest, conflict } from '../../errors';
 import type { CommitmentStatus, EventDoc, TicketType } from '../events/model';
 
 /**
- * The commitment round (03-decisions §6): none or closed → open; open → closed; closed → converted (final).
+ * The commitment round (docs/decisions/orders.md): none or closed → open; open → closed; closed → converted (final).
  * A passed deadline reads as closed. `null` means the round was never opened.
  */
 export type EffectiveCommitment = CommitmentStatus | null;

@@ -1,11 +1,11 @@
 import type { ProjectionLedgerFields } from '../events/capacity/model';
 import { orderSortKey, type OrderLine } from '../orders/model';
 
-/** The edit and delete window of a registration (01-core §8): one hour after creation. */
+/** The edit and delete window of a registration (docs/api.md): one hour after creation. */
 export const REGISTRATION_EDIT_WINDOW_MS = 60 * 60 * 1000;
 
 /**
- * A direct sale registered by a member (01-core §2 Registration, 03-decisions §7). It holds `capacityQuantity`
+ * A direct sale registered by a member (docs/decisions/sales.md Registration, docs/decisions/sales.md). It holds `capacityQuantity`
  * (= totalQuantity while live) on the `registrations` channel of its showtime's counter; a soft-deleted one holds
  * nothing. Lines keep the price and fee copied from the ticket type when the sale was registered.
  */

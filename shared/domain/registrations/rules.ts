@@ -4,7 +4,7 @@ import type { OrderLine } from '../orders/model';
 import type { RequestedTickets } from '../orders/creation-rules';
 import { REGISTRATION_EDIT_WINDOW_MS, type RegistrationDoc } from './model';
 
-/** Pure rules of direct sales (01-core "Registrations", 03-decisions §7); unit-tested without a store. */
+/** Pure rules of direct sales (docs/decisions/sales.md "Registrations", docs/decisions/sales.md); unit-tested without a store. */
 
 /** When the edit and delete window of a registration created at `createdAt` closes: one hour later. */
 export const lockedAtOf = (createdAt: string) =>

@@ -5,7 +5,7 @@ import type { Schema } from '../vocabulary/validation';
 import type { RequestedTickets } from '../orders/creation-rules';
 import { nonBlankText } from '../events/schemas';
 
-/** Request and response shapes of the registration routes (03-decisions §7). */
+/** Request and response shapes of the registration routes (docs/decisions/sales.md). */
 const ticketLine = object({ ticketTypeId: idString, quantity: positiveInt }, ['ticketTypeId', 'quantity']);
 const editable = {
   showtimeId: idString,

@@ -27,7 +27,7 @@ export interface ReportExportQuery {
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 
 /**
- * GET management/reports/export: a CSV streamed as it is produced (03-decisions §9). The members and showtimes
+ * GET management/reports/export: a CSV streamed as it is produced (docs/exports.md). The members and showtimes
  * exports are the report's own rows (one fold, so the same quantities, order-time prices and fees); the
  * transactions and orders exports stream the documents page by page straight from the query, after one read of
  * the events for names.

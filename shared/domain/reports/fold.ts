@@ -21,8 +21,8 @@ import { remainingOf } from '../events/capacity/rules';
  *
  * - tickets sold: a record's `soldTickets` (printed orders: the reported sold total; free tickets sell nothing),
  *   plus each showtime's manual external count (seats, no money);
- * - revenue and fees: only priced sold lines (prices apart from fees, 03-decisions §6);
- * - remaining: per showtime max(0, venueCapacity − seats held − manual count), summed (01-core capacity model).
+ * - revenue and fees: only priced sold lines (prices apart from fees, docs/decisions/orders.md);
+ * - remaining: per showtime max(0, venueCapacity − seats held − manual count), summed (docs/decisions/sales.md capacity model).
  */
 interface Tally {
   tickets: number;

@@ -1,7 +1,7 @@
 import type { EventDoc } from '../events/model';
 
 /**
- * The reports (01-core "Reports"): one report tab per `type`, `all` for every tab at once, and the four CSV
+ * The reports (docs/decisions/sales.md "Reports"): one report tab per `type`, `all` for every tab at once, and the four CSV
  * exports. Every figure is summed from the sales read-model (shared/domain/sales), so the tabs, the exports, the
  * dashboard and a member's own stats agree to the ticket and the cent.
  */

@@ -49,7 +49,7 @@ export function salesRecordOf(doc: SalesSourceDoc): SalesRecord | undefined {
     case 'order': {
       const order = doc as OrderDoc;
       const withTickets = { ...order, tickets: order.tickets ?? [] };
-      // 01-core "Reports": a settled order counts by its validated frozen basis; an invalid one adds no money.
+      // docs/decisions/sales.md "Reports": a settled order counts by its validated frozen basis; an invalid one adds no money.
       const validBasis = order.status !== 'settled' || isInvoiceBasisValid(withTickets);
       const lines = validBasis ? reportedSoldLines(withTickets).map(centsLine) : [];
       const partner = order.soldByOrganizationId !== undefined;

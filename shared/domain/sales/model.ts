@@ -24,7 +24,7 @@ export type SalesRecordKind = 'order' | 'registration' | 'externalSale' | 'freeT
  * One live document as the sales figures read it.
  * - `seats`: what it holds on its showtime's capacity (the capacity model; the same field the counters sum).
  * - `soldTickets`: tickets it counts as sold (0 for free tickets: they reduce remaining but are not sales).
- * - `lines`: its priced sold lines (printed orders: only validated reported lines, 01-core "Reports"; never the
+ * - `lines`: its priced sold lines (printed orders: only validated reported lines, docs/decisions/sales.md "Reports"; never the
  *   ordered totalAmount). Σ line quantities can be below `soldTickets` when a partial printed sale has no
  *   per-type detail yet: the tickets count, their money waits for the detail.
  */

@@ -21,7 +21,7 @@ import { template } from './rules';
 import type { CreateSharedEventBody } from './schemas';
 
 /**
- * POST /api/shared-events (02 §4, rule 4). The scope has read the acting (organizer) organization fresh and
+ * POST /api/shared-events (docs/shared-events.md, rule 4). The scope has read the acting (organizer) organization fresh and
  * refused a selling partner; then, in rule 4's order: the mode check naming `sharedEvents.create`, the switch
  * and the allowlist, the organizer's mutation bucket; then each initial invitee's mode (403 naming
  * `sharedEvents.join`) before anything is written. The head and the whole initial roster are one transactional

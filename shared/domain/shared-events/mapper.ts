@@ -87,7 +87,7 @@ export function toSharedEventResponse(
   };
 }
 
-/** The bounded view of an invited organization (02 §4): the details it is asked to join, nothing of the roster. */
+/** The bounded view of an invited organization (docs/shared-events.md): the details it is asked to join, nothing of the roster. */
 export function toInvitedView(doc: SharedEventDoc, viewer: Viewer) {
   return { ...details(doc), viewer: toViewer(viewer) };
 }

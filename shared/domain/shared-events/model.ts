@@ -42,7 +42,7 @@ export interface SharedEventGrant {
   issuedBy: string;
 }
 
-/** Lifecycle states of a Shared Event (02 §3); the moves between them are ours (docs/shared-events.md). */
+/** Lifecycle states of a Shared Event (docs/shared-events.md); the moves between them are ours (docs/shared-events.md). */
 export const SHARED_EVENT_STATUSES = ['draft', 'open', 'locked', 'cancelling', 'cancelled', 'completed'] as const;
 export type SharedEventStatus = (typeof SHARED_EVENT_STATUSES)[number];
 
@@ -135,7 +135,7 @@ export interface SharedEventAuditEntryDoc {
 export const INVITATION_LINK_STATUSES = ['active', 'used', 'revoked'] as const;
 export type InvitationLinkStatus = (typeof INVITATION_LINK_STATUSES)[number];
 
-/** 02 §2 SharedEventInvitationLink: only the token's hash is stored; id = `invite:` + 16 hex of the hash. */
+/** docs/shared-events.md SharedEventInvitationLink: only the token's hash is stored; id = `invite:` + 16 hex of the hash. */
 export interface SharedEventInvitationLinkDoc {
   id: string;
   docType: 'sharedEventInvitationLink';

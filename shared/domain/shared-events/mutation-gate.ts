@@ -44,14 +44,14 @@ export function assertSharedEventsOpenTo(organizationId: string): void {
     throw forbidden('This organization is not allowed to change Shared Events');
 }
 
-/** Step 3: the per-organization mutation bucket. Its size and window are ours (02 §8 leaves them open). */
+/** Step 3: the per-organization mutation bucket. Its size and window are ours (docs/shared-events.md leaves them open). */
 export const SHARED_EVENT_MUTATION_LIMIT = { bucket: 'shared-event-mutation', limit: 120, windowSeconds: 60 };
 
 export function takeMutationToken(organizationId: string): Promise<void> {
   return enforceRateLimit(SHARED_EVENT_MUTATION_LIMIT, `organization:${organizationId}`);
 }
 
-/** Steps 1 to 3 for the acting organization, already read fresh by the caller (rule 4, §5.4). */
+/** Steps 1 to 3 for the acting organization, already read fresh by the caller (docs/shared-events.md). */
 export async function gateMutation(org: Pick<OrganizationDoc, 'id' | 'organizationMode'>, check: SharedEventsCheck) {
   assertModeAllows(org, check);
   assertSharedEventsOpenTo(org.id);

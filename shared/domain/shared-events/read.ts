@@ -9,7 +9,7 @@ import { isLive } from './rules';
 import type { ListSharedEventsQuery } from './schemas';
 
 /**
- * The read routes (02 §4; never restricted by mode, rule 5). A Shared Event read is authorized by the Shared Event
+ * The read routes (docs/shared-events.md; never restricted by mode, rule 5). A Shared Event read is authorized by the Shared Event
  * scope with `readers` (an invited organization may read the bounded view). The list names no Shared Event: a
  * member of the organization, or with `scope=all` a Super Admin.
  */

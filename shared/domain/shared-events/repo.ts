@@ -166,7 +166,7 @@ export async function getPendingInvitation(
 
 /**
  * The caller's unexpired pending records in every organization partition: a deliberate cross-partition read
- * (the list takes no organizationId; 02 §4 rule 8), bounded by `max`.
+ * (the list takes no organizationId; docs/shared-events.md rule 8), bounded by `max`.
  */
 export const pendingInvitationsOfUser = (userId: string, nowIso: string, max: number) =>
   acrossPartitions('orgs')

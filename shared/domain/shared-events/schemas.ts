@@ -21,7 +21,7 @@ import {
 } from './model';
 import type { ShowtimeInput, TemplateInput } from './rules';
 
-/** Request and response bodies of the Shared Event core (03 §11: ours, published in OpenAPI). */
+/** Request and response bodies of the Shared Event core (docs/shared-events.md: ours, published in OpenAPI). */
 
 const str: Schema = { type: 'string' };
 const int: Schema = { type: 'integer' };

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '../orders/model';
 import { historyLink, historyTab } from './rules';
 
-/** The TransferHistory entry of 01-core §2, stored on the source order (and on a partial transfer's destination). */
+/** The TransferHistory entry of docs/decisions/transfers.md, stored on the source order (and on a partial transfer's destination). */
 export interface TransferHistoryEntry {
   fromUserId: string;
   fromUserName: string;

@@ -5,7 +5,7 @@ import { entryGrants } from '../users/role-map';
 import type { UserDoc } from '../users/model';
 
 /**
- * Transfer arithmetic (01-core "Transfer" rules 1-4), pure. Only outstanding quantity moves; sold and
+ * Transfer arithmetic (docs/decisions/transfers.md "Transfer" rules 1-4), pure. Only outstanding quantity moves; sold and
  * returned units and their per-type evidence never move.
  */
 type OrderFacts = Pick<

@@ -1,5 +1,5 @@
 /**
- * Money is computed in integer cents (03-decisions §6): 0.1 + 0.2 must be 0.30. Inputs have at most two
+ * Money is computed in integer cents (docs/decisions/orders.md): 0.1 + 0.2 must be 0.30. Inputs have at most two
  * decimals (the schemas enforce it); outputs are numbers with at most two decimals.
  */
 export const toCents = (amount: number): number => Math.round(amount * 100);

@@ -1,9 +1,11 @@
 import type { Schema } from './validation';
 
 /** Reusable schema fragments so every route bounds its strings and numbers the same way. */
-/** An id: never `.` or `..` alone, which a path resolves away (see request-checks.ts hasDotSegment). */
+/** An opaque id: never `.` or `..` alone, which a path resolves away (see request-checks.ts hasDotSegment). */
 export const idString: Schema = {
   type: 'string',
+  description:
+    'An opaque id: 1 to 128 letters, digits, `.`, `_`, `:` or `-` (UUIDs for most records), never `.` or `..` alone',
   minLength: 1,
   maxLength: 128,
   pattern: '^(?!\\.{1,2}$)[A-Za-z0-9._:-]+$',

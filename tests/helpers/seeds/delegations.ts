@@ -14,7 +14,7 @@ const FULL_BUNDLE = {
 
 /**
  * An ACTIVE sales delegation of `eventId` (owned by `ownerOrgId`) to `partnerOrgId`, as invite + accept leave it:
- * the delegation embedded in the owner's event `salesDelegations[]` (02 §2 fields, fixed permission bundle,
+ * the delegation embedded in the owner's event `salesDelegations[]` (docs/shared-events.md fields, fixed permission bundle,
  * reverse index synced) and the partner's display index entry in `Organization.delegatedEventSales[]`.
  * `permissions` replaces the bundle (e.g. without `canApproveOwnMemberOrders`, as delegations before v1.2.0).
  * Returns the delegation id.

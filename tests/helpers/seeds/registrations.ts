@@ -40,7 +40,7 @@ export const seedLegacyInvoicedRegistration = (
 /**
  * A live registration (direct sale) as the registrations routes write it (shared/domain/registrations/model.ts),
  * written straight to the store without moving the capacity counter: the invoicing and report figures read the
- * documents, never the counters. Totals follow the lines (03-decisions §6: amount = Σ quantity × unit price, fees
+ * documents, never the counters. Totals follow the lines (docs/decisions/orders.md: amount = Σ quantity × unit price, fees
  * apart); `capacityQuantity` = totalQuantity; `sortKey` orders it like an order.
  */
 export async function seedRegistration(

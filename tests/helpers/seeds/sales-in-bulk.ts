@@ -14,7 +14,7 @@ interface SeedEvent {
 }
 
 /**
- * A live registration (direct sale) as POST /api/registrations writes it (03-decisions §7), taking its seats
+ * A live registration (direct sale) as POST /api/registrations writes it (docs/decisions.md), taking its seats
  * through the same capacity path, so the capacity summary and the dashboard see the same seats; `invoicedAt`
  * (which the invoice route would set) and a seller who is not the caller are what the route cannot give.
  */

@@ -1,7 +1,7 @@
 import type { TestHost } from '../harness';
 import type { OrgFixture } from '../fixtures';
 
-/** A Shared Event creation body (02 §4, our design): two showtimes, two templates, a pool of 300 a showtime. */
+/** A Shared Event creation body (docs/shared-events.md, our design): two showtimes, two templates, a pool of 300 a showtime. */
 export function sharedEventBody(overrides: Record<string, unknown> = {}) {
   return {
     name: 'Harbour Festival',

@@ -1,6 +1,6 @@
 import type { EventDoc } from '../model';
 
-/** The channels a showtime's seats are sold through (01-core §2). */
+/** The channels a showtime's seats are sold through (docs/decisions/events.md). */
 export type CapacityChannel = 'orders' | 'registrations' | 'external' | 'free';
 
 export type ChannelCounts = Record<CapacityChannel, number>;

@@ -3,7 +3,7 @@ import type { CapacityChannel, ChannelCounts, LedgerDocType } from './model';
 export type { CapacityChannel, ChannelCounts };
 
 /**
- * The capacity model (01-core §2), as pure arithmetic:
+ * The capacity model (docs/decisions/events.md), as pure arithmetic:
  * sold per showtime = reported order sales + registrations + external (manual + ledger) + free tickets;
  * remaining = max(0, capacity − sold); aggregate capacity = capacity × showtimes; aggregate remaining is the
  * sum of per-showtime remaining, so capacity is never lent between showtimes.

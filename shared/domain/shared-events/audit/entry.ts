@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SharedEventAuditEntryDoc } from '../model';
 
 /**
- * The audit actions (02 §6.1 names 32 values without listing them; this list is ours, documented in
+ * The audit actions (docs/shared-events.md names 32 values without listing them; this list is ours, documented in
  * docs/shared-events.md). Every Shared Event change appends exactly one entry.
  */
 export const AUDIT_ACTIONS = [

@@ -2,7 +2,7 @@ import type { AuditListQuery } from './schemas';
 import type { SharedEventAuditEntryDoc } from '../model';
 import { auditEntriesPage } from '../repo';
 
-/** The audit entry as the API shows it: `metadata` stays in the store (02 §2), as do schemaVersion and docType. */
+/** The audit entry as the API shows it: `metadata` stays in the store (docs/shared-events.md), as do schemaVersion and docType. */
 export const toAuditEntryResponse = (e: SharedEventAuditEntryDoc) => ({
   id: e.id,
   action: e.action,

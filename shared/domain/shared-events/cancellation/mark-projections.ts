@@ -7,7 +7,7 @@ import { getProjectionEvent, replaceProjectionEvent } from '../repo';
 /**
  * What a cancellation does to the participants' projections (the local Events `se-{sharedEventId}`): their
  * `sharedEventLink.sharedEventStatus` names the cancellation's state (`cancelling`, then `cancelled`). They are NOT
- * made inactive: an inactive event refuses a sale with 409 CONFLICT before the capacity gate is asked, and 02 §7
+ * made inactive: an inactive event refuses a sale with 409 CONFLICT before the capacity gate is asked, and docs/shared-events.md
  * answers a frozen Shared Event with 409 CAPACITY_EXCEEDED; the retired counters refuse every capacity-taking write
  * on the projection already. The local sale documents stay as they are: they are the record.
  * Each projection lives in its own organization partition and is written under its ETag; a failure is logged and

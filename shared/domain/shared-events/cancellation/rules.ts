@@ -4,8 +4,8 @@ import type { CapacityPolicy, ParticipantStatus, SharedEventStatus } from '../mo
 import { isLive } from '../rules';
 
 /**
- * Pure rules of the whole-event cancellation of a Shared Event (02 §2 CapacityFenceDoc, adjustment kind
- * `wholeEventCancellation`, §3 statuses `cancelling`/`cancelled`; docs/decisions/shared-event-cancellation.md).
+ * Pure rules of the whole-event cancellation of a Shared Event (docs/shared-events.md CapacityFenceDoc, adjustment kind
+ * `wholeEventCancellation`, statuses `cancelling`/`cancelled`; docs/decisions/shared-event-cancellation.md).
  * No store access: cancel.ts carries them out.
  */
 

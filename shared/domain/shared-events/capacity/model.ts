@@ -1,7 +1,7 @@
 import type { CapacityPolicy } from '../model';
 
 /**
- * The Shared Event capacity engine's documents (02 §2 CapacityCounter, CapacityReservation, CapacityAdjustment,
+ * The Shared Event capacity engine's documents (docs/shared-events.md CapacityCounter, CapacityReservation, CapacityAdjustment,
  * CapacityFenceDoc; rule 1). All live in the Shared Event's partition of the `sharedEvents` container.
  * Counters move only through the store's conditional increment (never read-modify-write); reservations and
  * adjustments are the ledger the counters are recomputed from. Field names the store's patch predicates read

@@ -114,7 +114,7 @@ export async function ensureSaleCounter(
 }
 
 /**
- * Step 1: hold the seats. 409 CAPACITY_EXCEEDED (no availableCapacity or requestedDelta: 02 §7) when the
+ * Step 1: hold the seats. 409 CAPACITY_EXCEEDED (no availableCapacity or requestedDelta: docs/shared-events.md) when the
  * Shared Event is sold out for this counter or frozen; 503 when its capacity cannot be reached.
  * Store calls: fence read, counter patch, reservation create (plus the counter's creation on a first sale).
  */

@@ -21,7 +21,7 @@ import { getParticipant, getSharedEvent, replaceSharedEventWithAudit } from '../
 import { isChangeable, isLive } from '../rules';
 
 /**
- * External sales channels of a Shared Event (02 §2 ExternalSalesChannel, §4 "reporting, channels, operations",
+ * External sales channels of a Shared Event (docs/decisions/shared-event-channels.md,
  * rules 5 and 9): at most one per source, kept in the head's `externalChannels[]`; every change replaces the head
  * under its ETag together with one audit entry (one batch), retried on a lost race.
  */

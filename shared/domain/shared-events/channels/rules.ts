@@ -6,7 +6,7 @@ import {
 } from '../model';
 
 /**
- * Pure rules of the Shared Event external sales channels (02 §2 ExternalSalesChannel, rule 5, rule 9). The choices
+ * Pure rules of the Shared Event external sales channels (docs/shared-events.md ExternalSalesChannel, rule 5, rule 9). The choices
  * the spec leaves open are ours and written down in docs/decisions/shared-event-channels.md.
  */
 

@@ -21,7 +21,7 @@ export interface PutChannelBody {
 }
 
 /**
- * 02 §2 ExternalSalesChannel as a reader sees it: `connectionRef` is the reference, `[redacted]`, or absent
+ * docs/shared-events.md ExternalSalesChannel as a reader sees it: `connectionRef` is the reference, `[redacted]`, or absent
  * (see channel-rules.ts refVisibility).
  */
 export const channelResponse: Schema = object(

@@ -19,7 +19,7 @@ import { LIVE_PARTICIPANT_STATUSES, type SharedEventDoc, type SharedEventGrant }
 import { getSharedEvent, replaceSharedEventWithAudit } from '../repo';
 
 /**
- * Named capability grants (02 §2 SharedEventGrant, rule 1 "named capability grants can delegate specific tasks
+ * Named capability grants (docs/shared-events.md SharedEventGrant, rule 1 "named capability grants can delegate specific tasks
  * without a broader role"). The caller's scope (Organization Admin holding manageOwners, or a super admin naming an
  * organization) has already been resolved; a grant is always for a member of the organization the caller acts for.
  */

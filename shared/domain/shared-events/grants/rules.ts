@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { SHARED_EVENT_CAPABILITIES, type SharedEventCapability, type SharedEventGrant } from '../model';
 
 /**
- * Pure rules of named capability grants (02 §2 SharedEventGrant, rule 4). A grant belongs to one user acting for
+ * Pure rules of named capability grants (docs/shared-events.md SharedEventGrant, rule 4). A grant belongs to one user acting for
  * one organization: (userId, organizationId) is its key on the Shared Event's `grants[]`.
  */
 

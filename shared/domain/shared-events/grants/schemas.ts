@@ -29,7 +29,7 @@ export interface PutGrantBody {
   roleTemplate?: string;
 }
 
-/** 02 §2 SharedEventGrant, as the API shows it (capabilities in the order of 02 rule 4). */
+/** docs/shared-events.md SharedEventGrant, as the API shows it (capabilities in the order of 02 rule 4). */
 export const grantResponse: Schema = object(
   {
     userId: str,
@@ -49,7 +49,7 @@ export const revokeGrantResponse: Schema = object({ revoked: { type: 'boolean' }
   'organizationId',
 ]);
 
-/** GET …/participants/{orgId}/users: paged like every list (03 §10). */
+/** GET …/participants/{orgId}/users: paged like every list (docs/api.md). */
 export const participantUsersQuery = object({ ...pageQuery });
 export interface ParticipantUsersQuery {
   limit: number;

@@ -19,7 +19,7 @@ import {
 } from '../repo';
 
 /**
- * Accepting a Shared Event invitation (02 §2 rule 2, §4 rules 4, 6 and 8), by token or from the pending list.
+ * Accepting a Shared Event invitation (docs/shared-events.md, docs/decisions/shared-event-invitations.md), by token or from the pending list.
  * Order: the caller's authority in the accepting organization (Admin, or Super Admin), that organization's mode
  * (403 ORG_MODE_RESTRICTED), the switch and allowlist, its mutation bucket; only then the link. The link moves
  * active → used under its ETag, so of many concurrent acceptors exactly one wins; the others, and every unusable
@@ -28,7 +28,7 @@ import {
 
 /**
  * The caller's standing as an admin (from the role map on the user when it grants, else its membership, which
- * decides) and the organization, read fresh (§5.4); in parallel.
+ * decides) and the organization, read fresh; in parallel.
  */
 export const acceptingOrganizationReads = (principal: Principal, organizationId: string) =>
   Promise.all([

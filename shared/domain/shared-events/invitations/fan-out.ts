@@ -17,7 +17,7 @@ import type { SharedEventDoc, SharedEventInvitationLinkDoc } from '../model';
 import { createInvitationNotificationOnce, createPendingInvitationOnce } from '../repo';
 
 /**
- * Invitation delivery (02 §4 rule 7): a best-effort e-mail to the address given at link creation, and the in-app
+ * Invitation delivery (docs/shared-events.md rule 7): a best-effort e-mail to the address given at link creation, and the in-app
  * fan-out to the user behind that address. Both run detached from the request, in a store-call context of their
  * own, so neither the answer, its timing nor its store-call count tells the organizer whether a user matched.
  * The address lives only in this closure: it is never written anywhere.

@@ -35,7 +35,7 @@ import {
 } from '../repo';
 
 /**
- * Shared Event invitation links (02 §2 rule 2, §3, §4 rules 6 and 7): creation, the manager's list and revoke,
+ * Shared Event invitation links (docs/decisions/shared-event-invitations.md): creation, the manager's list and revoke,
  * and the preview. Acceptance is in invitation-accept.ts.
  */
 
@@ -50,7 +50,7 @@ export async function invitationUnavailable(): Promise<never> {
 /**
  * The organization a manager acts for: the `?organizationId` one, or the organizer for a super admin who named
  * none. Inviting is neither creating nor joining, so rule 4's mode check does not apply; the switch, the
- * allowlist and the acting organization's mutation bucket do (rule 1, §8).
+ * allowlist and the acting organization's mutation bucket do (docs/shared-events.md).
  */
 async function gateManager(access: SharedEventAccess): Promise<string> {
   const actingOrgId = access.organizationId ?? access.sharedEvent.organizerOrgId;

@@ -10,7 +10,7 @@ import type { AcceptPendingBody } from './schemas';
 import { activeInvitationLinksAmong, getInvitationLink, getPendingInvitation, pendingInvitationsOfUser } from '../repo';
 
 /**
- * In-app pending invitations (02 §4 rule 8): the records the rule-7 fan-out wrote for the session user, in the
+ * In-app pending invitations (docs/shared-events.md rule 8): the records the rule-7 fan-out wrote for the session user, in the
  * organizations the user administers today. No organizationId: eligibility comes from the session.
  */
 

@@ -2,13 +2,13 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SharedEventInvitationLinkDoc, SharedEventStatus } from '../model';
 
 /**
- * Pure rules of Shared Event invitation links (02 §2 rule 2, §3, §4 rules 6 to 8, §8). No store, no clock of
+ * Pure rules of Shared Event invitation links (docs/shared-events.md, docs/decisions/shared-event-invitations.md). No store, no clock of
  * their own: `now` is always passed in, so every rule is unit-tested without a host.
  */
 
-/** 14 days plus the 24-hour buffer (02 §8). */
+/** 14 days plus the 24-hour buffer (docs/shared-events.md). */
 export const INVITATION_LINK_LIFETIME_SECONDS = (14 + 1) * 24 * 60 * 60;
-/** An invitation notification lives at most 15 days (02 §8). */
+/** An invitation notification lives at most 15 days (docs/shared-events.md). */
 export const INVITATION_NOTIFICATION_MAX_SECONDS = 15 * 24 * 60 * 60;
 /** Rule 7: at most 10 organization partitions per invitation. */
 export const FAN_OUT_ORGANIZATION_CAP = 10;
@@ -21,7 +21,7 @@ export const newRawToken = (): string => randomBytes(32).toString('base64url');
 /** What is stored instead of the token: its SHA-256, hex. */
 export const tokenHashOf = (rawToken: string): string => createHash('sha256').update(rawToken, 'utf8').digest('hex');
 
-/** The link's document id: `invite:` + the first 16 hex characters of the token hash (02 §2). */
+/** The link's document id: `invite:` + the first 16 hex characters of the token hash (docs/shared-events.md). */
 export const linkIdOf = (tokenHash: string): string => `invite:${tokenHash.slice(0, 16)}`;
 
 /** Only a well-formed token can name a link; anything else is the generic 404 without a store call. */
@@ -47,7 +47,7 @@ export const isLive = (link: Pick<SharedEventInvitationLinkDoc, 'status' | 'expi
 /**
  * What an acceptance by `organizationId` does with the link it read:
  *  - `claim`: active, unexpired and the hash matches: replace it to `used` under its ETag (single winner);
- *  - `recover`: already used BY THIS organization (the stored organization id is the recovery marker of 02 §2
+ *  - `recover`: already used BY THIS organization (the stored organization id is the recovery marker of docs/shared-events.md
  *    rule 2): the earlier acceptance was interrupted before the roster update, or is being retried; finish the
  *    (idempotent) admission without touching the link;
  *  - `unavailable`: anything else (used by another organization, revoked, expired, wrong hash): generic 404.
@@ -88,7 +88,7 @@ export function notificationTtlSeconds(linkExpiresAt: string, now: number): numb
 
 /**
  * Rule 7's dedup key per (invitation document, recipient user, organization), as a hash: the notification
- * holding it must not hold the invitation document id in clear (02 §2).
+ * holding it must not hold the invitation document id in clear (docs/shared-events.md).
  */
 export const incidentKeyOf = (invitationId: string, userId: string, organizationId: string): string =>
   createHash('sha256')

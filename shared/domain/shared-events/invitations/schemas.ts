@@ -3,7 +3,7 @@ import { pageOf, text, timestamp } from '../../vocabulary/response-parts';
 import type { Schema } from '../../vocabulary/validation';
 import { INVITATION_LINK_STATUSES, PARTICIPANT_ROLES, PARTICIPANT_STATUSES } from '../model';
 
-/** Request and response schemas of the Shared Event invitation routes (02 §4; the shapes are ours, 03 §11). */
+/** Request and response schemas of the Shared Event invitation routes (docs/shared-events.md; the shapes are ours, docs/shared-events.md). */
 
 /** POST …/invitation-links: an optional address for best-effort delivery (never stored). */
 export const createInvitationLinkBody = object({ email });

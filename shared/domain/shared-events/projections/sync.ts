@@ -24,7 +24,7 @@ import {
 } from './rules';
 
 /**
- * Projections (02 §1, 03 §11): each live participant holds a local Event in its own organization partition,
+ * Projections (docs/shared-events.md, docs/shared-events.md): each live participant holds a local Event in its own organization partition,
  * linked back to the Shared Event and carrying its details version. Propagation is queued work: a change marks
  * the roster entries `pending` (in the same batch as the change), one attempt follows at once, and whatever
  * failed stays `pending` or `failed` until operation-status, sync-projections or the heal timer advances it.
@@ -144,7 +144,7 @@ export function report(head: SharedEventDoc, p: SharedEventParticipantDoc): Proj
   };
 }
 
-/** The heal pass's part (03 §12): every Shared Event with pending or failed projection work is advanced. */
+/** The heal pass's part (docs/shared-events.md): every Shared Event with pending or failed projection work is advanced. */
 export async function healProjections(): Promise<{
   sharedEvents: number;
   synced: number;

@@ -2,7 +2,7 @@ import type { CapacityPolicy, ParticipantRole, ParticipantStatus } from '../mode
 import type { CounterHealth } from '../capacity/model';
 
 /**
- * Combined and participant reports of a Shared Event (02 §4 "reporting"; shapes ours per rule 11, see
+ * Combined and participant reports of a Shared Event (docs/shared-events.md "reporting"; shapes ours per rule 11, see
  * docs/decisions/shared-event-reports.md). Sums are kept in integer cents inside; money comes out as a number
  * with at most two decimals, like every other report of the API.
  *
@@ -11,7 +11,7 @@ import type { CounterHealth } from '../capacity/model';
  *   the manual external count; free tickets sell nothing).
  * - `seatsTaken`: seats the sales hold on the Shared Event's capacity (free tickets included): what the capacity
  *   counters' `committed` adds up to when every sale went through the capacity path.
- * - `revenue` prices only, `fees` fees only (03-decisions §6).
+ * - `revenue` prices only, `fees` fees only (docs/decisions/orders.md).
  */
 export interface SalesFigures {
   ticketsSold: number;

@@ -2,7 +2,7 @@ import { roleAtLeast } from '../../memberships/roles';
 import type { Role } from '../../memberships/model';
 
 /**
- * Who may read which participant report (02 §4: "Participant for own organization (default); owner or Super
+ * Who may read which participant report (docs/shared-events.md: "Participant for own organization (default); owner or Super
  * Admin for an allowed target"). Pure: the route's scope has already proved an approved membership in a live
  * participant organization (or a Super Admin).
  *

@@ -17,7 +17,7 @@ import { isChangeable, ROSTER_TARGET, rosterVerdict, type RosterAction } from '.
 import { markOrganizationClosed } from '../capacity/closed-organizations';
 
 /**
- * The roster routes (02 §4; the moves are ours, rules.ts ROSTER_TARGET). Accepting and the direct add are
+ * The roster routes (docs/shared-events.md; the moves are ours, rules.ts ROSTER_TARGET). Accepting and the direct add are
  * joinings: the organization's mode is checked first (403 ORG_MODE_RESTRICTED naming sharedEvents.join, before
  * the Shared Event is read), and both go through `admitOrganization`. Declining, leaving and removal are never
  * refused by mode (rule 5). A route that finds the entry already where it leads answers 200 without a change.

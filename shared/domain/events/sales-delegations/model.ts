@@ -18,7 +18,7 @@ export interface DelegationPermissions {
   canApproveOwnMemberOrders?: true;
 }
 
-/** Reserved slot (02 §2), unused: absence means `directDelivered`; it does not drive the self-service approvals. */
+/** Reserved slot (docs/decisions/delegations.md), unused: absence means `directDelivered`; it does not drive the self-service approvals. */
 export const ORDER_SUBMISSION_MODES = ['directDelivered', 'ownerApproval'] as const;
 export type OrderSubmissionMode = (typeof ORDER_SUBMISSION_MODES)[number];
 
@@ -30,7 +30,7 @@ export const DELEGATION_PERMISSIONS: Required<DelegationPermissions> = {
   canApproveOwnMemberOrders: true,
 };
 
-/** One-time invitation lifetime (02 §8): 14 days. */
+/** One-time invitation lifetime (docs/decisions/delegations.md): 14 days. */
 export const DELEGATION_INVITATION_DAYS = 14;
 
 /**

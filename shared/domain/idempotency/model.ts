@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+
+/** How long a key's first answer is replayed (docs/api.md, "Idempotency keys"). */
+export const IDEMPOTENCY_KEY_LIFETIME_SECONDS = 24 * 60 * 60;
+/**
+ * How long a running first request holds its key. Past it a retry takes the key over: the first request died
+ * without answering (a request that lives this long has hit the store-call deadline many times over).
+ */
+export const IDEMPOTENCY_LEASE_SECONDS = 60;
+
+/** The answer kept for replay: a success (status, data, 207's `completed`) or a kept error. */
+export type KeptAnswer =
+  | { kind: 'success'; status: number; data: unknown; completed?: boolean }
+  | { kind: 'error'; code: string; message: string; data?: Record<string, unknown> };
+
+export interface IdempotencyRecord {
+  id: string;
+  docType: 'idempotencyKey';
+  /** The partition of an organization's caller; absent for a caller acting for no organization (auth container). */
+  organizationId?: string;
+  /** sha256 of method, path, query and body: the same key with another request is refused. */
+  fingerprint: string;
+  state: 'running' | 'done';
+  leaseUntil: string;
+  createdAt: string;
+  expiresAt: string;
+  ttl: number;
+  answer?: KeptAnswer;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The record id: the key scoped to the caller and the organization, hashed (a key is the client's free text). */
+export function recordIdOf(callerId: string, organizationId: string, key: string): string {
+  return `idem-${sha256(`${callerId}\n${organizationId}\n${key}`).slice(0, 48)}`;
+}
+
+export function fingerprintOf(request: {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: string;
+}): string {
+  const query = Object.keys(request.query)
+    .sort()
+    .map((name) => `${name}=${request.query[name]}`)
+    .join('&');
+  return sha256(`${request.method} ${request.path}?${query}\n${request.body}`);
+}
+
+export function runningRecord(id: string, organizationId: string, fingerprint: string, nowMs: number) {
+  const record: IdempotencyRecord = {
+    id,
+    docType: 'idempotencyKey',
+    ...(organizationId ? { organizationId } : {}),
+    fingerprint,
+    state: 'running',
+    leaseUntil: new Date(nowMs + IDEMPOTENCY_LEASE_SECONDS * 1000).toISOString(),
+    createdAt: new Date(nowMs).toISOString(),
+    expiresAt: new Date(nowMs + IDEMPOTENCY_KEY_LIFETIME_SECONDS * 1000).toISOString(),
+    ttl: IDEMPOTENCY_KEY_LIFETIME_SECONDS,
+  };
+  return record;
+}
+
+/** A record that no longer binds its key: expired (TTL is lazy, or absent on the embedded store), or abandoned. */
+export function isStale(record: IdempotencyRecord, nowMs: number): boolean {
+  if (Date.parse(record.expiresAt) <= nowMs) return true;
+  return record.state === 'running' && Date.parse(record.leaseUntil) <= nowMs;
+}
+
+/**
+ * Answers that mean "try again" are not kept, so a retry with the same key runs again: contention and other
+ * conflicts (409), rate limits (429), server-side failures (5xx).
+ */
+export const isKeptStatus = (status: number) => status < 500 && status !== 409 && status !== 429;
