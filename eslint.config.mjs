@@ -76,7 +76,19 @@ const layerZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.local/**', '.deploy/**', '.azure/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      '.local/**',
+      '.deploy/**',
+      '.azure/**',
+      'web/dist/**',
+      'web/src/api/schema.d.ts',
+      '.artifacts/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

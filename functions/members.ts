@@ -80,6 +80,8 @@ defineRoute({
   tags,
   summary: 'Import members from CSV (email,name,role); creates users that do not exist',
   bodyType: 'csv',
+  csvExample:
+    'email,name,role\nmia.member@example.org,Mia Member,member\ntom.treasurer@example.org,Tom Treasurer,treasurer\n',
   response: importResult,
   handler: ({ params, rawBody }) => importMembers(params.id, rawBody),
 });

@@ -38,6 +38,7 @@ defineRoute({
   tags,
   summary: 'Import users from CSV (email,name,firstName,lastName,phone)',
   bodyType: 'csv',
+  csvExample: 'email,name,firstName,lastName,phone\nmia.member@example.org,Mia Member,Mia,Member,+49 30 1234567\n',
   response: importResult,
   handler: ({ rawBody }) => importUsers(rawBody),
 });

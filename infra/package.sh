@@ -11,11 +11,13 @@ cd "$(dirname "$0")/.."
 for required in host.json package.json dist/functions dist/shared node_modules; do
   [ -e "$required" ] || { echo "package: $required is missing (build first)" >&2; exit 1; }
 done
-# The embedded Cosmos-protocol store is a development tool; it must not be installed for production.
-if [ -e node_modules/@vercel/cosmosdb-server ]; then
-  echo "package: node_modules/@vercel/cosmosdb-server is installed; run 'npm ci --omit=dev' after the build" >&2
-  exit 1
-fi
+# The embedded Cosmos-protocol store and the web client's build tools are development tools; not for production.
+for dev_only in @vercel/cosmosdb-server vite react; do
+  if [ -e "node_modules/$dev_only" ]; then
+    echo "package: node_modules/$dev_only is installed; run 'npm ci --omit=dev' after the build" >&2
+    exit 1
+  fi
+done
 
 rm -f "$out"
 zip -qr "$out" host.json package.json package-lock.json dist/functions dist/shared node_modules \
@@ -23,7 +25,7 @@ zip -qr "$out" host.json package.json package-lock.json dist/functions dist/shar
 # Listed once into a variable: `grep -q` on a pipe would end unzip early and trip pipefail.
 entries=$(unzip -Z1 "$out")
 # TypeScript declaration files from packages are harmless; our own sources (.ts outside node_modules) are not.
-if grep -E '^(tests|functions|shared|scripts|docs|infra)/|^dist/(scripts|tests)/|^[^/]+\.ts$' <<<"$entries"; then
+if grep -E '^(tests|functions|shared|scripts|docs|infra|web)/|^dist/(scripts|tests)/|^[^/]+\.ts$' <<<"$entries"; then
   echo "package: the entries above must not be shipped" >&2
   exit 1
 fi

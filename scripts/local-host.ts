@@ -18,6 +18,7 @@ import { closeStore, openStore, store } from '../shared/store/client';
 import { answerApiDocs } from './api-docs';
 import { loadLocalData, saveLocalData } from '../shared/store/local-data';
 import { logInfo } from '../shared/telemetry/telemetry';
+import { isClientRequest, serveClientFile, webDistDirectory } from './static-files';
 
 /**
  * The local host: serves the route table under /api with Azure route-template semantics (find-my-way
@@ -45,6 +46,7 @@ export async function startLocalHost(
 ): Promise<LocalHost> {
   const routes = loadFunctions();
   const router = buildRouter(routes);
+  const webRoot = webDistDirectory();
   await openStore();
   // A refused LOCAL_DATA_FILE must not leave the embedded server running behind the error.
   const keeper = await keepLocalData(config().localDataFile).catch(async (error: unknown) => {
@@ -53,7 +55,7 @@ export async function startLocalHost(
   });
   const server = http.createServer((req, res) => {
     const correlationId = correlationIdOf(req);
-    serve(router, req, res, correlationId).catch((error) => {
+    serve(router, req, res, correlationId, webRoot).catch((error) => {
       send(res, {
         status: 500,
         headers: { 'x-correlation-id': correlationId },
@@ -103,6 +105,7 @@ async function serve(
   req: IncomingMessage,
   res: ServerResponse,
   correlationId: string,
+  webRoot: string | undefined,
 ) {
   // Answers the host gives itself carry the same correlation id as the ones the pipeline gives.
   const cors = { ...corsHeaders(req.headers.origin), 'x-correlation-id': correlationId };
@@ -120,6 +123,7 @@ async function serve(
     );
   }
   const url = new URL(req.url ?? '/', 'http://localhost');
+  if (webRoot && isClientRequest(req.method, url.pathname)) return serveClientFile(webRoot, req, res, url.pathname);
   if (req.method === 'OPTIONS') return send(res, { status: 204, headers: cors, body: '' });
   const docs = req.method === 'GET' ? answerApiDocs(url.pathname) : undefined;
   if (docs) return send(res, { ...docs, headers: { ...docs.headers, ...cors } });
@@ -243,10 +247,15 @@ function send(res: ServerResponse, response: OutgoingResponse) {
 }
 
 if (require.main === module) {
+  // Login links in the outbox open this host's own client (its /auth/verify page) unless APP_BASE_URL says otherwise.
+  if (!process.env.APP_BASE_URL && webDistDirectory()) {
+    process.env.APP_BASE_URL = `http://localhost:${process.env.PORT ?? 7071}`;
+  }
   startLocalHost()
     .then((host) => {
       logInfo('local-host.started', {
         url: `${host.url}/api`,
+        client: webDistDirectory() ? `${host.url}/` : 'not built (npm run web:build)',
         store: process.env.COSMOS_ENDPOINT ? 'cosmos' : 'embedded',
       });
       const stop = () => {

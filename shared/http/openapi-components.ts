@@ -24,6 +24,22 @@ const RENAMES: Record<string, string> = {
   myStatsResponse: 'MyStats',
   memberInvoiceSummarySchema: 'DashboardMemberInvoiceSummary',
   transferHistorySchema: 'TransferHistory',
+  acceptResponse: 'SharedEventInvitationAccepted',
+  previewResponse: 'SharedEventInvitationPreview',
+  capabilitiesResponse: 'SharedEventCapabilities',
+  channelResponse: 'ExternalSalesChannel',
+  channelListResponse: 'ExternalSalesChannelList',
+  grantResponse: 'CapabilityGrant',
+  revokeGrantResponse: 'CapabilityGrantRevoked',
+  inviteResponse: 'DelegationInvited',
+  respondResponse: 'DelegationAnswered',
+  revokeResponse: 'DelegationRevoked',
+  permissionsResponse: 'DelegationPermissions',
+  reportResponse: 'SalesReport',
+  overviewResponse: 'EventsOverview',
+  cleanupResponse: 'CleanupResult',
+  logoutResponse: 'LoggedOut',
+  magicLinkResponse: 'MagicLinkSent',
 };
 
 /** Shared fragments worth a name of their own: every id a path, body or answer holds is one `Id`. */

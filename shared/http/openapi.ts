@@ -114,7 +114,8 @@ function operation(route: AnyRoute, refs: SchemaReferences, responses: Record<st
   };
   if (route.deprecated) op.deprecated = true;
   if (route.bodyType === 'csv') {
-    op.requestBody = { required: true, content: { 'text/csv': { schema: { type: 'string' } } } };
+    const example = route.csvExample === undefined ? {} : { example: route.csvExample };
+    op.requestBody = { required: true, content: { 'text/csv': { schema: { type: 'string' }, ...example } } };
   } else if (route.body) {
     op.requestBody = {
       // A missing body is read as `{}`, so a body is required exactly when its schema requires a field.

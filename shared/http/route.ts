@@ -54,6 +54,8 @@ interface RouteFields<B, Q> {
   body?: Schema;
   /** Text bodies (CSV imports) arrive unparsed in `rawBody`. */
   bodyType?: 'json' | 'csv';
+  /** A CSV body's example for the OpenAPI document (a JSON body's is made from its schema). */
+  csvExample?: string;
   /** Query fields of the route; the `organizationId` of a query-scoped route is added at registration. */
   query?: Schema;
   rateLimit?: RateLimitRule;

@@ -39,6 +39,13 @@ function withFormat(name: string, schema: Schema): Schema {
   if (!isString(schema) || schema.format || schema.anyOf || schema.enum || schema.const !== undefined) return schema;
   if (DATE_TIME_NAMES.test(name)) return { ...schema, format: 'date-time' };
   if (EMAIL_NAMES.test(name)) return { ...schema, format: 'email' };
-  if (DATE_NAMES.test(name)) return { ...schema, anyOf: [{ format: 'date-time' }, { format: 'date' }] };
+  if (DATE_NAMES.test(name))
+    return {
+      ...schema,
+      anyOf: [
+        { type: 'string', format: 'date-time' },
+        { type: 'string', format: 'date' },
+      ],
+    };
   return schema;
 }

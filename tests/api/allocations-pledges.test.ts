@@ -291,14 +291,16 @@ describe('OpenAPI', () => {
   it('publishes a response shape for every order, allocation and pledge route', async () => {
     const doc = (await api.get('openapi.json')).body;
     const missing: string[] = [];
+    // Resources are named components: a `$ref` names the shape.
+    const resolve = (schema: any) => (schema?.$ref ? doc.components.schemas[schema.$ref.split('/').pop()] : schema);
     for (const [path, methods] of Object.entries<any>(doc.paths)) {
       for (const [method, operation] of Object.entries<any>(methods)) {
         if (!['orders', 'allocations', 'pledges'].some((tag) => operation.tags?.includes(tag))) continue;
         if (operation.tags.includes('orders') && /transfer|archive/.test(path)) continue; // another area
         const ok = Object.entries<any>(operation.responses).find(([status]) => status.startsWith('2'));
-        const data = ok?.[1].content['application/json'].schema.properties.data;
+        const data = resolve(ok?.[1].content['application/json'].schema.properties.data);
         // A nullable answer (my-pledge) is `anyOf: [shape, null]`.
-        const shaped = data?.properties ?? data?.anyOf?.find((option: any) => option.properties);
+        const shaped = data?.properties ?? data?.anyOf?.map(resolve).find((option: any) => option.properties);
         if (!shaped) missing.push(`${method.toUpperCase()} ${path}`);
       }
     }

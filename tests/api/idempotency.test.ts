@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { recordIdOf } from '../../shared/domain/idempotency/model';
 import { containers } from '../../shared/store/client';
-import { readItem, replaceItem } from '../../shared/store/operations';
+import { createItem, readItem, replaceItem } from '../../shared/store/operations';
 import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture, type Person } from '../helpers/fixtures';
 import { capacitySummary, q } from '../helpers/events';
@@ -169,6 +169,29 @@ describe('Idempotency-Key on POST registrations', () => {
     expect(await registrationsOf(event.id)).toHaveLength(2);
   });
 
+  it('lets a retry take over a key whose first request died holding it (its 60-second lease ran out)', async () => {
+    const event = await createEvent(api, f, { venueCapacity: 10 });
+    const key = randomUUID();
+    const id = recordIdOf(f.member.id, f.orgId, key);
+    const now = Date.now();
+    const abandoned = {
+      id,
+      docType: 'idempotencyKey',
+      organizationId: f.orgId,
+      fingerprint: 'of the request that died',
+      state: 'running',
+      leaseUntil: new Date(now - 1000).toISOString(),
+      createdAt: new Date(now - 61_000).toISOString(),
+      expiresAt: new Date(now + 3_600_000).toISOString(),
+      ttl: 86400,
+    };
+    await createItem(containers().orgs, abandoned);
+    const retry = await register(f.member, registrationBody(event), key);
+    expect(retry.status).toBe(201);
+    expect(await registrationsOf(event.id)).toHaveLength(1);
+    expect(await readItem(containers().orgs, f.orgId, id)).toMatchObject({ state: 'done' });
+  });
+
   it('refuses a key that is not 1 to 128 visible characters with 400, before anything is written', async () => {
     const event = await createEvent(api, f, { venueCapacity: 10 });
     const res = await register(f.member, registrationBody(event), 'x'.repeat(129));
@@ -210,5 +233,19 @@ describe('Idempotency-Key on the other creates', () => {
     expect(new Set(ids).size).toBe(1);
     const orders = (await storedDocuments(f.orgId, 'order')).filter((o: { eventId: string }) => o.eventId === event.id);
     expect(orders).toHaveLength(1);
+  });
+
+  it('keeps the key of a caller acting for no organization (a super admin creating one) and replays it', async () => {
+    const key = randomUUID();
+    const create = () =>
+      api.post('organizations', {
+        token: f.superToken,
+        body: { name: `Idempotent Choir ${key.slice(0, 8)}` },
+        headers: { 'Idempotency-Key': key },
+      });
+    const [first, retry] = [await create(), await create()];
+    expect([first.status, retry.status]).toEqual([201, 201]);
+    expect(retry.body.data.id).toBe(first.body.data.id);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
   });
 });

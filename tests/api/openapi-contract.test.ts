@@ -47,6 +47,8 @@ describe('the committed openapi.json', () => {
     const problems: string[] = [];
     for (const route of loadFunctions()) {
       const operation = served.paths[`/api/${route.route}`][route.method.toLowerCase()];
+      if (route.bodyType === 'csv' && typeof operation.requestBody.content['text/csv'].example !== 'string')
+        problems.push(`${route.name}: no CSV example`);
       if (route.body && route.bodyType !== 'csv') {
         const example = operation.requestBody.content['application/json'].example;
         if (example === undefined) problems.push(`${route.name}: no body example`);

@@ -16,6 +16,7 @@ const engine = createRequire(require.resolve('@vercel/cosmosdb-server'))('@zeit/
   default: (sql: string) => { ast: never; code: string; exec: (d: unknown[], o: unknown) => unknown };
 };
 
+// Each case runs twice, once as the whole-container scan (slow by design): generous timeouts for a loaded machine.
 describe('embedded store: a partition query reads its partition only, and pages resume', () => {
   let api: TestHost;
   const handed: number[] = [];
@@ -175,7 +176,7 @@ describe('embedded store: a partition query reads its partition only, and pages 
     // A deliberate fan-out (no partition key conjunct) still scans, and still answers the same.
     const fanOut = await compare({ query: "SELECT c.id FROM c WHERE c.status = 'pending'" }, undefined, 500);
     expect(Math.max(...fanOut.handed)).toBeGreaterThanOrEqual(2640);
-  });
+  }, 180_000);
 
   it('pages from the continuation on: reading a partition page by page costs about its size, not pages × size', async () => {
     const spec = { query: 'SELECT * FROM c WHERE c.organizationId = @pk', parameters: [{ name: '@pk', value: LARGE }] };
@@ -191,7 +192,7 @@ describe('embedded store: a partition query reads its partition only, and pages 
     expect(ordered.handed[0]).toBe(64);
     // The SDK asks twice per page here (its query plan request is served as a query too): 2 × 64 a page.
     expect(ordered.handed.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(2 * 120 * 64);
-  });
+  }, 120_000);
 
   it('pages on correctly when the partition is written between two pages (no document twice, none skipped)', async () => {
     const orgs = containers().orgs;

@@ -20,7 +20,10 @@ export const isoDateTime: Schema = { type: 'string', format: 'date-time', maxLen
 export const isoDateOrDateTime: Schema = {
   type: 'string',
   maxLength: 40,
-  anyOf: [{ format: 'date-time' }, { format: 'date' }],
+  anyOf: [
+    { type: 'string', format: 'date-time' },
+    { type: 'string', format: 'date' },
+  ],
 };
 
 export function object(properties: Record<string, Schema>, required: string[] = [], extra: Schema = {}): Schema {

@@ -1,0 +1,126 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http, unwrap } from '../api/instance';
+import type { OrderStatus } from '../api/types';
+import { useOrganization } from './session-hooks';
+
+/**
+ * Every read the pages share, keyed by organization first so that switching organization or acting invalidates
+ * by prefix. Each page uses a few of these: its API calls are this fixed set (lists one paged call each).
+ */
+export const PAGE_SIZE = 50;
+
+export const notificationsQuery = (organizationId: string) => ({
+  queryKey: [organizationId, 'notifications'],
+  queryFn: () => unwrap(http.GET('/api/notifications', { params: { query: { organizationId } } })),
+});
+
+export function useActiveEvent() {
+  const { organizationId } = useOrganization();
+  return useQuery({
+    queryKey: [organizationId, 'active-event'],
+    queryFn: () => unwrap(http.GET('/api/events-active', { params: { query: { organizationId } } })),
+    enabled: Boolean(organizationId),
+  });
+}
+
+export function useCapacity(eventId: string | undefined) {
+  const { organizationId } = useOrganization();
+  return useQuery({
+    queryKey: [organizationId, 'capacity', eventId],
+    queryFn: () =>
+      unwrap(
+        http.GET('/api/events/{eventId}/capacity-summary', {
+          params: { path: { eventId: eventId! }, query: { organizationId } },
+        }),
+      ),
+    enabled: Boolean(organizationId && eventId),
+  });
+}
+
+/** The caller's own orders, optionally by status (comma-separated), one paged call. */
+export function useMyOrders(status?: string) {
+  const { organizationId } = useOrganization();
+  return useInfiniteQuery({
+    queryKey: [organizationId, 'orders', 'mine', status ?? 'all'],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        http.GET('/api/me/orders', {
+          params: {
+            query: { organizationId, limit: PAGE_SIZE, status, continuationToken: pageParam },
+          },
+        }),
+      ),
+    getNextPageParam: (last) => last.continuationToken,
+    enabled: Boolean(organizationId),
+  });
+}
+
+/** The organization's orders in some statuses (manager lists), one paged call. `pending` alone is oldest first. */
+export function useOrders(statuses: OrderStatus[], eventId?: string) {
+  const { organizationId } = useOrganization();
+  const status = statuses.join(',');
+  return useInfiniteQuery({
+    queryKey: [organizationId, 'orders', 'all', status, eventId ?? ''],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        http.GET('/api/orders', {
+          params: {
+            query: { organizationId, limit: PAGE_SIZE, status, eventId, continuationToken: pageParam },
+          },
+        }),
+      ),
+    getNextPageParam: (last) => last.continuationToken,
+    enabled: Boolean(organizationId),
+  });
+}
+
+export function useHistory() {
+  const { organizationId } = useOrganization();
+  return useInfiniteQuery({
+    queryKey: [organizationId, 'history'],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        http.GET('/api/me/history', {
+          params: { query: { organizationId, limit: PAGE_SIZE, continuationToken: pageParam } },
+        }),
+      ),
+    getNextPageParam: (last) => last.continuationToken,
+    enabled: Boolean(organizationId),
+  });
+}
+
+/** The organization's approved people (transfer recipients), one paged call. */
+export function useMembers(eventId: string | undefined) {
+  const { organizationId } = useOrganization();
+  return useQuery({
+    queryKey: [organizationId, 'members', eventId],
+    queryFn: () =>
+      unwrap(
+        http.GET('/api/allocations/members', { params: { query: { organizationId, eventId: eventId!, limit: 200 } } }),
+      ),
+    enabled: Boolean(organizationId && eventId),
+  });
+}
+
+/**
+ * A write: runs, then refreshes everything of the organization (a sale moves orders, capacity and stats at once;
+ * refetching only what is on screen is cheap). Errors stay on the mutation for the page to show; never thrown.
+ */
+export function useAction<TInput, TResult>(run: (input: TInput, organizationId: string) => Promise<TResult>) {
+  const { organizationId } = useOrganization();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TInput) => run(input, organizationId),
+    // Not awaited: the caller's own onSuccess must run before the refetch can unmount its component (an order
+    // that leaves a list), or TanStack Query would drop that callback.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: [organizationId] });
+    },
+  });
+}
+
+export const pagesOf = <T>(data: { pages: { items: T[] }[] } | undefined): T[] =>
+  data?.pages.flatMap((p) => p.items) ?? [];

@@ -1,0 +1,39 @@
+import { useEffect, useRef } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { http, unwrap } from '../../api/instance';
+import { keepSession } from '../../app/login';
+import { queryClient } from '../../app/query-client';
+import { ErrorNotice, Loading } from '../../ui/feedback';
+
+/** The login link's target (`APP_BASE_URL/auth/verify?token=…`): verifies the token once, then opens the app. */
+export default function VerifyPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const token = params.get('token') ?? '';
+  const started = useRef(false);
+  const verify = useMutation({
+    mutationFn: () => unwrap(http.POST('/api/auth/verify', { body: { token } })),
+    onSuccess: (verified) => {
+      queryClient.clear();
+      keepSession(verified);
+      void navigate('/', { replace: true });
+    },
+  });
+  useEffect(() => {
+    // A link token is single-use: StrictMode's double effect must not spend it twice.
+    if (started.current || !token) return;
+    started.current = true;
+    verify.mutate();
+  }, [token, verify]);
+
+  return (
+    <main id="main" className="page narrow">
+      <h1>Logging you in</h1>
+      {!token && <p className="notice error">This link has no login token. Ask for a new one.</p>}
+      {verify.isPending && <Loading what="Checking your login link" />}
+      <ErrorNotice error={verify.error} title="This login link did not work" />
+      {(verify.isError || !token) && <Link to="/login">Ask for a new login code</Link>}
+    </main>
+  );
+}

@@ -1,0 +1,73 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { http, unwrap } from '../../api/instance';
+import { notificationsQuery, useAction } from '../../app/queries';
+import { useOrganization } from '../../app/session-hooks';
+import { Empty, ErrorNotice, QueryView } from '../../ui/feedback';
+import { formatDateTime } from '../../ui/format';
+
+/** In-app notifications (one call: the 50 most recent with the unread count). */
+export default function NotificationsPage() {
+  const { organizationId } = useOrganization();
+  const list = useQuery(notificationsQuery(organizationId));
+  const markRead = useAction((id: string, org) =>
+    unwrap(http.POST('/api/notifications/{id}/read', { params: { path: { id }, query: { organizationId: org } } })),
+  );
+  const remove = useAction((id: string, org) =>
+    unwrap(http.DELETE('/api/notifications/{id}', { params: { path: { id }, query: { organizationId: org } } })),
+  );
+  const readAll = useAction((_: void, org) =>
+    unwrap(http.POST('/api/notifications/read-all', { params: { query: { organizationId: org } } })),
+  );
+  return (
+    <>
+      <h1>Notifications</h1>
+      <QueryView query={list} what="Loading notifications">
+        {(data) => (
+          <>
+            <p>
+              <span data-testid="unread-count">{data.unreadCount}</span> unread{' '}
+              {data.unreadCount > 0 && (
+                <button
+                  type="button"
+                  className="secondary"
+                  disabled={readAll.isPending}
+                  onClick={() => readAll.mutate()}
+                >
+                  Mark all read
+                </button>
+              )}
+            </p>
+            {[markRead.error, remove.error, readAll.error].map((error, i) => (
+              <ErrorNotice key={i} error={error} />
+            ))}
+            {data.items.length === 0 && <Empty>No notifications.</Empty>}
+            <ul className="cards">
+              {data.items.map((n) => (
+                <li key={n.id} className={n.read ? 'card' : 'card unread'}>
+                  <h2 className="h3">
+                    {n.read ? '' : 'New: '}
+                    {n.title}
+                  </h2>
+                  <p>{n.message}</p>
+                  <p className="meta">{formatDateTime(n.createdAt)}</p>
+                  <div className="row">
+                    {n.actionUrl?.startsWith('/') && <Link to={n.actionUrl}>Open</Link>}
+                    {!n.read && (
+                      <button type="button" className="secondary" onClick={() => markRead.mutate(n.id)}>
+                        Mark read
+                      </button>
+                    )}
+                    <button type="button" className="danger" onClick={() => remove.mutate(n.id)}>
+                      Delete
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </QueryView>
+    </>
+  );
+}

@@ -1,0 +1,187 @@
+import { useState, type FormEvent } from 'react';
+import { http, unwrap } from '../../api/instance';
+import { atLeast, outstandingOf, type Order } from '../../api/types';
+import { pagesOf, useAction, useActiveEvent, useOrders } from '../../app/queries';
+import { useOrganization } from '../../app/session-hooks';
+import { Dialog } from '../../ui/Dialog';
+import { Empty, ErrorNotice, QueryView, Success } from '../../ui/feedback';
+import { STATUS_LABEL } from '../../ui/format';
+import { OrderSummary, perTypeBalance } from '../shared/OrderSummary';
+import { TransferDialog } from './TransferDialog';
+
+/** Delivered orders with their outstanding balance: returns, transfers, force-record-sold. One paged call. */
+export default function DeliveredPage() {
+  const orders = useOrders(['delivered']);
+  const event = useActiveEvent();
+  // An action can move the order out of this list (fully reported): its outcome is told here, not in its card.
+  const [done, setDone] = useState<string>();
+  return (
+    <>
+      <h1>Delivered orders</h1>
+      {done && <Success>{done}</Success>}
+      <QueryView query={orders} what="Loading delivered orders">
+        {(data) => {
+          const items = pagesOf(data);
+          if (items.length === 0) return <Empty>No delivered orders.</Empty>;
+          const open = items.reduce((sum, o) => sum + outstandingOf(o), 0);
+          return (
+            <>
+              <p>
+                <strong>{open}</strong> tickets outstanding across {items.length} orders.
+              </p>
+              {items.map((order) => (
+                <OrderSummary key={order.id} order={order} showOwner>
+                  <DeliveredActions order={order} eventId={event.data?.id} onDone={setDone} />
+                </OrderSummary>
+              ))}
+              {orders.hasNextPage && (
+                <button type="button" className="secondary" onClick={() => void orders.fetchNextPage()}>
+                  Show more
+                </button>
+              )}
+            </>
+          );
+        }}
+      </QueryView>
+    </>
+  );
+}
+
+type Done = (message: string) => void;
+
+function DeliveredActions({ order, eventId, onDone }: { order: Order; eventId?: string; onDone: Done }) {
+  const { membership } = useOrganization();
+  if (outstandingOf(order) === 0) return null;
+  return (
+    <div className="row">
+      <RecordReturn order={order} onDone={onDone} />
+      <TransferDialog order={order} eventId={eventId ?? order.eventId} onDone={onDone} />
+      {atLeast(membership?.role, 'admin') && <ForceRecordSold order={order} onDone={onDone} />}
+    </div>
+  );
+}
+
+const outcome = (order: Order, result: Order, what: string) =>
+  `${order.requestedByName}: ${what}. The order is now ${STATUS_LABEL[result.status].toLowerCase()}.`;
+
+function RecordReturn({ order, onDone }: { order: Order; onDone: Done }) {
+  const [open, setOpen] = useState(false);
+  const [quantity, setQuantity] = useState('');
+  const ret = useAction((_: void, organizationId) =>
+    unwrap(
+      http.POST('/api/orders/{id}/return', {
+        params: { path: { id: order.id }, query: { organizationId } },
+        body: { returnQuantity: Number(quantity) },
+      }),
+    ),
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    ret.mutate(undefined, {
+      onSuccess: (result) => {
+        setOpen(false);
+        onDone(outcome(order, result, `${quantity} returned`));
+      },
+    });
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title={`Record a return from ${order.requestedByName}`}
+      trigger={
+        <button type="button" className="secondary">
+          Record return…
+        </button>
+      }
+    >
+      <form onSubmit={submit} className="stack">
+        <label>
+          Tickets returned (up to {outstandingOf(order)})
+          <input
+            type="number"
+            min={1}
+            max={outstandingOf(order)}
+            required
+            value={quantity}
+            onChange={(e) => setQuantity(e.target.value)}
+          />
+        </label>
+        <button type="submit" disabled={ret.isPending}>
+          Record return
+        </button>
+        <ErrorNotice error={ret.error} />
+      </form>
+    </Dialog>
+  );
+}
+
+/** Admin only: records sales beyond the venue capacity; the warning says what that means before it is sent. */
+function ForceRecordSold({ order, onDone }: { order: Order; onDone: Done }) {
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [reason, setReason] = useState('');
+  const balance = perTypeBalance(order);
+  const lines = balance
+    .map((b) => ({ ticketTypeId: b.ticketTypeId, soldQuantity: Number(values[b.ticketTypeId] ?? 0) }))
+    .filter((l) => Number.isInteger(l.soldQuantity) && l.soldQuantity > 0);
+  const increase = lines.reduce((s, l) => s + l.soldQuantity, 0);
+  const force = useAction((_: void, organizationId) =>
+    unwrap(
+      http.POST('/api/orders/{id}/force-record-sold', {
+        params: { path: { id: order.id }, query: { organizationId } },
+        body: { soldQuantity: (order.soldQuantity ?? 0) + increase, soldTypeQuantities: lines, reason: reason.trim() },
+      }),
+    ),
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    force.mutate(undefined, {
+      onSuccess: (result) => {
+        setOpen(false);
+        onDone(outcome(order, result, `${result.soldQuantity ?? 0} sold in total, recorded over capacity`));
+      },
+    });
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Force-record sold tickets"
+      description="Warning: this records the sale even when the showtime has no seats left, so the venue may be oversold. It is audited and every admin is alerted."
+      trigger={
+        <button type="button" className="danger">
+          Force-record sold…
+        </button>
+      }
+    >
+      <form onSubmit={submit} className="stack">
+        <fieldset className="tickets">
+          <legend>Newly sold</legend>
+          {balance.map((b) => (
+            <label key={b.ticketTypeId}>
+              <span>
+                {b.ticketTypeName} <span className="meta">— {b.outstanding} outstanding</span>
+              </span>
+              <input
+                type="number"
+                min={0}
+                max={b.outstanding}
+                value={values[b.ticketTypeId] ?? ''}
+                onChange={(e) => setValues({ ...values, [b.ticketTypeId]: e.target.value })}
+              />
+            </label>
+          ))}
+        </fieldset>
+        <label>
+          Reason (required)
+          <textarea required maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </label>
+        <button type="submit" className="danger" disabled={force.isPending || increase === 0}>
+          I understand: record {increase} sold over capacity
+        </button>
+        <ErrorNotice error={force.error} />
+      </form>
+    </Dialog>
+  );
+}

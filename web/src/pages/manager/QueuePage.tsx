@@ -1,0 +1,106 @@
+import { useState, type FormEvent } from 'react';
+import { http, unwrap } from '../../api/instance';
+import type { Order } from '../../api/types';
+import { pagesOf, useAction, useOrders } from '../../app/queries';
+import { Dialog } from '../../ui/Dialog';
+import { Empty, ErrorNotice, QueryView } from '../../ui/feedback';
+import { OrderSummary } from '../shared/OrderSummary';
+
+type Step = 'approve' | 'deliver';
+
+/** The manager's queue: pending requests oldest first (approve, cancel), approved ones to deliver. Two calls. */
+export default function QueuePage() {
+  const pending = useOrders(['pending']);
+  const approved = useOrders(['approved']);
+  return (
+    <>
+      <h1>Order queue</h1>
+      <section aria-labelledby="pending-title">
+        <h2 id="pending-title">Waiting for approval (oldest first)</h2>
+        <QueryView query={pending} what="Loading requests">
+          {(data) => <Orders orders={pagesOf(data)} step="approve" empty="No requests are waiting." />}
+        </QueryView>
+      </section>
+      <section aria-labelledby="approved-title">
+        <h2 id="approved-title">Approved, to hand out</h2>
+        <QueryView query={approved} what="Loading approved orders">
+          {(data) => <Orders orders={pagesOf(data)} step="deliver" empty="Nothing is waiting to be handed out." />}
+        </QueryView>
+      </section>
+    </>
+  );
+}
+
+function Orders({ orders, step, empty }: { orders: Order[]; step: Step; empty: string }) {
+  if (orders.length === 0) return <Empty>{empty}</Empty>;
+  return (
+    <>
+      {orders.map((order) => (
+        <OrderSummary key={order.id} order={order} showOwner>
+          <QueueActions order={order} step={step} />
+        </OrderSummary>
+      ))}
+    </>
+  );
+}
+
+function QueueActions({ order, step }: { order: Order; step: Step }) {
+  const advance = useAction((_: void, organizationId) => {
+    const params = { params: { path: { id: order.id }, query: { organizationId } } };
+    return step === 'approve'
+      ? unwrap(http.POST('/api/orders/{id}/approve', params))
+      : unwrap(http.POST('/api/orders/{id}/deliver', params));
+  });
+  return (
+    <>
+      <div className="row">
+        <button type="button" disabled={advance.isPending} onClick={() => advance.mutate()}>
+          {step === 'approve' ? 'Approve' : 'Mark delivered'}
+        </button>
+        {step === 'approve' && <CancelOrder order={order} />}
+      </div>
+      <ErrorNotice error={advance.error} />
+    </>
+  );
+}
+
+function CancelOrder({ order }: { order: Order }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const cancel = useAction((_: void, organizationId) =>
+    unwrap(
+      http.POST('/api/orders/{id}/cancel', {
+        params: { path: { id: order.id }, query: { organizationId } },
+        body: { reason: reason.trim() },
+      }),
+    ),
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    cancel.mutate(undefined, { onSuccess: () => setOpen(false) });
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title={`Cancel ${order.requestedByName}'s request`}
+      description="The member sees the reason on their order."
+      trigger={
+        <button type="button" className="danger">
+          Cancel…
+        </button>
+      }
+    >
+      <form onSubmit={submit} className="stack">
+        <label>
+          Reason
+          <textarea required maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </label>
+        <button type="submit" className="danger" disabled={cancel.isPending}>
+          Cancel the order
+        </button>
+        <ErrorNotice error={cancel.error} />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,58 @@
+import { http, unwrap } from '../../api/instance';
+import type { Order } from '../../api/types';
+import { pagesOf, useAction, useOrders } from '../../app/queries';
+import { Empty, ErrorNotice, QueryView } from '../../ui/feedback';
+import { OrderSummary } from '../shared/OrderSummary';
+
+/** Reconciliation: fully reported orders to settle, and settled ones with their frozen invoice basis. Two calls. */
+export default function ReconcilePage() {
+  const waiting = useOrders(['awaitingReconciliation']);
+  const settled = useOrders(['settled']);
+  return (
+    <>
+      <h1>Reconciliation</h1>
+      <section aria-labelledby="waiting-title">
+        <h2 id="waiting-title">Fully reported, to settle</h2>
+        <QueryView query={waiting} what="Loading orders to settle">
+          {(data) => {
+            const items = pagesOf(data);
+            if (items.length === 0) return <Empty>No order is waiting for reconciliation.</Empty>;
+            return items.map((order) => (
+              <OrderSummary key={order.id} order={order} showOwner>
+                <Settle order={order} />
+              </OrderSummary>
+            ));
+          }}
+        </QueryView>
+      </section>
+      <section aria-labelledby="settled-title">
+        <h2 id="settled-title">Settled (invoice basis frozen)</h2>
+        <QueryView query={settled} what="Loading settled orders">
+          {(data) => {
+            const items = pagesOf(data);
+            if (items.length === 0) return <Empty>No settled orders yet.</Empty>;
+            return items.map((order) => <OrderSummary key={order.id} order={order} showOwner />);
+          }}
+        </QueryView>
+      </section>
+    </>
+  );
+}
+
+function Settle({ order }: { order: Order }) {
+  const settle = useAction((_: void, organizationId) =>
+    unwrap(
+      http.POST('/api/orders/{id}/approve-reconciliation', {
+        params: { path: { id: order.id }, query: { organizationId } },
+      }),
+    ),
+  );
+  return (
+    <>
+      <button type="button" disabled={settle.isPending} onClick={() => settle.mutate()}>
+        Approve reconciliation
+      </button>
+      <ErrorNotice error={settle.error} title="Not settled" />
+    </>
+  );
+}

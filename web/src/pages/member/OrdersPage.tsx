@@ -1,0 +1,173 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { http, unwrap } from '../../api/instance';
+import { atLeast, outstandingOf, type Order } from '../../api/types';
+import { pagesOf, useAction, useMyOrders } from '../../app/queries';
+import { useOrganization } from '../../app/session-hooks';
+import { formatDateTime } from '../../ui/format';
+import { Empty, ErrorNotice, QueryView, Success } from '../../ui/feedback';
+import { OrderSummary, perTypeBalance } from '../shared/OrderSummary';
+
+/** Tabs named as the API's deep links name them (`/history?tab=…&orderId=…`, docs/decisions/transfers.md). */
+const TABS = {
+  active: { label: 'Requested', statuses: 'pending,approved' },
+  delivered: { label: 'In hand', statuses: 'delivered,awaitingReconciliation' },
+  settled: { label: 'Settled', statuses: 'settled' },
+  cancelled: { label: 'Cancelled', statuses: 'cancelled' },
+} as const;
+type Tab = keyof typeof TABS;
+
+export default function OrdersPage() {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = (params.get('tab') as Tab) in TABS ? (params.get('tab') as Tab) : 'active';
+  const focusId = params.get('orderId');
+  const orders = useMyOrders(TABS[tab].statuses);
+  useEffect(() => {
+    if (focusId && orders.isSuccess) document.getElementById(`order-card-${focusId}`)?.scrollIntoView();
+  }, [focusId, orders.isSuccess]);
+
+  return (
+    <>
+      <h1>My orders</h1>
+      <div role="group" aria-label="Order status" className="tabs">
+        {(Object.keys(TABS) as Tab[]).map((key) => (
+          <button
+            key={key}
+            type="button"
+            aria-pressed={key === tab}
+            className={key === tab ? 'tab current' : 'tab'}
+            onClick={() => setParams({ tab: key })}
+          >
+            {TABS[key].label}
+          </button>
+        ))}
+      </div>
+      <QueryView query={orders} what="Loading your orders">
+        {(data) => {
+          const items = pagesOf(data);
+          if (items.length === 0) return <Empty>No orders here.</Empty>;
+          return (
+            <>
+              {items.map((order) => (
+                <OrderSummary key={order.id} order={order}>
+                  {order.status === 'delivered' && outstandingOf(order) > 0 && <ReportForms order={order} />}
+                </OrderSummary>
+              ))}
+              {orders.hasNextPage && (
+                <button type="button" className="secondary" onClick={() => void orders.fetchNextPage()}>
+                  Show more
+                </button>
+              )}
+            </>
+          );
+        }}
+      </QueryView>
+    </>
+  );
+}
+
+/** Report sold and returned tickets per ticket type; the outstanding balance shows above the fields. */
+function ReportForms({ order }: { order: Order }) {
+  const { membership } = useOrganization();
+  // A member returns tickets only once the showtime has passed (a ticket manager may record one any time).
+  const returnsOpen =
+    atLeast(membership?.role, 'ticketManager') || Date.parse(order.showtimeDateTime ?? '') <= Date.now();
+  const balance = perTypeBalance(order);
+  const [sold, setSold] = useState<Record<string, string>>({});
+  const [returned, setReturned] = useState<Record<string, string>>({});
+  const n = (v: string | undefined) => (Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : 0);
+  const soldLines = balance.map((b) => ({ ticketTypeId: b.ticketTypeId, soldQuantity: n(sold[b.ticketTypeId]) }));
+  const returnLines = balance.map((b) => ({
+    ticketTypeId: b.ticketTypeId,
+    returnQuantity: n(returned[b.ticketTypeId]),
+  }));
+  const soldIncrease = soldLines.reduce((s, l) => s + l.soldQuantity, 0);
+  const returnTotal = returnLines.reduce((s, l) => s + l.returnQuantity, 0);
+
+  const report = useAction((_: void, organizationId) =>
+    unwrap(
+      http.POST('/api/orders/{id}/report-sold', {
+        params: { path: { id: order.id }, query: { organizationId } },
+        body: {
+          soldQuantity: (order.soldQuantity ?? 0) + soldIncrease,
+          soldTypeQuantities: soldLines.filter((l) => l.soldQuantity > 0),
+        },
+      }),
+    ),
+  );
+  const giveBack = useAction((_: void, organizationId) =>
+    unwrap(
+      http.POST('/api/orders/{id}/return', {
+        params: { path: { id: order.id }, query: { organizationId } },
+        body: { returnQuantity: returnTotal, returnTypeQuantities: returnLines.filter((l) => l.returnQuantity > 0) },
+      }),
+    ),
+  );
+  const onReport = (e: FormEvent) => {
+    e.preventDefault();
+    report.mutate(undefined, { onSuccess: () => setSold({}) });
+  };
+  const onReturn = (e: FormEvent) => {
+    e.preventDefault();
+    giveBack.mutate(undefined, { onSuccess: () => setReturned({}) });
+  };
+  return (
+    <div className="report">
+      <form onSubmit={onReport} className="stack">
+        <fieldset className="tickets">
+          <legend>Newly sold (adds to what you reported before)</legend>
+          {balance.map((b) => (
+            <label key={b.ticketTypeId}>
+              <span>
+                {b.ticketTypeName} <span className="meta">— {b.outstanding} still with you</span>
+              </span>
+              <input
+                type="number"
+                min={0}
+                max={b.outstanding}
+                inputMode="numeric"
+                value={sold[b.ticketTypeId] ?? ''}
+                onChange={(e) => setSold({ ...sold, [b.ticketTypeId]: e.target.value })}
+              />
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" disabled={report.isPending || soldIncrease === 0}>
+          {report.isPending ? 'Saving…' : `Report ${soldIncrease} sold`}
+        </button>
+        {report.isSuccess && <Success>Saved: {report.data.soldQuantity ?? 0} sold in total.</Success>}
+        <ErrorNotice error={report.error} title="The sale was not recorded" />
+      </form>
+      {!returnsOpen && (
+        <p className="meta">
+          You can hand back unsold tickets after the showtime ({formatDateTime(order.showtimeDateTime)}).
+        </p>
+      )}
+      {returnsOpen && (
+        <form onSubmit={onReturn} className="stack">
+          <fieldset className="tickets">
+            <legend>Returned unsold</legend>
+            {balance.map((b) => (
+              <label key={b.ticketTypeId}>
+                {b.ticketTypeName}
+                <input
+                  type="number"
+                  min={0}
+                  max={b.outstanding}
+                  inputMode="numeric"
+                  value={returned[b.ticketTypeId] ?? ''}
+                  onChange={(e) => setReturned({ ...returned, [b.ticketTypeId]: e.target.value })}
+                />
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" className="secondary" disabled={giveBack.isPending || returnTotal === 0}>
+            {giveBack.isPending ? 'Saving…' : `Return ${returnTotal}`}
+          </button>
+          {giveBack.isSuccess && <Success>Return recorded.</Success>}
+          <ErrorNotice error={giveBack.error} title="The return was not recorded" />
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { http, unwrap } from '../../api/instance';
+import { useAction } from '../../app/queries';
+import { useMe } from '../../app/session-hooks';
+import { Empty, ErrorNotice, Success } from '../../ui/feedback';
+import { formatDateTime } from '../../ui/format';
+import { Guarded } from '../../ui/part2/access';
+
+/**
+ * The page an invitation link opens (`/shared-events/invitations/accept?token=…`): what the Shared Event is, and
+ * accepting it for one of the organizations the caller administers. Calls: preview, then accept.
+ */
+export default function AcceptLinkPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const me = useMe();
+  const admined = (me.data?.memberships ?? []).filter((m) => m.approved && m.role === 'admin');
+  const [organizationId, setOrganizationId] = useState('');
+  const chosen = organizationId || admined[0]?.organizationId || '';
+  const preview = useQuery({
+    queryKey: ['shared-invitation-preview', token],
+    queryFn: () => unwrap(http.GET('/api/shared-event-invitations/preview', { params: { query: { token } } })),
+    enabled: Boolean(token),
+    retry: false,
+  });
+  const accept = useAction(() =>
+    unwrap(http.POST('/api/shared-event-invitations/accept', { body: { token, organizationId: chosen } })),
+  );
+  return (
+    <>
+      <h1>Shared Event invitation</h1>
+      {!token ? (
+        <Empty>This link has no invitation in it.</Empty>
+      ) : (
+        <Guarded query={preview} what="Reading the invitation">
+          {(p) => (
+            <>
+              <p>
+                <strong>{p.name}</strong>
+                {p.date ? `, ${formatDateTime(p.date)}` : ''}
+                {p.organizerOrganizationName ? ` · from ${p.organizerOrganizationName}` : ''}
+              </p>
+              {admined.length === 0 ? (
+                <p className="notice">Only an admin of an organization can accept this invitation for it.</p>
+              ) : (
+                <div className="row">
+                  <label>
+                    Accept for
+                    <select value={chosen} onChange={(e) => setOrganizationId(e.target.value)}>
+                      {admined.map((m) => (
+                        <option key={m.organizationId} value={m.organizationId}>
+                          {m.organizationName}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <button
+                    type="button"
+                    disabled={accept.isPending || accept.isSuccess}
+                    onClick={() => accept.mutate(undefined)}
+                  >
+                    Accept the invitation
+                  </button>
+                </div>
+              )}
+              {accept.data && (
+                <Success>
+                  {accept.data.name} joined. <Link to={`/shared-events/${accept.data.sharedEventId}`}>Open it</Link>.
+                </Success>
+              )}
+              <ErrorNotice error={accept.error} title="Not accepted" />
+            </>
+          )}
+        </Guarded>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { http, unwrap } from '../../api/instance';
+import { PAGE_SIZE, pagesOf } from '../../app/queries';
+import { useOrganization } from '../../app/session-hooks';
+import { formatDateTime } from '../../ui/format';
+import { Guarded, useAccess } from '../../ui/part2/access';
+import { Table } from '../../ui/Table';
+import type { SharedEvent } from './queries';
+
+/** The append-only audit log, newest first (one paged call; admins of a participant and super admins). */
+export function AuditSection({ event }: { event: SharedEvent }) {
+  const { organizationId } = useOrganization();
+  const access = useAccess();
+  const audit = useInfiniteQuery({
+    queryKey: [organizationId, 'shared-audit', event.id],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        http.GET('/api/shared-events/{sharedEventId}/audit', {
+          params: {
+            path: { sharedEventId: event.id },
+            query: { organizationId, limit: PAGE_SIZE, continuationToken: pageParam },
+          },
+        }),
+      ),
+    getNextPageParam: (last) => last.continuationToken,
+    enabled: access.at('admin') || access.isSuperAdmin,
+  });
+  if (!(access.at('admin') || access.isSuperAdmin)) return null;
+  const orgName = (id?: string) =>
+    id ? (event.participants?.find((p) => p.organizationId === id)?.organizationName ?? id) : '';
+  return (
+    <section aria-labelledby="audit-title">
+      <h2 id="audit-title">Audit log</h2>
+      <Guarded query={audit} what="Loading the audit log">
+        {(data) => (
+          <>
+            <Table
+              caption="Audit entries"
+              head={['When', 'Action', 'By organization', 'Concerning']}
+              rows={pagesOf(data).map((a) => [
+                formatDateTime(a.timestamp),
+                a.action,
+                orgName(a.actorOrganizationId),
+                orgName(a.targetOrganizationId),
+              ])}
+            />
+            {audit.hasNextPage && (
+              <button type="button" className="secondary" onClick={() => void audit.fetchNextPage()}>
+                Older entries
+              </button>
+            )}
+          </>
+        )}
+      </Guarded>
+    </section>
+  );
+}

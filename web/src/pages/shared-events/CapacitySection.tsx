@@ -1,0 +1,206 @@
+import { useState, type FormEvent } from 'react';
+import { http, unwrap } from '../../api/instance';
+import { useAction } from '../../app/queries';
+import { useOrganization } from '../../app/session-hooks';
+import { ErrorNotice } from '../../ui/feedback';
+import { formatNumber, showtimeName } from '../../ui/format';
+import { Guarded, useAccess } from '../../ui/part2/access';
+import { Table } from '../../ui/Table';
+import { can, useSharedCapacity, type SharedCapacity, type SharedEvent } from './queries';
+
+const HEALTH: Record<string, string> = {
+  ok: 'OK',
+  reconciling: 'Reconciling',
+  overbooked: 'Overbooked',
+  retired: 'Closed',
+};
+
+/** The capacity view (pool or quotas, one call) and its administration: quotas and the policy switch for
+ * `manageCapacity`, the pool size for super admins. */
+export function CapacitySection({ event }: { event: SharedEvent }) {
+  const capacity = useSharedCapacity(event.id);
+  const access = useAccess();
+  const nameOfShowtime = (id: string) => {
+    const s = event.showtimes.find((x) => x.showtimeId === id);
+    return s ? showtimeName(s) : id;
+  };
+  const orgName = (id: string) => event.participants?.find((p) => p.organizationId === id)?.organizationName ?? id;
+  return (
+    <section aria-labelledby="capacity-title">
+      <h2 id="capacity-title">Capacity</h2>
+      <Guarded query={capacity} what="Loading capacity">
+        {(c) => (
+          <>
+            <p>
+              {c.capacityPolicy === 'pool' ? 'One pool shared by every organization.' : 'A quota per organization.'}
+              {c.transitionInProgress ? ' A change of policy is in progress.' : ''}
+              {c.fenceState !== 'open' ? ` Sales are frozen (${c.fenceState}).` : ''}
+            </p>
+            <Table
+              caption={c.capacityPolicy === 'pool' ? 'Pool per showtime' : 'Capacity per showtime'}
+              head={['Showtime', 'Capacity', 'Held', 'Sold', 'Remaining', 'State']}
+              rows={c.showtimes.map((s) => [
+                nameOfShowtime(s.showtimeId),
+                formatNumber(s.capacity),
+                formatNumber(s.reserved),
+                formatNumber(s.committed),
+                formatNumber(s.available),
+                HEALTH[s.health] ?? s.health,
+              ])}
+            />
+            {c.organizations && c.organizations.length > 0 && (
+              <Table
+                caption="Quotas per organization"
+                head={['Organization', 'Showtime', 'Quota', 'Held', 'Sold', 'Remaining']}
+                rows={c.organizations.flatMap((o) =>
+                  o.showtimes.map((s) => [
+                    orgName(o.organizationId),
+                    nameOfShowtime(s.showtimeId),
+                    formatNumber(s.quota),
+                    formatNumber(s.reserved),
+                    formatNumber(s.committed),
+                    formatNumber(s.available),
+                  ]),
+                )}
+              />
+            )}
+            {can(event, 'manageCapacity') && <CapacityAdmin event={event} capacity={c} orgName={orgName} />}
+            {access.isSuperAdmin && c.capacityPolicy === 'pool' && (
+              <PoolSize event={event} current={c.sharedCapacity?.perShowtime} />
+            )}
+          </>
+        )}
+      </Guarded>
+    </section>
+  );
+}
+
+function CapacityAdmin({
+  event,
+  capacity,
+  orgName,
+}: {
+  event: SharedEvent;
+  capacity: SharedCapacity;
+  orgName: (id: string) => string;
+}) {
+  const { organizationId } = useOrganization();
+  const live = (event.participants ?? []).filter((p) => ['accepted', 'active', 'invited'].includes(p.status));
+  const initial = Object.fromEntries(
+    live.flatMap((p) =>
+      event.showtimes.map((s) => {
+        const q = capacity.organizations
+          ?.find((o) => o.organizationId === p.organizationId)
+          ?.showtimes.find((x) => x.showtimeId === s.showtimeId)?.quota;
+        return [`${p.organizationId}|${s.showtimeId}`, String(q ?? 0)];
+      }),
+    ),
+  );
+  const [quotas, setQuotas] = useState<Record<string, string>>(initial);
+  const [perShowtime, setPerShowtime] = useState(String(capacity.sharedCapacity?.perShowtime ?? 100));
+  const quotaBody = () =>
+    live.map((p) => ({
+      organizationId: p.organizationId,
+      quotaByShowtime: Object.fromEntries(
+        event.showtimes.map((s) => [s.showtimeId, Number(quotas[`${p.organizationId}|${s.showtimeId}`] ?? 0)]),
+      ),
+    }));
+  const params = { params: { path: { sharedEventId: event.id }, query: { organizationId } } };
+  const saveQuotas = useAction(() =>
+    unwrap(http.PATCH('/api/shared-events/{sharedEventId}/quotas', { ...params, body: { quotas: quotaBody() } })),
+  );
+  const switchPolicy = useAction(() =>
+    unwrap(
+      http.POST('/api/shared-events/{sharedEventId}/capacity-policy', {
+        ...params,
+        body:
+          capacity.capacityPolicy === 'pool'
+            ? { capacityPolicy: 'quota', quotas: quotaBody() }
+            : { capacityPolicy: 'pool', perShowtime: Number(perShowtime) },
+      }),
+    ),
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    saveQuotas.mutate(undefined);
+  };
+  return (
+    <form className="stack" onSubmit={submit} aria-label="Capacity administration">
+      <h3>Quotas</h3>
+      <div className="fields">
+        {live.flatMap((p) =>
+          event.showtimes.map((s) => (
+            <label key={`${p.organizationId}|${s.showtimeId}`}>
+              {orgName(p.organizationId)}, {showtimeName(s)}
+              <input
+                type="number"
+                min={0}
+                value={quotas[`${p.organizationId}|${s.showtimeId}`] ?? '0'}
+                onChange={(e) => setQuotas((q) => ({ ...q, [`${p.organizationId}|${s.showtimeId}`]: e.target.value }))}
+              />
+            </label>
+          )),
+        )}
+      </div>
+      <div className="row">
+        {capacity.capacityPolicy === 'quota' && (
+          <button type="submit" disabled={saveQuotas.isPending}>
+            Save quotas
+          </button>
+        )}
+        {capacity.capacityPolicy === 'quota' && (
+          <label>
+            Pool seats per showtime
+            <input type="number" min={0} value={perShowtime} onChange={(e) => setPerShowtime(e.target.value)} />
+          </label>
+        )}
+        <button
+          type="button"
+          className="secondary"
+          disabled={switchPolicy.isPending}
+          onClick={() =>
+            window.confirm(
+              capacity.capacityPolicy === 'pool'
+                ? 'Split the pool into the quotas above? Refused if an organization has already sold more than its quota.'
+                : 'Merge the quotas into one pool of the size given? Refused if more is already sold than the pool holds.',
+            ) && switchPolicy.mutate(undefined)
+          }
+        >
+          {capacity.capacityPolicy === 'pool' ? 'Switch to quotas' : 'Switch to one pool'}
+        </button>
+      </div>
+      <ErrorNotice error={saveQuotas.error ?? switchPolicy.error} title="Capacity not changed" />
+    </form>
+  );
+}
+
+function PoolSize({ event, current }: { event: SharedEvent; current?: number }) {
+  const [value, setValue] = useState(String(current ?? 0));
+  const save = useAction(() =>
+    unwrap(
+      http.PATCH('/api/shared-events/{sharedEventId}/capacity', {
+        params: { path: { sharedEventId: event.id } },
+        body: { perShowtime: Number(value) },
+      }),
+    ),
+  );
+  return (
+    <form
+      className="row"
+      aria-label="Pool size"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate(undefined);
+      }}
+    >
+      <label>
+        Pool seats per showtime (super admin)
+        <input type="number" min={0} value={value} onChange={(e) => setValue(e.target.value)} />
+      </label>
+      <button type="submit" disabled={save.isPending}>
+        Set pool size
+      </button>
+      <ErrorNotice error={save.error} />
+    </form>
+  );
+}

@@ -1,0 +1,216 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { http, unwrap } from '../../api/instance';
+import type { RequestBody } from '../../api/types';
+import { useAction } from '../../app/queries';
+import { ErrorNotice } from '../../ui/feedback';
+import { useAccess } from '../../ui/part2/access';
+
+type Body = RequestBody<'/api/shared-events', 'post'>;
+const iso = (local: string) => new Date(local).toISOString();
+
+/**
+ * Create a Shared Event (draft) with its showtimes, ticket type templates, capacity policy and the organizations
+ * to invite (found by name through the Shared Event organization search).
+ */
+export function CreateSharedEvent({ onDone }: { onDone: () => void }) {
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [date, setDate] = useState('');
+  const [location, setLocation] = useState('');
+  const [showtimes, setShowtimes] = useState([{ dateTime: '', label: '' }]);
+  const [types, setTypes] = useState([{ name: '', price: '' }]);
+  const [policy, setPolicy] = useState<'pool' | 'quota'>('pool');
+  const [perShowtime, setPerShowtime] = useState('100');
+  const [invited, setInvited] = useState<{ id: string; name: string }[]>([]);
+  const [search, setSearch] = useState('');
+  const [typedIds, setTypedIds] = useState('');
+  // The organization search is for super admins only; an admin invites by id here, or by link after creating.
+  const { isSuperAdmin } = useAccess();
+  const found = useQuery({
+    queryKey: ['shared-event-org-search', search],
+    queryFn: () =>
+      unwrap(http.GET('/api/shared-event-organizations/search', { params: { query: { q: search, limit: 10 } } })),
+    enabled: isSuperAdmin && search.trim().length >= 2,
+  });
+  const create = useAction((body: Body, organizationId) =>
+    unwrap(http.POST('/api/shared-events', { params: { query: { organizationId } }, body })),
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate(
+      {
+        name: name.trim(),
+        date: iso(date),
+        ...(location.trim() ? { location: location.trim() } : {}),
+        showtimes: showtimes.map((s) => ({
+          dateTime: iso(s.dateTime),
+          ...(s.label.trim() ? { label: s.label.trim() } : {}),
+        })),
+        ticketTypeTemplates: types.map((t, i) => ({ name: t.name.trim(), price: Number(t.price), sortOrder: i + 1 })),
+        capacityPolicy: policy,
+        ...(policy === 'pool' ? { sharedCapacity: { perShowtime: Number(perShowtime) } } : {}),
+        invitedOrganizationIds: [
+          ...new Set([...invited.map((o) => o.id), ...typedIds.split(/[\s,]+/).filter(Boolean)]),
+        ],
+        requestId: crypto.randomUUID(),
+      },
+      { onSuccess: (created) => void navigate(`/shared-events/${created.id}`) },
+    );
+  };
+  return (
+    <form className="stack" onSubmit={submit} aria-label="New Shared Event">
+      <h2>New Shared Event</h2>
+      <div className="fields">
+        <label>
+          Name
+          <input required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label>
+          Date
+          <input required type="datetime-local" value={date} onChange={(e) => setDate(e.target.value)} />
+        </label>
+        <label>
+          Location
+          <input maxLength={255} value={location} onChange={(e) => setLocation(e.target.value)} />
+        </label>
+        <label>
+          Capacity
+          <select value={policy} onChange={(e) => setPolicy(e.target.value as 'pool' | 'quota')}>
+            <option value="pool">One pool shared by all organizations</option>
+            <option value="quota">A quota per organization</option>
+          </select>
+        </label>
+        {policy === 'pool' && (
+          <label>
+            Seats per showtime (pool)
+            <input
+              required
+              type="number"
+              min={1}
+              value={perShowtime}
+              onChange={(e) => setPerShowtime(e.target.value)}
+            />
+          </label>
+        )}
+      </div>
+      <fieldset>
+        <legend>Showtimes</legend>
+        {showtimes.map((s, i) => (
+          <div className="fields" key={i}>
+            <label>
+              Shared showtime {i + 1} date and time
+              <input
+                required
+                type="datetime-local"
+                value={s.dateTime}
+                onChange={(e) =>
+                  setShowtimes((rows) => rows.map((r, j) => (j === i ? { ...r, dateTime: e.target.value } : r)))
+                }
+              />
+            </label>
+            <label>
+              Shared showtime {i + 1} label
+              <input
+                value={s.label}
+                onChange={(e) =>
+                  setShowtimes((rows) => rows.map((r, j) => (j === i ? { ...r, label: e.target.value } : r)))
+                }
+              />
+            </label>
+          </div>
+        ))}
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => setShowtimes((rows) => [...rows, { dateTime: '', label: '' }])}
+        >
+          Add a showtime
+        </button>
+      </fieldset>
+      <fieldset>
+        <legend>Ticket types</legend>
+        {types.map((t, i) => (
+          <div className="fields" key={i}>
+            <label>
+              Shared ticket type {i + 1} name
+              <input
+                required
+                value={t.name}
+                onChange={(e) => setTypes((rows) => rows.map((r, j) => (j === i ? { ...r, name: e.target.value } : r)))}
+              />
+            </label>
+            <label>
+              Shared ticket type {i + 1} price
+              <input
+                required
+                type="number"
+                min={0}
+                step="0.01"
+                value={t.price}
+                onChange={(e) =>
+                  setTypes((rows) => rows.map((r, j) => (j === i ? { ...r, price: e.target.value } : r)))
+                }
+              />
+            </label>
+          </div>
+        ))}
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => setTypes((rows) => [...rows, { name: '', price: '' }])}
+        >
+          Add a ticket type
+        </button>
+      </fieldset>
+      <fieldset>
+        <legend>Invite organizations</legend>
+        {isSuperAdmin ? (
+          <>
+            <label>
+              Find an organization by name
+              <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+            </label>
+            <ul>
+              {(found.data?.items ?? [])
+                .filter((o) => !invited.some((i) => i.id === o.id))
+                .map((o) => (
+                  <li key={o.id}>
+                    <button type="button" className="secondary" onClick={() => setInvited((list) => [...list, o])}>
+                      Invite {o.name}
+                    </button>
+                  </li>
+                ))}
+            </ul>
+          </>
+        ) : (
+          <>
+            <label>
+              Organization ids to invite (optional, separated by commas)
+              <input value={typedIds} onChange={(e) => setTypedIds(e.target.value)} />
+            </label>
+            <p className="meta">Or create it first and send an invitation link to the other organization's admin.</p>
+          </>
+        )}
+        {invited.length > 0 && (
+          <p>
+            Invited: {invited.map((o) => o.name).join(', ')}{' '}
+            <button type="button" className="secondary" onClick={() => setInvited([])}>
+              Clear
+            </button>
+          </p>
+        )}
+      </fieldset>
+      <div className="row">
+        <button type="submit" disabled={create.isPending}>
+          Create Shared Event
+        </button>
+        <button type="button" className="secondary" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+      <ErrorNotice error={create.error} title="The Shared Event was not created" />
+    </form>
+  );
+}

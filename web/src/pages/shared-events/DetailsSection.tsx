@@ -1,0 +1,172 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { http, unwrap } from '../../api/instance';
+import { useAction } from '../../app/queries';
+import { useOrganization } from '../../app/session-hooks';
+import { ErrorNotice, Success } from '../../ui/feedback';
+import { Table } from '../../ui/Table';
+import { useAccess } from '../../ui/part2/access';
+import { can, type SharedEvent } from './queries';
+
+/**
+ * Change the details (`manageSharedDetails`: name, description, location) and the ticket prices
+ * (`managePricing`: the templates keep their ids); each organization's event follows through its projection, whose
+ * sync state is shown and can be pushed on (operation status, repair). A super admin may retire a draft.
+ */
+export function DetailsSection({ event }: { event: SharedEvent }) {
+  const details = can(event, 'manageSharedDetails');
+  const pricing = can(event, 'managePricing');
+  const { isSuperAdmin } = useAccess();
+  if (!details && !pricing && !isSuperAdmin) return null;
+  return (
+    <section aria-labelledby="details-title">
+      <h2 id="details-title">Details and prices</h2>
+      <DetailsForm event={event} details={details} pricing={pricing} />
+      <Projections event={event} repair={isSuperAdmin || details} />
+      {isSuperAdmin && event.status === 'draft' && <RetireDraft event={event} />}
+    </section>
+  );
+}
+
+function DetailsForm({ event, details, pricing }: { event: SharedEvent; details: boolean; pricing: boolean }) {
+  const { organizationId } = useOrganization();
+  const [name, setName] = useState(event.name);
+  const [location, setLocation] = useState(event.location ?? '');
+  const [description, setDescription] = useState(event.description ?? '');
+  const [prices, setPrices] = useState(
+    Object.fromEntries(event.ticketTypeTemplates.map((t) => [t.id, String(t.price)])),
+  );
+  const save = useAction(() =>
+    unwrap(
+      http.PATCH('/api/shared-events/{sharedEventId}', {
+        params: { path: { sharedEventId: event.id }, query: { organizationId } },
+        body: {
+          ...(details ? { name: name.trim(), location: location.trim(), description } : {}),
+          ...(pricing
+            ? {
+                ticketTypeTemplates: event.ticketTypeTemplates.map((t) => ({
+                  id: t.id,
+                  name: t.name,
+                  price: Number(prices[t.id]),
+                  fee: t.fee,
+                  sortOrder: t.sortOrder,
+                })),
+              }
+            : {}),
+        },
+      }),
+    ),
+  );
+  if (!details && !pricing) return null;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(undefined);
+  };
+  return (
+    <form className="stack" onSubmit={submit} aria-label="Shared Event details">
+      {details && (
+        <div className="fields">
+          <label>
+            Name
+            <input required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
+          </label>
+          <label>
+            Location
+            <input maxLength={255} value={location} onChange={(e) => setLocation(e.target.value)} />
+          </label>
+          <label>
+            Description
+            <textarea maxLength={4000} value={description} onChange={(e) => setDescription(e.target.value)} />
+          </label>
+        </div>
+      )}
+      {pricing && (
+        <div className="fields">
+          {event.ticketTypeTemplates.map((t) => (
+            <label key={t.id}>
+              Price of {t.name}
+              <input
+                type="number"
+                min={0}
+                step="0.01"
+                value={prices[t.id]}
+                onChange={(e) => setPrices((p) => ({ ...p, [t.id]: e.target.value }))}
+              />
+            </label>
+          ))}
+        </div>
+      )}
+      <button type="submit" disabled={save.isPending}>
+        Save details
+      </button>
+      {save.isSuccess && <Success>Saved: every organization&apos;s event follows.</Success>}
+      <ErrorNotice error={save.error} title="Not saved" />
+    </form>
+  );
+}
+
+function Projections({ event, repair }: { event: SharedEvent; repair: boolean }) {
+  const { organizationId } = useOrganization();
+  const params = { params: { path: { sharedEventId: event.id }, query: { organizationId } } };
+  const status = useAction(() => unwrap(http.POST('/api/shared-events/{sharedEventId}/operation-status', params)));
+  const sync = useAction(() =>
+    unwrap(http.POST('/api/shared-events/{sharedEventId}/sync-projections', { ...params, body: {} })),
+  );
+  const orgName = (id: string) => event.participants?.find((p) => p.organizationId === id)?.organizationName ?? id;
+  return (
+    <>
+      <div className="row">
+        <button
+          type="button"
+          className="secondary"
+          disabled={status.isPending}
+          onClick={() => status.mutate(undefined)}
+        >
+          Check each organization&apos;s copy
+        </button>
+        {repair && (
+          <button type="button" className="secondary" disabled={sync.isPending} onClick={() => sync.mutate(undefined)}>
+            Repair the copies
+          </button>
+        )}
+      </div>
+      {status.data && (
+        <Table
+          caption="Each organization's copy"
+          head={['Organization', 'State', 'Version']}
+          rows={status.data.projections.map((p) => [
+            orgName(p.organizationId),
+            p.syncStatus,
+            `${p.detailsVersion ?? '?'} of ${status.data.detailsVersion}`,
+          ])}
+        />
+      )}
+      {sync.isSuccess && <Success>Repair done.</Success>}
+      <ErrorNotice error={status.error ?? sync.error} />
+    </>
+  );
+}
+
+function RetireDraft({ event }: { event: SharedEvent }) {
+  const navigate = useNavigate();
+  const retire = useAction(() =>
+    unwrap(http.DELETE('/api/shared-events/{sharedEventId}', { params: { path: { sharedEventId: event.id } } })),
+  );
+  return (
+    <>
+      <button
+        type="button"
+        className="danger"
+        disabled={retire.isPending}
+        onClick={() =>
+          window.confirm(
+            `Retire the draft ${event.name}? It is withdrawn for every organization and cannot be opened again.`,
+          ) && retire.mutate(undefined, { onSuccess: () => void navigate('/shared-events') })
+        }
+      >
+        Retire this draft
+      </button>
+      <ErrorNotice error={retire.error} />
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { useQuery } from '@tanstack/react-query';
+import { http, unwrap } from '../../api/instance';
+import { useOrganization } from '../../app/session-hooks';
+import { formatMoney, formatNumber, showtimeName } from '../../ui/format';
+import { Guarded, useAccess } from '../../ui/part2/access';
+import { Table } from '../../ui/Table';
+import { can, type SharedEvent } from './queries';
+
+/** The combined report (owners, `viewCombinedReports`) and the caller's own participant report (Ticket
+ * manager+); each one call. */
+export function ReportsSection({ event }: { event: SharedEvent }) {
+  const { organizationId } = useOrganization();
+  const access = useAccess();
+  const params = { params: { path: { sharedEventId: event.id }, query: { organizationId } } };
+  const combinedAllowed = can(event, 'viewCombinedReports') || access.isSuperAdmin;
+  const combined = useQuery({
+    queryKey: [organizationId, 'shared-report-combined', event.id],
+    queryFn: () => unwrap(http.GET('/api/shared-events/{sharedEventId}/reports/combined', params)),
+    enabled: combinedAllowed,
+  });
+  const own = useQuery({
+    queryKey: [organizationId, 'shared-report-own', event.id],
+    queryFn: () => unwrap(http.GET('/api/shared-events/{sharedEventId}/reports/participant', params)),
+    enabled: access.at('ticketManager') && Boolean(event.viewer?.participantStatus),
+  });
+  return (
+    <section aria-labelledby="reports-title">
+      <h2 id="reports-title">Reports</h2>
+      {combinedAllowed && (
+        <Guarded query={combined} what="Loading the combined report">
+          {(r) => (
+            <>
+              <Table
+                caption="Combined per showtime"
+                head={['Showtime', 'Capacity', 'Sold', 'Seats taken', 'Remaining', 'Revenue']}
+                rows={r.showtimes.map((s) => [
+                  showtimeName(s),
+                  formatNumber(s.capacity),
+                  formatNumber(s.ticketsSold),
+                  formatNumber(s.seatsTaken),
+                  formatNumber(s.available),
+                  formatMoney(s.revenue),
+                ])}
+              />
+              <Table
+                caption="Combined per organization"
+                head={['Organization', 'Sold', 'Seats taken', 'Revenue', 'Fees']}
+                rows={r.organizations.map((o) => [
+                  o.organizationName ?? o.organizationId,
+                  formatNumber(o.ticketsSold),
+                  formatNumber(o.seatsTaken),
+                  formatMoney(o.revenue),
+                  formatMoney(o.fees),
+                ])}
+              />
+            </>
+          )}
+        </Guarded>
+      )}
+      {own.isEnabled && (
+        <Guarded query={own} what="Loading your report">
+          {(r) => (
+            <Table
+              caption="Your organization"
+              head={['Showtime', 'Sold', 'Seats taken', 'Revenue']}
+              rows={r.showtimes.map((s) => [
+                showtimeName(s),
+                formatNumber(s.ticketsSold),
+                formatNumber(s.seatsTaken),
+                formatMoney(s.revenue),
+              ])}
+            />
+          )}
+        </Guarded>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { http, unwrap } from '../../api/instance';
+import { PAGE_SIZE, pagesOf, useAction } from '../../app/queries';
+import { useOrganization } from '../../app/session-hooks';
+import { Empty, ErrorNotice, Success } from '../../ui/feedback';
+import { formatDateTime } from '../../ui/format';
+import { Guarded, useAccess } from '../../ui/part2/access';
+import { CreateSharedEvent } from './CreateSharedEvent';
+import { STATUS_TEXT } from './queries';
+
+/**
+ * Shared Events of the organization (one paged call), invitations waiting for the caller's organizations (one
+ * call, admins), and creating one (admins of a full organization allowed to).
+ */
+export default function SharedEventsPage() {
+  const { organizationId } = useOrganization();
+  const access = useAccess();
+  const [creating, setCreating] = useState(false);
+  const list = useInfiniteQuery({
+    queryKey: [organizationId, 'shared-events'],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        http.GET('/api/shared-events', {
+          params: { query: { organizationId, limit: PAGE_SIZE, continuationToken: pageParam } },
+        }),
+      ),
+    getNextPageParam: (last) => last.continuationToken,
+    enabled: Boolean(organizationId),
+  });
+  return (
+    <>
+      <h1>Shared Events</h1>
+      {access.at('admin') && <PendingInvitations />}
+      {access.canCreateSharedEvents &&
+        (creating ? (
+          <CreateSharedEvent onDone={() => setCreating(false)} />
+        ) : (
+          <button type="button" onClick={() => setCreating(true)}>
+            New Shared Event
+          </button>
+        ))}
+      <Guarded query={list} what="Loading Shared Events">
+        {(data) =>
+          pagesOf(data).length === 0 ? (
+            <Empty>Your organization takes part in no Shared Event yet.</Empty>
+          ) : (
+            <ul className="cards" aria-label="Shared Events">
+              {pagesOf(data).map((e) => (
+                <li className="card" key={e.id}>
+                  <h2 className="h3">
+                    <Link to={`/shared-events/${e.id}`}>{e.name}</Link>
+                  </h2>
+                  <p className="meta">
+                    {formatDateTime(e.date)} {e.location ? `· ${e.location}` : ''} · {STATUS_TEXT[e.status] ?? e.status}{' '}
+                    · {e.capacityPolicy === 'pool' ? 'one shared pool' : 'quotas per organization'}
+                    {e.role ? ` · you are ${e.role === 'organizer' ? 'the organizer' : 'a participant'}` : ''}
+                    {e.participantStatus ? ` (${STATUS_TEXT[e.participantStatus]})` : ''}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Guarded>
+    </>
+  );
+}
+
+/** Invitations addressed to organizations the caller administers: accept or decline here, no link needed. */
+export function PendingInvitations() {
+  const { organizationId } = useOrganization();
+  const pending = useQuery({
+    // Not organization-scoped on the server; keyed under the organization so an answer here refreshes it.
+    queryKey: [organizationId, 'shared-event-pending'],
+    queryFn: () => unwrap(http.GET('/api/shared-event-invitations/pending')),
+  });
+  const accept = useAction((i: { invitationId: string; sharedEventId: string; organizationId: string }) =>
+    unwrap(http.POST('/api/shared-event-invitations/pending/accept', { body: i })),
+  );
+  const decline = useAction((i: { sharedEventId: string; organizationId: string }) =>
+    unwrap(
+      http.POST('/api/shared-events/{sharedEventId}/participants/{orgId}/decline', {
+        params: { path: { sharedEventId: i.sharedEventId, orgId: i.organizationId } },
+        body: {},
+      }),
+    ),
+  );
+  return (
+    <section aria-labelledby="pending-title">
+      <h2 id="pending-title">Invitations waiting for an answer</h2>
+      <Guarded query={pending} what="Loading invitations">
+        {(data) =>
+          data.items.length === 0 ? (
+            <Empty>No invitation is waiting.</Empty>
+          ) : (
+            <ul className="cards">
+              {data.items.map((i) => (
+                <li className="card" key={i.invitationId}>
+                  <strong>{i.sharedEventName}</strong>
+                  {i.organizerOrganizationName ? ` from ${i.organizerOrganizationName}` : ''} · answer by{' '}
+                  {formatDateTime(i.expiresAt)}
+                  <div className="row">
+                    <button type="button" onClick={() => accept.mutate(i)} disabled={accept.isPending}>
+                      Accept {i.sharedEventName}
+                    </button>
+                    <button
+                      type="button"
+                      className="secondary"
+                      onClick={() => decline.mutate(i)}
+                      disabled={decline.isPending}
+                    >
+                      Decline {i.sharedEventName}
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Guarded>
+      {accept.data && (
+        <Success>Joined {accept.data.name}: its event now appears among your organization's events.</Success>
+      )}
+      {decline.isSuccess && <Success>Declined.</Success>}
+      <ErrorNotice error={accept.error ?? decline.error} />
+    </section>
+  );
+}

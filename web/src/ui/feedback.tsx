@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ApiError } from '../api/client';
+import { plainMessage } from './errors';
+
+/** An API error in plain words, with its code and correlation id for support. */
+export function ErrorNotice({ error, title = 'That did not work' }: { error: unknown; title?: string }) {
+  if (!error) return null;
+  const api = error instanceof ApiError ? error : undefined;
+  return (
+    <div role="alert" className="notice error">
+      <strong>{title}.</strong> {plainMessage(error)}
+      {api && (
+        <small className="meta">
+          {' '}
+          Code {api.code}
+          {api.status ? ` (HTTP ${api.status})` : ''}
+          {api.correlationId ? ` · reference ${api.correlationId}` : ''}
+        </small>
+      )}
+    </div>
+  );
+}
+
+export const Loading = ({ what = 'Loading' }: { what?: string }) => (
+  <p role="status" className="loading">
+    {what}…
+  </p>
+);
+
+export const Empty = ({ children }: { children: ReactNode }) => <p className="empty">{children}</p>;
+
+/** Loading, error or the content: a page never renders blank. */
+export function QueryView<T>({
+  query,
+  children,
+  what,
+}: {
+  query: UseQueryResult<T>;
+  children: (data: T) => ReactNode;
+  what?: string;
+}) {
+  if (query.isPending) return <Loading what={what} />;
+  if (query.isError) return <ErrorNotice error={query.error} title="Could not load this" />;
+  return <>{children(query.data)}</>;
+}
+
+export function Success({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="notice success">
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,52 @@
+import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
+import { Bar } from 'react-chartjs-2';
+
+// Only the pieces the bar charts use: Chart.js tree-shakes the rest away (docs/decisions/dependencies.md).
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
+
+const COLORS = ['#0b5cad', '#1d6b36', '#b35c00', '#6b3fa0', '#a4161a', '#4a5563'];
+
+export interface Series {
+  label: string;
+  values: number[];
+}
+
+/**
+ * A bar chart for reading at a glance. The canvas is decorative for assistive technology (aria-hidden): every
+ * figure is also in the table next to it, which is the accessible version.
+ */
+export default function BarChart({
+  labels,
+  series,
+  stacked = false,
+  horizontal = false,
+}: {
+  labels: string[];
+  series: Series[];
+  stacked?: boolean;
+  horizontal?: boolean;
+}) {
+  const height = horizontal ? Math.max(160, labels.length * 28 + 60) : 240;
+  return (
+    <div className="chart" style={{ height }} aria-hidden="true">
+      <Bar
+        data={{
+          labels,
+          datasets: series.map((s, i) => ({
+            label: s.label,
+            data: s.values,
+            backgroundColor: COLORS[i % COLORS.length],
+          })),
+        }}
+        options={{
+          indexAxis: horizontal ? 'y' : 'x',
+          responsive: true,
+          maintainAspectRatio: false,
+          animation: false,
+          scales: { x: { stacked, beginAtZero: true }, y: { stacked, beginAtZero: true } },
+          plugins: { legend: { display: series.length > 1, position: 'bottom' } },
+        }}
+      />
+    </div>
+  );
+}
