@@ -20,11 +20,11 @@ param principalId string = ''
 @description('Comma-separated e-mail addresses that become super admins at first login.')
 param superAdminEmails string
 
-@description('Base URL of the web client, used in e-mail and notification links.')
-param appBaseUrl string
+@description('Base URL of the web client, used in e-mail and notification links. Empty: the Static Web App\'s URL.')
+param appBaseUrl string = ''
 
-@description('Comma-separated browser origins allowed by the app\'s own CORS handling.')
-param corsOrigins string = appBaseUrl
+@description('Further comma-separated browser origins allowed by CORS (the Static Web App\'s origin is always added).')
+param corsOrigins string = ''
 
 @secure()
 @minLength(32)
@@ -58,7 +58,7 @@ module app 'main.bicep' = {
   }
 }
 
-// The web client's Static Web App (issue 26) is declared in main.bicep, so both deployment paths get it.
+// The web client's Static Web App is declared in main.bicep, so both deployment paths get it.
 
 // Written by azd into .azure/<environment>/.env.
 output AZURE_LOCATION string = location
@@ -66,6 +66,9 @@ output AZURE_TENANT_ID string = tenant().tenantId
 output AZURE_RESOURCE_GROUP string = group.name
 output AZURE_FUNCTION_APP_NAME string = app.outputs.functionAppName
 output API_BASE_URL string = app.outputs.apiBaseUrl
+// The web client's build reads it (azure.yaml, service web): the function app's origin, without /api.
+output FUNCTION_APP_URL string = app.outputs.functionAppUrl
+output WEB_URL string = app.outputs.webUrl
 output AZURE_COSMOS_ACCOUNT_NAME string = app.outputs.cosmosAccountName
 output AZURE_COSMOS_ENDPOINT string = app.outputs.cosmosEndpoint
 output AZURE_KEY_VAULT_NAME string = app.outputs.keyVaultName

@@ -15,11 +15,18 @@ param location string = resourceGroup().location
 @description('Comma-separated e-mail addresses that become super admins at first login.')
 param superAdminEmails string
 
-@description('Base URL of the web client, used in e-mail and notification links.')
-param appBaseUrl string
+@description('Base URL of the web client, used in e-mail and notification links. Empty: the Static Web App\'s URL.')
+param appBaseUrl string = ''
 
-@description('Comma-separated browser origins allowed by the app\'s own CORS handling.')
-param corsOrigins string = appBaseUrl
+@description('Further comma-separated browser origins allowed by the app\'s own CORS handling (the Static Web App\'s origin is always added).')
+param corsOrigins string = ''
+
+@description('Deploy the web client as a Static Web App (modules/static-web-app.bicep).')
+param deployWebClient bool = true
+
+@description('Region of the Static Web App, which runs in a few regions only.')
+@allowed(['westus2', 'centralus', 'eastus2', 'westeurope', 'eastasia'])
+param webLocation string = 'westeurope'
 
 @secure()
 @minLength(32)
@@ -44,6 +51,16 @@ param tags object = {}
 param principalId string = ''
 
 var suffix = uniqueString(resourceGroup().id, appName)
+
+// The web client: its origin is always allowed by CORS, and it is where e-mailed links lead unless appBaseUrl says
+// otherwise (a custom domain, or a client hosted elsewhere).
+module staticWebApp 'modules/static-web-app.bicep' = if (deployWebClient) {
+  name: 'staticWebApp'
+  params: { name: '${appName}-web-${suffix}', location: webLocation, tags: tags }
+}
+var webOrigin = deployWebClient ? staticWebApp.outputs.origin : ''
+var effectiveAppBaseUrl = empty(appBaseUrl) ? webOrigin : appBaseUrl
+var effectiveCorsOrigins = join(filter([webOrigin, corsOrigins], origin => !empty(origin)), ',')
 
 module monitoring 'modules/monitoring.bicep' = {
   name: 'monitoring'
@@ -87,8 +104,8 @@ module functionApp 'modules/function-app.bicep' = {
     emailSender: email.outputs.senderAddress
     cosmosEndpoint: cosmos.outputs.endpoint
     cosmosDatabase: cosmos.outputs.databaseName
-    appBaseUrl: appBaseUrl
-    corsOrigins: corsOrigins
+    appBaseUrl: effectiveAppBaseUrl
+    corsOrigins: effectiveCorsOrigins
     superAdminEmails: superAdminEmails
     sharedEventsEnabled: sharedEventsEnabled
     sharedEventsOrgAllowlist: sharedEventsOrgAllowlist
@@ -121,12 +138,12 @@ module alerts 'modules/alerts.bicep' = {
   }
 }
 
-// The web client's Static Web App (issue 26) goes here as modules/static-web-app.bicep, with its origin added to
-// corsOrigins and its URL as appBaseUrl; its service goes beside `api` in azure.yaml.
 
 output functionAppName string = functionApp.outputs.name
 output functionAppUrl string = 'https://${functionApp.outputs.hostName}'
 output apiBaseUrl string = 'https://${functionApp.outputs.hostName}/api'
+output webUrl string = webOrigin
+output webName string = deployWebClient ? staticWebApp.outputs.name : ''
 output keyVaultName string = keyVault.outputs.name
 output cosmosAccountName string = cosmos.outputs.accountName
 output cosmosEndpoint string = cosmos.outputs.endpoint

@@ -24,6 +24,9 @@ const USER_FIELDS: Record<string, string | undefined> = {
   retiredBy: undefined,
 };
 
+/** Actors that are no person (the heal pass, a cancellation finished by the timer): shown as they are. */
+const SYSTEM_ACTORS = new Set(['system']);
+
 const EXEMPT = /^shared-events\/\{sharedEventId\}\/participants\/\{orgId\}\/users$/;
 
 export function masksForeignUsers(route: AnyRoute): boolean {
@@ -73,7 +76,7 @@ function mask(value: unknown, ctx: Context): unknown {
   const source = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(source)) {
-    if (key in USER_FIELDS && typeof v === 'string') {
+    if (key in USER_FIELDS && typeof v === 'string' && !SYSTEM_ACTORS.has(v)) {
       const sibling = USER_FIELDS[key];
       const organization = (sibling ? source[sibling] : undefined) ?? ctx.organizationOf.get(v);
       out[key] = organization === ctx.viewerOrganizationId ? v : pseudonymOf(ctx.sharedEventId, v);

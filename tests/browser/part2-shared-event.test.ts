@@ -3,6 +3,7 @@ import { openAs, screenshots, tableRows } from '../helpers/browser-part2';
 import { setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import type { TestHost } from '../helpers/harness';
 import { participantOrganizations, sellOnProjection, type Participant } from '../helpers/shared-events/capacity';
+import { createSharedEvent } from '../helpers/shared-events/create';
 import { axeViolations, describeInBrowser, startWorld, unexpected, visit } from './harness';
 
 /**
@@ -96,5 +97,30 @@ describeInBrowser('a pooled Shared Event in the browser', () => {
     await screenshots(guest.page, 'shared-event-pool-dashboard');
     await organizer.context.close();
     await guest.context.close();
+  });
+
+  it('an admin accepts a link invitation from the pending list, and declines a roster invitation on its page', async () => {
+    const byLink = await createSharedEvent(api, f, { name: 'Lighthouse Gala' });
+    const link = await api.post(`shared-events/${byLink.id}/invitation-links`, {
+      token: f.admin.token,
+      query: { organizationId: f.orgId },
+      body: { email: choirB.admin.email },
+    });
+    expect(link.status).toBe(201);
+    await createSharedEvent(api, f, { name: 'Dockside Evening', invitedOrganizationIds: [choirB.orgId] });
+
+    const tab = await openAs(browser, api, choirB.admin, choirB.orgId, '/shared-events/pending-invitations');
+    const { page } = tab;
+    await page.getByRole('button', { name: 'Accept Lighthouse Gala' }).click();
+    await page.getByText('Joined Lighthouse Gala').waitFor();
+    await page.getByText('No invitation is waiting.').waitFor();
+
+    await page.getByRole('link', { name: 'Dockside Evening' }).click();
+    await page.getByRole('button', { name: 'Decline for Harbour Singers' }).click();
+    await page.getByText('Harbour Singers declined Dockside Evening.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/shared-events');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(unexpected(tab)).toEqual([]);
+    await tab.context.close();
   });
 });

@@ -163,6 +163,22 @@ describeInBrowser('treasurer dashboard in the browser', () => {
     ]);
     expect(download.suggestedFilename()).toBe('report-transactions.csv');
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+
+    // A direct sale marked invoiced by its id (no route lists other members' registrations).
+    const sale = await api.post('registrations', {
+      token: f.member2.token,
+      query: { organizationId: f.orgId },
+      body: {
+        eventId: event.id,
+        showtimeId: event.showtimes[0].showtimeId,
+        tickets: [{ ticketTypeId: event.ticketTypes[0].id, quantity: 2 }],
+      },
+    });
+    expect(sale.status).toBe(201);
+    await page.getByLabel('Registration id').fill(sale.body.data.id);
+    await page.getByRole('button', { name: 'Mark invoiced' }).click();
+    await page.getByText("Max Member's sale of 2 tickets (€50.00) is invoiced.").waitFor();
+    // The sentence is built from the answer's invoicedAt: the server recorded it.
     expect(await axeViolations(page)).toEqual([]);
     await screenshots(page, 'treasurer-reports');
     expect(unexpected(tab)).toEqual([]);

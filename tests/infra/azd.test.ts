@@ -52,8 +52,8 @@ describe('azure.yaml', () => {
     expect(existsSync(path.join(root, 'infra/azd.parameters.json'))).toBe(true);
   });
 
-  it('deploys one service, the function app, from the staged production package', () => {
-    expect(Object.keys(azureYaml.services)).toEqual(['api']);
+  it('deploys two services: the function app from the staged production package, and the web client', () => {
+    expect(Object.keys(azureYaml.services)).toEqual(['api', 'web']);
     const api = azureYaml.services.api;
     expect(api).toMatchObject({ project: '.', language: 'ts', host: 'function', dist: '.deploy' });
     for (const shell of ['posix', 'windows']) {
@@ -229,5 +229,55 @@ describe('CI', () => {
       expect(ci).toContain(`az bicep build --file ${file}`);
       expect(ci).toContain(`az bicep lint --file ${file}`);
     }
+  });
+});
+
+describe('the web client on Azure (Static Web App)', () => {
+  const swa = bicep('infra/modules/static-web-app.bicep');
+
+  it('is a Static Web App tagged azd-service-name web, deployed from an artifact', () => {
+    const site = one(resources(swa, 'Microsoft.Web/staticSites'), 'static site');
+    expect(text(get(site.value, 'tags'))).toContain("'azd-service-name': 'web'");
+    expect(text(get(site.value, 'properties', 'provider'))).toBe('Custom');
+    const web = one(
+      main.modules.filter((m) => m.path === 'modules/static-web-app.bicep'),
+      'static web app module',
+    );
+    expect(web.condition).toBe('deployWebClient');
+    expect(text(moduleParams(web.value).tags)).toBe('tags');
+  });
+
+  it("adds its origin to the function app's CORS_ORIGINS and makes it APP_BASE_URL unless one is given", () => {
+    const app = one(
+      main.modules.filter((m) => m.path === 'modules/function-app.bicep'),
+      'function app module',
+    );
+    const passed = moduleParams(app.value);
+    expect(text(passed.corsOrigins)).toBe('effectiveCorsOrigins');
+    expect(text(passed.appBaseUrl)).toBe('effectiveAppBaseUrl');
+    expect(text(main.vars.webOrigin)).toContain('staticWebApp.outputs.origin');
+    expect(text(main.vars.effectiveCorsOrigins)).toMatch(/webOrigin, corsOrigins/);
+    expect(text(main.vars.effectiveAppBaseUrl)).toMatch(/empty\(appBaseUrl\) \? webOrigin : appBaseUrl/);
+    // azd leaves both empty by default, so the Static Web App's URL is used
+    expect(azdParameters.appBaseUrl.value).toBe('${APP_BASE_URL=}');
+  });
+
+  it('is built against the function app (VITE_API_BASE_URL) and uploaded from web/dist by azd and the workflow', () => {
+    const web = azureYaml.services.web;
+    expect(web).toMatchObject({ host: 'staticwebapp', dist: 'web/dist' });
+    expect(web.hooks.prepackage.posix.run).toMatch(/VITE_API_BASE_URL="\$FUNCTION_APP_URL" npm run web:build/);
+    expect(web.hooks.prepackage.windows.run).toMatch(/VITE_API_BASE_URL = \$env:FUNCTION_APP_URL; npm run web:build/);
+    expect(azd.outputs.map((o) => o.name)).toEqual(expect.arrayContaining(['FUNCTION_APP_URL', 'WEB_URL']));
+    const workflow = read('.github/workflows/deploy.yml');
+    expect(workflow).toMatch(/VITE_API_BASE_URL: \$\{\{ steps\.infra\.outputs\.function_app_url \}\}/);
+    expect(workflow).toMatch(
+      /Azure\/static-web-apps-deploy@v1[\s\S]*app_location: web\/dist[\s\S]*skip_app_build: true/,
+    );
+  });
+
+  it('routes every page address to index.html (staticwebapp.config.json, copied into the build)', () => {
+    const config = JSON.parse(read('web/public/staticwebapp.config.json'));
+    expect(config.navigationFallback.rewrite).toBe('/index.html');
+    expect(config.navigationFallback.exclude).toContain('/assets/*');
   });
 });

@@ -334,7 +334,7 @@ describe('outputs and monitoring', () => {
     expect(main.outputs.map((o) => o.name)).toEqual(
       expect.arrayContaining(['functionAppName', 'functionAppUrl', 'keyVaultName']),
     );
-    expect(read('.github/workflows/deploy.yml')).toContain('properties.outputs.functionAppName.value');
+    expect(read('.github/workflows/deploy.yml')).toContain('.functionAppName.value');
   });
 
   it('alerts on server errors and on a failing availability test of /api/health', () => {

@@ -52,3 +52,22 @@ export function Success({ children }: { children: ReactNode }) {
     </p>
   );
 }
+
+/** The next page of a paged list (the API's continuationToken), or nothing when there is none. */
+export function ShowMore({
+  query,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
+}) {
+  if (!query.hasNextPage) return null;
+  return (
+    <button
+      type="button"
+      className="secondary"
+      disabled={query.isFetchingNextPage}
+      onClick={() => void query.fetchNextPage()}
+    >
+      {query.isFetchingNextPage ? 'Loading more…' : 'Show more'}
+    </button>
+  );
+}

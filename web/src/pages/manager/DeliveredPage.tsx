@@ -4,7 +4,7 @@ import { atLeast, outstandingOf, type Order } from '../../api/types';
 import { pagesOf, useAction, useActiveEvent, useOrders } from '../../app/queries';
 import { useOrganization } from '../../app/session-hooks';
 import { Dialog } from '../../ui/Dialog';
-import { Empty, ErrorNotice, QueryView, Success } from '../../ui/feedback';
+import { Empty, ErrorNotice, QueryView, ShowMore, Success } from '../../ui/feedback';
 import { STATUS_LABEL } from '../../ui/format';
 import { OrderSummary, perTypeBalance } from '../shared/OrderSummary';
 import { TransferDialog } from './TransferDialog';
@@ -34,11 +34,7 @@ export default function DeliveredPage() {
                   <DeliveredActions order={order} eventId={event.data?.id} onDone={setDone} />
                 </OrderSummary>
               ))}
-              {orders.hasNextPage && (
-                <button type="button" className="secondary" onClick={() => void orders.fetchNextPage()}>
-                  Show more
-                </button>
-              )}
+              <ShowMore query={orders} />
             </>
           );
         }}

@@ -3,7 +3,7 @@ import { http, unwrap } from '../../api/instance';
 import type { Order } from '../../api/types';
 import { pagesOf, useAction, useOrders } from '../../app/queries';
 import { Dialog } from '../../ui/Dialog';
-import { Empty, ErrorNotice, QueryView } from '../../ui/feedback';
+import { Empty, ErrorNotice, QueryView, ShowMore } from '../../ui/feedback';
 import { OrderSummary } from '../shared/OrderSummary';
 
 type Step = 'approve' | 'deliver';
@@ -18,13 +18,23 @@ export default function QueuePage() {
       <section aria-labelledby="pending-title">
         <h2 id="pending-title">Waiting for approval (oldest first)</h2>
         <QueryView query={pending} what="Loading requests">
-          {(data) => <Orders orders={pagesOf(data)} step="approve" empty="No requests are waiting." />}
+          {(data) => (
+            <>
+              <Orders orders={pagesOf(data)} step="approve" empty="No requests are waiting." />
+              <ShowMore query={pending} />
+            </>
+          )}
         </QueryView>
       </section>
       <section aria-labelledby="approved-title">
         <h2 id="approved-title">Approved, to hand out</h2>
         <QueryView query={approved} what="Loading approved orders">
-          {(data) => <Orders orders={pagesOf(data)} step="deliver" empty="Nothing is waiting to be handed out." />}
+          {(data) => (
+            <>
+              <Orders orders={pagesOf(data)} step="deliver" empty="Nothing is waiting to be handed out." />
+              <ShowMore query={approved} />
+            </>
+          )}
         </QueryView>
       </section>
     </>

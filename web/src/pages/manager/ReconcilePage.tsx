@@ -1,7 +1,7 @@
 import { http, unwrap } from '../../api/instance';
 import type { Order } from '../../api/types';
 import { pagesOf, useAction, useOrders } from '../../app/queries';
-import { Empty, ErrorNotice, QueryView } from '../../ui/feedback';
+import { Empty, ErrorNotice, QueryView, ShowMore } from '../../ui/feedback';
 import { OrderSummary } from '../shared/OrderSummary';
 
 /** Reconciliation: fully reported orders to settle, and settled ones with their frozen invoice basis. Two calls. */
@@ -17,11 +17,16 @@ export default function ReconcilePage() {
           {(data) => {
             const items = pagesOf(data);
             if (items.length === 0) return <Empty>No order is waiting for reconciliation.</Empty>;
-            return items.map((order) => (
-              <OrderSummary key={order.id} order={order} showOwner>
-                <Settle order={order} />
-              </OrderSummary>
-            ));
+            return (
+              <>
+                {items.map((order) => (
+                  <OrderSummary key={order.id} order={order} showOwner>
+                    <Settle order={order} />
+                  </OrderSummary>
+                ))}
+                <ShowMore query={waiting} />
+              </>
+            );
           }}
         </QueryView>
       </section>
@@ -31,7 +36,14 @@ export default function ReconcilePage() {
           {(data) => {
             const items = pagesOf(data);
             if (items.length === 0) return <Empty>No settled orders yet.</Empty>;
-            return items.map((order) => <OrderSummary key={order.id} order={order} showOwner />);
+            return (
+              <>
+                {items.map((order) => (
+                  <OrderSummary key={order.id} order={order} showOwner />
+                ))}
+                <ShowMore query={settled} />
+              </>
+            );
           }}
         </QueryView>
       </section>

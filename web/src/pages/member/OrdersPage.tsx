@@ -5,7 +5,7 @@ import { atLeast, outstandingOf, type Order } from '../../api/types';
 import { pagesOf, useAction, useMyOrders } from '../../app/queries';
 import { useOrganization } from '../../app/session-hooks';
 import { formatDateTime } from '../../ui/format';
-import { Empty, ErrorNotice, QueryView, Success } from '../../ui/feedback';
+import { Empty, ErrorNotice, QueryView, ShowMore, Success } from '../../ui/feedback';
 import { OrderSummary, perTypeBalance } from '../shared/OrderSummary';
 
 /** Tabs named as the API's deep links name them (`/history?tab=…&orderId=…`, docs/decisions/transfers.md). */
@@ -53,11 +53,7 @@ export default function OrdersPage() {
                   {order.status === 'delivered' && outstandingOf(order) > 0 && <ReportForms order={order} />}
                 </OrderSummary>
               ))}
-              {orders.hasNextPage && (
-                <button type="button" className="secondary" onClick={() => void orders.fetchNextPage()}>
-                  Show more
-                </button>
-              )}
+              <ShowMore query={orders} />
             </>
           );
         }}

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { http, unwrap } from '../../api/instance';
 import { useAction } from '../../app/queries';
 import { useOrganization } from '../../app/session-hooks';
@@ -14,7 +15,7 @@ import { can, STATUS_TEXT, type SharedEvent } from './queries';
 export function RosterSection({ event }: { event: SharedEvent }) {
   const { organizationId } = useOrganization();
   const access = useAccess();
-  const act = useAction(({ orgId, action }: { orgId: string; action: 'accept' | 'decline' | 'leave' | 'remove' }) => {
+  const act = useAction(({ orgId, action }: { orgId: string; action: 'accept' | 'remove' }) => {
     const params = { params: { path: { sharedEventId: event.id, orgId } } };
     if (action === 'remove')
       return unwrap(
@@ -22,20 +23,45 @@ export function RosterSection({ event }: { event: SharedEvent }) {
           params: { ...params.params, query: { organizationId } },
         }),
       );
-    if (action === 'accept')
-      return unwrap(
-        http.POST('/api/shared-events/{sharedEventId}/participants/{orgId}/accept', { ...params, body: {} }),
-      );
-    if (action === 'decline')
-      return unwrap(
-        http.POST('/api/shared-events/{sharedEventId}/participants/{orgId}/decline', { ...params, body: {} }),
-      );
-    return unwrap(http.POST('/api/shared-events/{sharedEventId}/participants/{orgId}/leave', { ...params, body: {} }));
+    return unwrap(http.POST('/api/shared-events/{sharedEventId}/participants/{orgId}/accept', { ...params, body: {} }));
   });
   const admin = access.at('admin');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // Declining or leaving takes the Shared Event out of the organization's sight: go to the list first and say so,
+  // then refresh (refreshing first would re-read the Shared Event the organization may no longer see).
+  const depart = useMutation({
+    mutationFn: (action: 'decline' | 'leave') => {
+      const params = { params: { path: { sharedEventId: event.id, orgId: organizationId } }, body: {} };
+      return action === 'decline'
+        ? unwrap(http.POST('/api/shared-events/{sharedEventId}/participants/{orgId}/decline', params))
+        : unwrap(http.POST('/api/shared-events/{sharedEventId}/participants/{orgId}/leave', params));
+    },
+    onSuccess: async (_, action) => {
+      const verb = action === 'decline' ? 'declined' : 'left';
+      await navigate('/shared-events', {
+        state: { notice: `${access.organizationName ?? 'Your organization'} ${verb} ${event.name}.` },
+      });
+      // Marked stale only: the list refetches as it mounts, the Shared Event is not read again.
+      void queryClient.invalidateQueries({ queryKey: [organizationId], refetchType: 'none' });
+    },
+  });
+  const answerAndLeave = (action: 'decline' | 'leave') => depart.mutate(action);
+  const ownRow = (event.participants ?? []).some((p) => p.organizationId === organizationId);
   return (
     <section aria-labelledby="roster-title">
       <h2 id="roster-title">Organizations</h2>
+      {admin && event.viewer?.participantStatus === 'invited' && !ownRow && (
+        // An invited organization sees a bounded view without the roster: the answer is offered here.
+        <div className="row">
+          <button type="button" onClick={() => act.mutate({ orgId: organizationId, action: 'accept' })}>
+            Accept for {access.organizationName}
+          </button>
+          <button type="button" className="secondary" onClick={() => answerAndLeave('decline')}>
+            Decline for {access.organizationName}
+          </button>
+        </div>
+      )}
       <Table
         caption="Roster"
         head={['Organization', 'Role', 'Status', 'Action']}
@@ -52,11 +78,7 @@ export function RosterSection({ event }: { event: SharedEvent }) {
                   <button type="button" onClick={() => act.mutate({ orgId: p.organizationId, action: 'accept' })}>
                     Accept for {name}
                   </button>
-                  <button
-                    type="button"
-                    className="secondary"
-                    onClick={() => act.mutate({ orgId: p.organizationId, action: 'decline' })}
-                  >
+                  <button type="button" className="secondary" onClick={() => answerAndLeave('decline')}>
                     Decline for {name}
                   </button>
                 </>
@@ -67,7 +89,7 @@ export function RosterSection({ event }: { event: SharedEvent }) {
                   className="danger"
                   onClick={() =>
                     window.confirm(`Leave ${event.name}? Your organization stops selling for it.`) &&
-                    act.mutate({ orgId: p.organizationId, action: 'leave' })
+                    answerAndLeave('leave')
                   }
                 >
                   Leave
@@ -93,7 +115,13 @@ export function RosterSection({ event }: { event: SharedEvent }) {
           ];
         })}
       />
-      <ErrorNotice error={act.error} />
+      {act.data && 'status' in act.data && (
+        <Success>
+          Recorded: {act.data.organizationName ?? 'the organization'} is now{' '}
+          {STATUS_TEXT[act.data.status]?.toLowerCase()}.
+        </Success>
+      )}
+      <ErrorNotice error={act.error ?? depart.error} />
       {can(event, 'manageParticipants') && <InvitationLinks event={event} />}
     </section>
   );

@@ -32,16 +32,33 @@ export default function SharedEventPage() {
           <Lifecycle event={e} />
           <DetailsSection event={e} />
           <RosterSection event={e} />
-          <CapacitySection event={e} />
-          <GrantsSection event={e} />
-          <ChannelsSection event={e} />
-          <ReportsSection event={e} />
-          <AuditSection event={e} />
+          {live(e) ? (
+            <>
+              <CapacitySection event={e} />
+              <GrantsSection event={e} />
+              <ChannelsSection event={e} />
+              <ReportsSection event={e} />
+              <AuditSection event={e} />
+            </>
+          ) : (
+            <p className="notice">
+              Capacity, grants, channels, reports and the audit log show once your organization has joined.
+            </p>
+          )}
         </>
       )}
     </Guarded>
   );
 }
+
+/** An invited, declined or departed organization sees the bounded view: its sections would answer 403. */
+const live = (event: SharedEvent) =>
+  ['active', 'accepted'].includes(event.viewer?.participantStatus ?? '') ||
+  event.viewer?.role === 'organizer' ||
+  isSuper(event);
+/** A super admin's view carries every capability without being on the roster. */
+const isSuper = (event: SharedEvent) =>
+  !event.viewer?.participantStatus && (event.viewer?.capabilities.length ?? 0) > 0;
 
 function Overview({ event }: { event: SharedEvent }) {
   return (

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { http, unwrap } from '../../api/instance';
 import { PAGE_SIZE, pagesOf, useAction } from '../../app/queries';
 import { useOrganization } from '../../app/session-hooks';
@@ -18,6 +18,7 @@ export default function SharedEventsPage() {
   const { organizationId } = useOrganization();
   const access = useAccess();
   const [creating, setCreating] = useState(false);
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const list = useInfiniteQuery({
     queryKey: [organizationId, 'shared-events'],
     initialPageParam: undefined as string | undefined,
@@ -33,6 +34,7 @@ export default function SharedEventsPage() {
   return (
     <>
       <h1>Shared Events</h1>
+      {notice && <Success>{notice}</Success>}
       {access.at('admin') && <PendingInvitations />}
       {access.canCreateSharedEvents &&
         (creating ? (
@@ -69,7 +71,11 @@ export default function SharedEventsPage() {
   );
 }
 
-/** Invitations addressed to organizations the caller administers: accept or decline here, no link needed. */
+/**
+ * Invitations sent by link to the caller's e-mail, for organizations they administer: accept here, no link needed.
+ * A link invitation has no decline (the organization is not on the roster until it accepts): left alone, it expires.
+ * Roster invitations (made at creation) are answered on the Shared Event's own page, accept or decline.
+ */
 export function PendingInvitations() {
   const { organizationId } = useOrganization();
   const pending = useQuery({
@@ -78,13 +84,10 @@ export function PendingInvitations() {
     queryFn: () => unwrap(http.GET('/api/shared-event-invitations/pending')),
   });
   const accept = useAction((i: { invitationId: string; sharedEventId: string; organizationId: string }) =>
-    unwrap(http.POST('/api/shared-event-invitations/pending/accept', { body: i })),
-  );
-  const decline = useAction((i: { sharedEventId: string; organizationId: string }) =>
     unwrap(
-      http.POST('/api/shared-events/{sharedEventId}/participants/{orgId}/decline', {
-        params: { path: { sharedEventId: i.sharedEventId, orgId: i.organizationId } },
-        body: {},
+      http.POST('/api/shared-event-invitations/pending/accept', {
+        // Only the three ids: the listed item carries display fields the body refuses.
+        body: { invitationId: i.invitationId, sharedEventId: i.sharedEventId, organizationId: i.organizationId },
       }),
     ),
   );
@@ -100,19 +103,11 @@ export function PendingInvitations() {
               {data.items.map((i) => (
                 <li className="card" key={i.invitationId}>
                   <strong>{i.sharedEventName}</strong>
-                  {i.organizerOrganizationName ? ` from ${i.organizerOrganizationName}` : ''} · answer by{' '}
+                  {i.organizerOrganizationName ? ` from ${i.organizerOrganizationName}` : ''} · open until{' '}
                   {formatDateTime(i.expiresAt)}
                   <div className="row">
                     <button type="button" onClick={() => accept.mutate(i)} disabled={accept.isPending}>
                       Accept {i.sharedEventName}
-                    </button>
-                    <button
-                      type="button"
-                      className="secondary"
-                      onClick={() => decline.mutate(i)}
-                      disabled={decline.isPending}
-                    >
-                      Decline {i.sharedEventName}
                     </button>
                   </div>
                 </li>
@@ -124,8 +119,7 @@ export function PendingInvitations() {
       {accept.data && (
         <Success>Joined {accept.data.name}: its event now appears among your organization's events.</Success>
       )}
-      {decline.isSuccess && <Success>Declined.</Success>}
-      <ErrorNotice error={accept.error ?? decline.error} />
+      <ErrorNotice error={accept.error} />
     </section>
   );
 }

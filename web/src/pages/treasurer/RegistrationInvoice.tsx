@@ -28,7 +28,7 @@ export function RegistrationInvoice() {
       <form className="stack" onSubmit={submit(true)}>
         <label>
           Registration id
-          <input required value={id} onChange={(e) => setId(e.target.value)} pattern="[A-Za-z0-9._:-]+" />
+          <input required value={id} onChange={(e) => setId(e.target.value)} pattern={String.raw`[A-Za-z0-9._:\-]+`} />
         </label>
         <div className="row">
           <button type="submit" disabled={put.isPending}>

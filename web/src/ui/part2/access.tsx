@@ -36,6 +36,7 @@ export function useAccess() {
     organization.data?.organizationMode === 'sellingPartner';
   return {
     organizationId,
+    organizationName: membership?.organizationName,
     role,
     isSuperAdmin,
     sellingPartner,
