@@ -9,6 +9,72 @@ const storeAdapter = {
   message: 'Only repo.ts files (and shared/store) call the store: add a repository method instead.',
 };
 
+/**
+ * The layers, top to bottom (docs/decisions/architecture.md): routes (functions/) -> edge (shared/http, then
+ * shared/auth) -> domain (shared/domain/<area>, in the area layers below) -> the store and the plain support modules
+ * (shared/store, shared/csv, shared/email, shared/excel, shared/telemetry, shared/*.ts). A lower layer never
+ * imports a higher one. `import-x/no-restricted-paths` checks every import, type-only ones included, so a
+ * back-arrow fails `npm run lint` (and `npm test`).
+ */
+const supportModules = ['./shared/store', './shared/csv', './shared/email', './shared/excel', './shared/telemetry'];
+const edgeAndAbove = ['./shared/http', './shared/auth', './functions', './scripts'];
+
+/**
+ * Domain areas by layer, lowest first: an area imports only areas of lower layers (never one of its own layer
+ * or above), so no two areas can import each other. A new area takes the lowest layer above everything it imports.
+ */
+const domainLayers = [
+  ['vocabulary', 'rate-limits'],
+  ['memberships'],
+  ['users'],
+  ['events', 'notifications', 'organizations'],
+  ['allocations', 'delegations', 'external-sales', 'free-tickets', 'platform', 'sign-in'],
+  ['invitations', 'orders', 'pledges'],
+  ['archive', 'delegated-orders', 'registrations', 'transfers'],
+  ['invoicing', 'sales'],
+  ['dashboard', 'me', 'reports'],
+  ['shared-events'],
+  ['heal', 'invariants'],
+];
+
+const layerZones = [
+  {
+    target: supportModules,
+    from: ['./shared/domain', ...edgeAndAbove],
+    message: 'The store and the support modules sit below the domain: pass data in instead.',
+  },
+  {
+    target: './shared/domain',
+    from: edgeAndAbove,
+    message:
+      'The domain never imports the edge: it returns data and typed errors; the route builds the reply and the ' +
+      'scope decides authority. Shared types (principal, grants, schemas) live in the domain vocabulary.',
+  },
+  {
+    target: './shared/auth',
+    from: ['./shared/http', './functions', './scripts'],
+    message: 'shared/auth sits below shared/http.',
+  },
+  { target: './shared/http', from: ['./functions', './scripts'], message: 'shared/http sits below the routes.' },
+  ...domainLayers.flatMap((layer, index) =>
+    layer.map((area) => ({
+      target: `./shared/domain/${area}`,
+      from: domainLayers
+        .slice(index)
+        .flat()
+        .filter((other) => other !== area)
+        .map((other) => `./shared/domain/${other}`),
+      message: `Domain area "${area}" is in layer ${index + 1} of eslint.config.mjs: it imports lower layers only.`,
+    })),
+  ),
+  {
+    // Inside the Shared Event module, capacity (and its admin) is the engine the other sub-areas call.
+    target: './shared/domain/shared-events/capacity',
+    from: ['./shared/domain/shared-events/reports', './shared/domain/shared-events/cancellation'],
+    message: 'Shared Event capacity sits below cancellation and reports.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -40,14 +106,19 @@ export default tseslint.config(
     },
   },
   {
-    // No import cycles anywhere in the service code: arrows point one way (http → auth → domain → store).
+    // No import cycles anywhere in the service code: arrows point one way (http → auth → domain → store), as the
+    // zones spell out.
     files: ['shared/**/*.ts', 'functions/**/*.ts', 'scripts/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver-next': [createTypeScriptImportResolver()],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      // File-level cycles of value imports (import-x skips type-only imports; the zones below count them).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+    },
   },
   {
     files: ['shared/domain/**/*.ts', 'shared/auth/**/*.ts', 'shared/http/**/*.ts', 'functions/**/*.ts'],

@@ -1,6 +1,6 @@
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import { emptyBody } from '../shared/http/schema-parts';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
 import { membersWithAllocations } from '../shared/domain/allocations/members';
 import { deletedResponse } from '../shared/domain/orders/response-schema';
 import {
@@ -21,7 +21,7 @@ import {
   listAllocations,
   myAllocations,
   upsertAllocation,
-} from '../shared/domain/allocations/service';
+} from '../shared/domain/allocations/manage-allocations';
 
 const tags = ['allocations'];
 

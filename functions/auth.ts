@@ -1,6 +1,6 @@
 import { defineRoute } from '../shared/http/define-route';
-import { emptyBody } from '../shared/http/schema-parts';
-import * as auth from '../shared/domain/auth/service';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
+import * as auth from '../shared/domain/sign-in/log-in';
 import {
   loginResponse,
   magicLinkBody,
@@ -10,8 +10,8 @@ import {
   type MagicLinkBody,
   type VerifyBody,
   type VerifyCodeBody,
-} from '../shared/domain/auth/schemas';
-import { logoutResponse, magicLinkResponse } from '../shared/domain/auth/schemas';
+} from '../shared/domain/sign-in/schemas';
+import { logoutResponse, magicLinkResponse } from '../shared/domain/sign-in/schemas';
 
 const MINUTE = 60;
 

@@ -3,7 +3,7 @@ import { fileReply } from '../shared/http/reply';
 import { dashboardCsv } from '../shared/domain/dashboard/export-csv';
 import { dashboardWorkbook } from '../shared/domain/dashboard/export-excel';
 import { dashboardResponse } from '../shared/domain/dashboard/schemas';
-import { dashboardFileName, dashboardStats } from '../shared/domain/dashboard/service';
+import { dashboardFileName, dashboardStats } from '../shared/domain/dashboard/dashboard-stats';
 import { XLSX_CONTENT_TYPE } from '../shared/excel/workbook';
 
 // Ticket Manager+ (docs/decisions/sales.md "Dashboard and invoicing"); reads only, so not restricted by organization mode.

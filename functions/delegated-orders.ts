@@ -1,13 +1,13 @@
 import { partnerScope } from '../shared/auth/scope';
-import type { PartnerGrant } from '../shared/auth/grant';
+import type { PartnerGrant } from '../shared/domain/delegations/partner-access';
 import type { Role } from '../shared/domain/memberships/model';
 import { config } from '../shared/config';
 import { unavailable, type ErrorCode } from '../shared/errors';
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import { emptyBody } from '../shared/http/schema-parts';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
 import type { HandlerInput } from '../shared/http/route';
-import type { Schema } from '../shared/http/validation';
+import type { Schema } from '../shared/domain/vocabulary/validation';
 import { createOnBehalfOrder, createSelfServiceOrder } from '../shared/domain/delegated-orders/create';
 import { delegatedOrders, delegatedQueue, delegatedSalesContext } from '../shared/domain/delegated-orders/list';
 import { reportDelegatedReturn, reportDelegatedSold } from '../shared/domain/delegated-orders/reporting';
@@ -36,7 +36,6 @@ import { cancelBody, reportSoldBody, returnBody } from '../shared/domain/orders/
 const tags = ['delegated-sales'];
 const base = 'organizations/{partnerOrganizationId}/delegated-events/{eventId}';
 const scope = (role: Role) => partnerScope({ partnerParam: 'partnerOrganizationId', eventParam: 'eventId', role });
-const grantOf = (input: HandlerInput<unknown, unknown>) => input.grant as PartnerGrant;
 
 interface PartnerRoute {
   name: string;
@@ -63,7 +62,7 @@ const partnerRoute = ({ path, role, run, ...route }: PartnerRoute) =>
     scope: scope(role),
     tags,
     ...(route.method === 'POST' && !route.body ? { body: emptyBody } : {}),
-    handler: (input) => run(input, grantOf(input)),
+    handler: (input) => run(input, input.grant),
   });
 
 const STATE: ErrorCode[] = ['INVALID_ORDER_STATE'];

@@ -1,5 +1,5 @@
 import { defineRoute } from '../shared/http/define-route';
-import { eventsOverview } from '../shared/domain/events/overview';
+import { eventsOverview } from '../shared/domain/reports/events-overview';
 import {
   activeEvent,
   capacitySummary,

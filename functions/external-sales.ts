@@ -1,13 +1,13 @@
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import { emptyBody } from '../shared/http/schema-parts';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
 import { correctExternalSale, listCorrections } from '../shared/domain/external-sales/correction';
 import {
   createExternalSale,
   deleteExternalSale,
   listExternalSales,
   updateExternalSale,
-} from '../shared/domain/external-sales/service';
+} from '../shared/domain/external-sales/manage-external-sales';
 import {
   correctionBody,
   externalSaleBody,

@@ -1,12 +1,12 @@
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import { emptyBody } from '../shared/http/schema-parts';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
 import {
   createFreeTicket,
   deleteFreeTicket,
   listFreeTickets,
   updateFreeTicket,
-} from '../shared/domain/free-tickets/service';
+} from '../shared/domain/free-tickets/manage-free-tickets';
 import {
   createFreeTicketBody,
   freeTicketPage,

@@ -1,5 +1,6 @@
 import { app } from '@azure/functions';
 import { healOnce } from '../shared/domain/heal/heal';
+import '../shared/domain/shared-events/capacity/seat-port';
 import { insideFunctionsWorker } from '../shared/functions-worker';
 import { hostRefusal } from '../shared/http/host-readiness';
 import { openStore } from '../shared/store/client';

@@ -1,7 +1,7 @@
 import { defineRoute } from '../shared/http/define-route';
 import { buildOpenApiDocument, openApiDocumentResponse } from '../shared/http/openapi';
 import { bareJson } from '../shared/http/reply';
-import { object } from '../shared/http/schema-parts';
+import { object } from '../shared/domain/vocabulary/schema-parts';
 import { probeStore } from '../shared/store/probe';
 import { SERVICE_VERSION } from '../shared/version';
 

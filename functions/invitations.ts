@@ -1,7 +1,7 @@
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import { emptyBody } from '../shared/http/schema-parts';
-import * as invitations from '../shared/domain/invitations/service';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
+import * as invitations from '../shared/domain/invitations/member-invitations';
 import {
   acceptInvitationBody,
   createInvitationBody,

@@ -1,4 +1,5 @@
 import { defineRoute } from '../shared/http/define-route';
+import { completedOrMultiStatus } from '../shared/http/reply';
 import { invoiceMemberForEvent } from '../shared/domain/invoicing/member-invoice';
 import type { InvoiceRequest } from '../shared/domain/invoicing/rules';
 import { memberInvoiceBody, memberInvoiceResponse } from '../shared/domain/invoicing/schemas';
@@ -18,6 +19,6 @@ defineRoute<InvoiceRequest>({
   response: memberInvoiceResponse,
   multiStatus: true,
   errors: ['CONFLICT'],
-  handler: ({ principal, organizationId, params, body }) =>
-    invoiceMemberForEvent(principal, organizationId, params.userId, params.eventId, body),
+  handler: async ({ principal, organizationId, params, body }) =>
+    completedOrMultiStatus(await invoiceMemberForEvent(principal, organizationId, params.userId, params.eventId, body)),
 });

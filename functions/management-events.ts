@@ -1,6 +1,6 @@
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import { emptyBody, object } from '../shared/http/schema-parts';
+import { emptyBody, object } from '../shared/domain/vocabulary/schema-parts';
 import { setSalesLock } from '../shared/domain/events/lock';
 import { createEvent } from '../shared/domain/events/create';
 import { updateEvent } from '../shared/domain/events/update';

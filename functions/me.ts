@@ -1,5 +1,5 @@
 import { defineRoute } from '../shared/http/define-route';
-import { myHistory, myStats } from '../shared/domain/me/service';
+import { myHistory, myStats } from '../shared/domain/me/history-and-stats';
 import {
   historyPage,
   myHistoryQuery,

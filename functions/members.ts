@@ -1,6 +1,6 @@
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import { emptyBody } from '../shared/http/schema-parts';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
 import * as members from '../shared/domain/organizations/members';
 import { importMembers } from '../shared/domain/organizations/member-import';
 import {
@@ -17,7 +17,7 @@ import {
   memberRemovedResponse,
   membershipResponse,
 } from '../shared/domain/organizations/responses';
-import { importResult } from '../shared/http/response-parts';
+import { importResult } from '../shared/domain/vocabulary/response-parts';
 
 const tags = ['members'];
 

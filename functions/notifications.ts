@@ -1,6 +1,6 @@
 import { defineRoute } from '../shared/http/define-route';
-import { emptyBody } from '../shared/http/schema-parts';
-import * as notifications from '../shared/domain/notifications/service';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
+import * as notifications from '../shared/domain/notifications/inbox';
 import {
   markAllReadResponse,
   notificationDeletedResponse,

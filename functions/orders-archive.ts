@@ -1,4 +1,5 @@
 import { defineRoute } from '../shared/http/define-route';
+import { multiStatus } from '../shared/http/reply';
 import { bulkArchive, previewBulkArchive } from '../shared/domain/archive/bulk';
 import type { ArchiveRequest } from '../shared/domain/archive/rules';
 import {
@@ -50,5 +51,8 @@ defineRoute<EventScopeBody>({
   body: eventScopeBody,
   response: bulkArchiveResponse,
   multiStatus: true,
-  handler: ({ principal, organizationId, body }) => bulkArchive(principal, organizationId, body.eventId),
+  handler: async ({ principal, organizationId, body }) => {
+    const result = await bulkArchive(principal, organizationId, body.eventId);
+    return result.completed ? result : multiStatus(result);
+  },
 });

@@ -1,5 +1,5 @@
 import { defineRoute } from '../shared/http/define-route';
-import { transferOrder } from '../shared/domain/transfers/service';
+import { transferOrder } from '../shared/domain/transfers/transfer-order';
 import { transferBody, transferResultSchema, type TransferBody } from '../shared/domain/transfers/schemas';
 
 defineRoute<TransferBody>({

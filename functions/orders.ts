@@ -1,6 +1,6 @@
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import { emptyBody } from '../shared/http/schema-parts';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
 import { createOrder } from '../shared/domain/orders/create';
 import { forceRecordSold } from '../shared/domain/orders/force-record-sold';
 import { getOrderById, listMyOrders, listOrders } from '../shared/domain/orders/list';

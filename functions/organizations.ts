@@ -1,7 +1,7 @@
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import { emptyBody } from '../shared/http/schema-parts';
-import * as organizations from '../shared/domain/organizations/service';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
+import * as organizations from '../shared/domain/organizations/manage-organizations';
 import { setOrganizationMode } from '../shared/domain/organizations/mode';
 import {
   createOrganizationBody,

@@ -1,6 +1,6 @@
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import { emptyBody, object } from '../shared/http/schema-parts';
+import { emptyBody, object } from '../shared/domain/vocabulary/schema-parts';
 import { cleanupAllData } from '../shared/domain/platform/cleanup';
 import {
   listAuditQuery,

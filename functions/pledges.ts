@@ -12,7 +12,7 @@ import {
   type PledgeBody,
   type PledgeListQuery,
 } from '../shared/domain/pledges/schemas';
-import { getMyPledge, listPledges, pledgeSummary, submitPledge } from '../shared/domain/pledges/service';
+import { getMyPledge, listPledges, pledgeSummary, submitPledge } from '../shared/domain/pledges/manage-pledges';
 
 const tags = ['pledges'];
 

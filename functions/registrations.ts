@@ -1,12 +1,12 @@
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import { emptyBody } from '../shared/http/schema-parts';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
 import {
   createRegistration,
   deleteRegistration,
   invoiceRegistration,
   updateRegistration,
-} from '../shared/domain/registrations/service';
+} from '../shared/domain/registrations/registration-writes';
 import {
   createRegistrationBody,
   invoiceRegistrationBody,

@@ -1,7 +1,8 @@
 import { defineRoute } from '../shared/http/define-route';
+import { fileReply } from '../shared/http/reply';
 import { CSV_TYPE, reportExport, type ReportExportQuery } from '../shared/domain/reports/exports';
 import { reportExportQuery, reportQuery, reportResponse } from '../shared/domain/reports/schemas';
-import { salesReport, type ReportQuery } from '../shared/domain/reports/service';
+import { salesReport, type ReportQuery } from '../shared/domain/reports/sales-report';
 
 /** Reports (docs/decisions/sales.md "Reports"), Treasurer+. */
 const tags = ['reports'];
@@ -31,5 +32,5 @@ defineRoute<unknown, ReportExportQuery>({
     'orders (one row per printed order); format csv only; optional eventId',
   query: reportExportQuery,
   fileResponse: { contentType: CSV_TYPE },
-  handler: ({ organizationId, query }) => reportExport(organizationId, query),
+  handler: async ({ organizationId, query }) => fileReply(await reportExport(organizationId, query)),
 });

@@ -1,6 +1,5 @@
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import type { Grant, OrganizationGrant } from '../shared/auth/grant';
 import { inviteDelegation } from '../shared/domain/delegations/invite';
 import { listDelegatedEvents, listEventDelegations } from '../shared/domain/delegations/list';
 import { acceptDelegation, declineDelegation } from '../shared/domain/delegations/respond';
@@ -25,7 +24,6 @@ import {
 // write) and the partner's answers and index (never restricted by mode). The partner's order routes live in
 // delegated-orders.ts.
 const tags = ['sales-delegations'];
-const organization = (grant: Grant) => grant as OrganizationGrant;
 
 defineRoute<InviteBody>({
   name: 'sales-delegations-invite',
@@ -43,7 +41,7 @@ defineRoute<InviteBody>({
   successStatus: 201,
   errors: ['RATE_LIMITED'],
   handler: async ({ principal, grant, params, body }) =>
-    created(await inviteDelegation(principal, organization(grant), params.eventId, body)),
+    created(await inviteDelegation(principal, grant, params.eventId, body)),
 });
 
 defineRoute({
@@ -56,7 +54,7 @@ defineRoute({
   tags,
   summary: "List an event's sales delegations (retries pending or failed reverse-index syncs first)",
   response: delegationListResponse,
-  handler: ({ grant, params }) => listEventDelegations(organization(grant), params.eventId),
+  handler: ({ grant, params }) => listEventDelegations(grant, params.eventId),
 });
 
 defineRoute<RevokeBody>({
@@ -71,7 +69,7 @@ defineRoute<RevokeBody>({
   body: revokeBody,
   response: revokeResponse,
   handler: ({ principal, grant, params, body }) =>
-    revokeDelegation(principal, organization(grant), params.eventId, params.delegationId, body),
+    revokeDelegation(principal, grant, params.eventId, params.delegationId, body),
 });
 
 defineRoute<AcceptBody>({
@@ -98,7 +96,7 @@ defineRoute({
   summary: 'Decline a sales delegation invitation (only while invited; idempotent when already declined)',
   body: declineBody,
   response: respondResponse,
-  handler: ({ principal, grant, params }) => declineDelegation(principal, organization(grant), params.delegationId),
+  handler: ({ principal, grant, params }) => declineDelegation(principal, grant, params.delegationId),
 });
 
 defineRoute({
@@ -110,5 +108,5 @@ defineRoute({
   tags,
   summary: "The partner's delegated events whose delegation is active (display index)",
   response: delegatedEventListResponse,
-  handler: ({ grant }) => listDelegatedEvents(organization(grant)),
+  handler: ({ grant }) => listDelegatedEvents(grant),
 });

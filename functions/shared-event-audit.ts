@@ -1,7 +1,7 @@
 import { sharedEventScope } from '../shared/auth/scope';
 import { defineRoute } from '../shared/http/define-route';
-import { listAuditEntries } from '../shared/domain/shared-events/audit-list';
-import { auditListQuery, auditPage, type AuditListQuery } from '../shared/domain/shared-events/audit-schemas';
+import { listAuditEntries } from '../shared/domain/shared-events/audit/list';
+import { auditListQuery, auditPage, type AuditListQuery } from '../shared/domain/shared-events/audit/schemas';
 
 /**
  * GET /api/shared-events/{sharedEventId}/audit (docs/shared-events.md: "Authorized participant or Super Admin"): an Organization

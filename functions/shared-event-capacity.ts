@@ -1,10 +1,9 @@
-import type { SharedEventAccess } from '../shared/auth/grant';
 import { sharedEventScope } from '../shared/auth/scope';
 import { defineRoute } from '../shared/http/define-route';
 import { sharedEventsSwitch } from '../shared/domain/shared-events/capabilities';
-import { editPoolCapacity } from '../shared/domain/shared-event-capacity-admin/pool-capacity';
-import { changeCapacityPolicy } from '../shared/domain/shared-event-capacity-admin/policy';
-import { editQuotas } from '../shared/domain/shared-event-capacity-admin/quotas';
+import { editPoolCapacity } from '../shared/domain/shared-events/capacity/admin/pool-capacity';
+import { changeCapacityPolicy } from '../shared/domain/shared-events/capacity/admin/change-policy';
+import { editQuotas } from '../shared/domain/shared-events/capacity/admin/quotas';
 import {
   bulkQuotasBody,
   capacityPolicyBody,
@@ -15,8 +14,8 @@ import {
   type CapacityPolicyBody,
   type PoolCapacityBody,
   type QuotaBody,
-} from '../shared/domain/shared-event-capacity-admin/schemas';
-import { getCapacity } from '../shared/domain/shared-event-capacity-admin/view';
+} from '../shared/domain/shared-events/capacity/admin/schemas';
+import { getCapacity } from '../shared/domain/shared-events/capacity/admin/capacity-view';
 
 /**
  * Shared Event capacity administration (docs/shared-events.md "organizer and participant administration", rule 12: the payloads
@@ -24,7 +23,6 @@ import { getCapacity } from '../shared/domain/shared-event-capacity-admin/view';
  * Admin), quota edits (single and bulk) and the guarded capacity-policy transition (manageCapacity).
  */
 const tags = ['shared-events'];
-const access = (grant: unknown) => grant as SharedEventAccess;
 const manageCapacity = sharedEventScope({
   sharedEventParam: 'sharedEventId',
   role: 'member',
@@ -40,7 +38,7 @@ defineRoute({
   summary:
     "Capacity per showtime (counters not created yet read as their starting capacity); in quota mode each organization's line (every organization for owners, manageCapacity, viewCombinedReports and Super Admin; otherwise the caller's own)",
   response: capacityViewResponse,
-  handler: ({ principal, grant }) => getCapacity(principal, access(grant)),
+  handler: ({ principal, grant }) => getCapacity(principal, grant),
 });
 
 defineRoute<PoolCapacityBody>({
@@ -70,12 +68,7 @@ defineRoute<QuotaBody>({
   response: capacityViewResponse,
   errors: ['RATE_LIMITED'],
   handler: ({ principal, grant, params, body }) =>
-    editQuotas(
-      principal,
-      access(grant),
-      [{ organizationId: params.orgId, quotaByShowtime: body.quotaByShowtime }],
-      'single',
-    ),
+    editQuotas(principal, grant, [{ organizationId: params.orgId, quotaByShowtime: body.quotaByShowtime }], 'single'),
 });
 
 defineRoute<BulkQuotasBody>({
@@ -89,7 +82,7 @@ defineRoute<BulkQuotasBody>({
   body: bulkQuotasBody,
   response: capacityViewResponse,
   errors: ['RATE_LIMITED'],
-  handler: ({ principal, grant, body }) => editQuotas(principal, access(grant), body.quotas, 'bulk'),
+  handler: ({ principal, grant, body }) => editQuotas(principal, grant, body.quotas, 'bulk'),
 });
 
 defineRoute<CapacityPolicyBody>({
@@ -104,5 +97,5 @@ defineRoute<CapacityPolicyBody>({
   body: capacityPolicyBody,
   response: capacityViewResponse,
   errors: ['RATE_LIMITED'],
-  handler: ({ principal, grant, body }) => changeCapacityPolicy(principal, access(grant), body),
+  handler: ({ principal, grant, body }) => changeCapacityPolicy(principal, grant, body),
 });

@@ -1,15 +1,19 @@
-import type { SharedEventAccess } from '../shared/auth/grant';
 import { sharedEventScope } from '../shared/auth/scope';
 import { defineRoute } from '../shared/http/define-route';
-import { emptyBody } from '../shared/http/schema-parts';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
 import { sharedEventsSwitch } from '../shared/domain/shared-events/capabilities';
 import {
   channelListResponse,
   channelResponse,
   putChannelBody,
   type PutChannelBody,
-} from '../shared/domain/shared-events/channel-schemas';
-import { disableChannel, getChannel, listChannels, putChannel } from '../shared/domain/shared-events/channels';
+} from '../shared/domain/shared-events/channels/schemas';
+import {
+  disableChannel,
+  getChannel,
+  listChannels,
+  putChannel,
+} from '../shared/domain/shared-events/channels/channel-settings';
 import { viewerQuery, type ViewerQuery } from '../shared/domain/shared-events/schemas';
 
 /**
@@ -18,39 +22,38 @@ import { viewerQuery, type ViewerQuery } from '../shared/domain/shared-events/sc
  * writes: an Organization Admin of a live participant holding manageExternalSales (owners hold it), or a Super Admin.
  */
 const tags = ['shared-events'];
+const readers = sharedEventScope({ sharedEventParam: 'sharedEventId', role: 'member', readers: 'liveOrInvited' });
 const writeScope = sharedEventScope({
   sharedEventParam: 'sharedEventId',
   role: 'admin',
   capability: 'manageExternalSales',
 });
-const accessOf = (grant: unknown) => grant as SharedEventAccess;
 
 defineRoute<unknown, ViewerQuery>({
   name: 'shared-event-channels-list',
   method: 'GET',
   route: 'shared-events/{sharedEventId}/external-sales-channels',
-  auth: 'authenticated',
+  scope: readers,
   tags,
   summary:
     "The Shared Event's external sales channels (live participants: connectionRef redacted unless assigned to " +
     'their organization; owners and Super Admins see it; invited organizations: removed)',
   query: viewerQuery,
   response: channelListResponse,
-  handler: ({ principal, params, query }) => listChannels(principal, params.sharedEventId, query.organizationId),
+  handler: async ({ principal, grant }) => listChannels(principal, grant),
 });
 
 defineRoute<unknown, ViewerQuery>({
   name: 'shared-event-channels-get',
   method: 'GET',
   route: 'shared-events/{sharedEventId}/external-sales-channels/{source}',
-  auth: 'authenticated',
+  scope: readers,
   tags,
   summary: 'One external sales channel (source externalA or externalB), with the same visibility as the list',
   query: viewerQuery,
   response: channelResponse,
   errors: ['VALIDATION_ERROR'],
-  handler: ({ principal, params, query }) =>
-    getChannel(principal, params.sharedEventId, params.source, query.organizationId),
+  handler: async ({ principal, grant, params }) => getChannel(principal, grant, params.source),
 });
 
 defineRoute<PutChannelBody>({
@@ -66,7 +69,7 @@ defineRoute<PutChannelBody>({
   body: putChannelBody,
   response: channelResponse,
   errors: ['RATE_LIMITED', 'CONFLICT'],
-  handler: ({ principal, grant, params, body }) => putChannel(principal, accessOf(grant), params.source, body),
+  handler: ({ principal, grant, params, body }) => putChannel(principal, grant, params.source, body),
 });
 
 defineRoute({
@@ -80,5 +83,5 @@ defineRoute({
   body: emptyBody,
   response: channelResponse,
   errors: ['RATE_LIMITED'],
-  handler: ({ principal, grant, params }) => disableChannel(principal, accessOf(grant), params.source),
+  handler: ({ principal, grant, params }) => disableChannel(principal, grant, params.source),
 });

@@ -1,8 +1,7 @@
-import type { SharedEventAccess } from '../shared/auth/grant';
 import { sharedEventScope } from '../shared/auth/scope';
 import { defineRoute } from '../shared/http/define-route';
-import { emptyBody } from '../shared/http/schema-parts';
-import { putGrant, revokeGrant } from '../shared/domain/shared-events/grants';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
+import { putGrant, revokeGrant } from '../shared/domain/shared-events/grants/grant-writes';
 import {
   grantResponse,
   participantUsersPage,
@@ -11,8 +10,8 @@ import {
   revokeGrantResponse,
   type ParticipantUsersQuery,
   type PutGrantBody,
-} from '../shared/domain/shared-events/grant-schemas';
-import { listParticipantUsers } from '../shared/domain/shared-events/participant-users';
+} from '../shared/domain/shared-events/grants/schemas';
+import { listParticipantUsers } from '../shared/domain/shared-events/roster/participant-users';
 
 /**
  * Shared Event owners' administration (docs/shared-events.md "organizer and participant administration"): named capability grants
@@ -21,7 +20,6 @@ import { listParticipantUsers } from '../shared/domain/shared-events/participant
  */
 const tags = ['shared-events'];
 const scope = sharedEventScope({ sharedEventParam: 'sharedEventId', role: 'admin', capability: 'manageOwners' });
-const accessOf = (grant: unknown) => grant as SharedEventAccess;
 
 defineRoute<PutGrantBody>({
   name: 'shared-event-grants-put',
@@ -35,7 +33,7 @@ defineRoute<PutGrantBody>({
   body: putGrantBody,
   response: grantResponse,
   errors: ['RATE_LIMITED'],
-  handler: ({ principal, grant, params, body }) => putGrant(principal, accessOf(grant), params.granteeUserId, body),
+  handler: ({ principal, grant, params, body }) => putGrant(principal, grant, params.granteeUserId, body),
 });
 
 defineRoute({
@@ -48,7 +46,7 @@ defineRoute({
   body: emptyBody,
   response: revokeGrantResponse,
   errors: ['RATE_LIMITED'],
-  handler: ({ principal, grant, params }) => revokeGrant(principal, accessOf(grant), params.granteeUserId),
+  handler: ({ principal, grant, params }) => revokeGrant(principal, grant, params.granteeUserId),
 });
 
 defineRoute<unknown, ParticipantUsersQuery>({
@@ -61,6 +59,5 @@ defineRoute<unknown, ParticipantUsersQuery>({
     "Approved users of a live participant organization, paged (manageOwners or Super Admin; e-mail only for the caller's own organization or a super admin)",
   query: participantUsersQuery,
   response: participantUsersPage,
-  handler: ({ principal, grant, params, query }) =>
-    listParticipantUsers(principal, accessOf(grant), params.orgId, query),
+  handler: ({ principal, grant, params, query }) => listParticipantUsers(principal, grant, params.orgId, query),
 });

@@ -1,15 +1,14 @@
-import type { SharedEventAccess } from '../shared/auth/grant';
 import { sharedEventScope } from '../shared/auth/scope';
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import { emptyBody } from '../shared/http/schema-parts';
-import { acceptingOrganizationOf, acceptInvitationByToken } from '../shared/domain/shared-events/invitation-accept';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
+import { acceptInvitationByToken, acceptingOrganizationOf } from '../shared/domain/shared-events/invitations/accept';
 import {
   createInvitationLink,
   listInvitationLinks,
   previewInvitation,
   revokeInvitationLink,
-} from '../shared/domain/shared-events/invitation-links';
+} from '../shared/domain/shared-events/invitations/links';
 import {
   acceptByTokenBody,
   acceptPendingBody,
@@ -27,13 +26,12 @@ import {
   type CreateInvitationLinkBody,
   type ListInvitationLinksQuery,
   type PreviewQuery,
-} from '../shared/domain/shared-events/invitation-schemas';
-import { acceptPendingInvitation, listPendingInvitations } from '../shared/domain/shared-events/pending';
+} from '../shared/domain/shared-events/invitations/schemas';
+import { acceptPendingInvitation, listPendingInvitations } from '../shared/domain/shared-events/invitations/pending';
 
 // Shared Event invitations, docs/shared-events.md "core and invitations": links (manageParticipants), preview, token
 // acceptance, and the in-app pending invitations. Every unusable invitation is one generic, jittered 404 (rule 6).
 const tags = ['shared-event-invitations'];
-const access = (grant: unknown) => grant as SharedEventAccess;
 const manageParticipants = (role: 'member' | 'admin') =>
   sharedEventScope({ sharedEventParam: 'sharedEventId', role, capability: 'manageParticipants' });
 const ACCEPT_ERRORS = [
@@ -57,7 +55,7 @@ defineRoute<CreateInvitationLinkBody>({
   response: createdInvitationLinkResponse,
   successStatus: 201,
   errors: ['CONFLICT', 'RATE_LIMITED', 'FORBIDDEN'],
-  handler: async ({ principal, grant, body }) => created(await createInvitationLink(principal, access(grant), body)),
+  handler: async ({ principal, grant, body }) => created(await createInvitationLink(principal, grant, body)),
 });
 
 defineRoute<unknown, ListInvitationLinksQuery>({
@@ -69,7 +67,7 @@ defineRoute<unknown, ListInvitationLinksQuery>({
   summary: "One page of the Shared Event's invitation links, newest first (never a token or its hash)",
   query: listInvitationLinksQuery,
   response: invitationLinkListResponse,
-  handler: ({ grant, query }) => listInvitationLinks(access(grant), query),
+  handler: ({ grant, query }) => listInvitationLinks(grant, query),
 });
 
 defineRoute({
@@ -82,7 +80,7 @@ defineRoute({
   body: emptyBody,
   response: invitationLinkResponse,
   errors: ['CONFLICT', 'RATE_LIMITED', 'FORBIDDEN'],
-  handler: ({ principal, grant, params }) => revokeInvitationLink(principal, access(grant), params.linkId),
+  handler: ({ principal, grant, params }) => revokeInvitationLink(principal, grant, params.linkId),
 });
 
 defineRoute<unknown, PreviewQuery>({

@@ -1,4 +1,3 @@
-import type { SharedEventAccess } from '../shared/auth/grant';
 import { sharedEventScope } from '../shared/auth/scope';
 import { defineRoute } from '../shared/http/define-route';
 import {
@@ -6,12 +5,12 @@ import {
   combinedReportResponse,
   participantReportQuery,
   participantReportResponse,
-} from '../shared/domain/shared-event-reports/schemas';
+} from '../shared/domain/shared-events/reports/schemas';
 import {
   combinedSharedEventReport,
   participantSharedEventReport,
   type ParticipantReportQuery,
-} from '../shared/domain/shared-event-reports/service';
+} from '../shared/domain/shared-events/reports/read-reports';
 
 /**
  * Shared Event reports (docs/shared-events.md "reporting, channels, operations"). Reads only: not behind the Shared Events switch
@@ -19,7 +18,6 @@ import {
  * participant's projection, so it agrees with that participant's dashboard to the ticket and the cent.
  */
 const tags = ['shared-events'];
-const accessOf = (grant: unknown) => grant as SharedEventAccess;
 
 defineRoute({
   name: 'shared-event-reports-combined',
@@ -33,7 +31,7 @@ defineRoute({
     'sales summed over organizations, per organization its sales, and grand totals',
   query: combinedReportQuery,
   response: combinedReportResponse,
-  handler: ({ grant }) => combinedSharedEventReport(accessOf(grant)),
+  handler: ({ grant }) => combinedSharedEventReport(grant),
 });
 
 defineRoute<unknown, ParticipantReportQuery>({
@@ -48,5 +46,5 @@ defineRoute<unknown, ParticipantReportQuery>({
   query: participantReportQuery,
   response: participantReportResponse,
   errors: ['VALIDATION_ERROR'],
-  handler: ({ principal, grant, query }) => participantSharedEventReport(principal, accessOf(grant), query),
+  handler: ({ principal, grant, query }) => participantSharedEventReport(principal, grant, query),
 });

@@ -1,15 +1,14 @@
-import type { OrganizationGrant, SharedEventAccess } from '../shared/auth/grant';
 import { sharedEventScope } from '../shared/auth/scope';
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import { emptyBody } from '../shared/http/schema-parts';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
 import { sharedEventsSwitch } from '../shared/domain/shared-events/capabilities';
 import {
   acceptInvitation,
   addParticipantDirectly,
   moveParticipant,
   removeParticipant,
-} from '../shared/domain/shared-events/roster';
+} from '../shared/domain/shared-events/roster/participants';
 import { directAddBody, participantResponse, type DirectAddBody } from '../shared/domain/shared-events/schemas';
 
 // Shared Event roster (docs/shared-events.md). Accept and direct add are joinings (mode checked first); the rest never by mode.
@@ -28,8 +27,7 @@ defineRoute({
   body: emptyBody,
   response: participantResponse,
   errors: ['ORG_MODE_RESTRICTED', 'RATE_LIMITED'],
-  handler: ({ principal, grant, params }) =>
-    acceptInvitation(principal, (grant as OrganizationGrant).organization!, params.sharedEventId),
+  handler: ({ principal, grant, params }) => acceptInvitation(principal, grant.organization!, params.sharedEventId),
 });
 
 for (const action of ['decline', 'leave'] as const) {
@@ -64,7 +62,7 @@ defineRoute({
   body: emptyBody,
   response: participantResponse,
   errors: ['RATE_LIMITED'],
-  handler: ({ principal, grant, params }) => removeParticipant(principal, grant as SharedEventAccess, params.orgId),
+  handler: ({ principal, grant, params }) => removeParticipant(principal, grant, params.orgId),
 });
 
 defineRoute<DirectAddBody>({

@@ -1,13 +1,12 @@
 import { sharedEventScope } from '../shared/auth/scope';
-import type { SharedEventAccess } from '../shared/auth/grant';
 import { defineRoute } from '../shared/http/define-route';
 import { created } from '../shared/http/reply';
-import { emptyBody } from '../shared/http/schema-parts';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
 import { createCapability, sharedEventsSwitch } from '../shared/domain/shared-events/capabilities';
 import { createSharedEvent } from '../shared/domain/shared-events/create';
 import { projectionStatus, updateSharedEvent } from '../shared/domain/shared-events/details';
 import { changeLifecycle, retireSharedEvent } from '../shared/domain/shared-events/lifecycle';
-import { advanceCancellation } from '../shared/domain/shared-event-cancellation/cancel';
+import { advanceCancellation } from '../shared/domain/shared-events/cancellation/cancel';
 import { getSharedEventView, listSharedEvents } from '../shared/domain/shared-events/read';
 import {
   capabilitiesResponse,
@@ -25,11 +24,9 @@ import {
   type UpdateSharedEventBody,
   type ViewerQuery,
 } from '../shared/domain/shared-events/schemas';
-import type { OrganizationGrant } from '../shared/auth/grant';
 
 // Shared Events: core (docs/shared-events.md "core and invitations", "organizer and participant administration").
 const tags = ['shared-events'];
-const sharedEvent = (grant: unknown) => grant as SharedEventAccess;
 
 defineRoute({
   name: 'shared-event-capabilities-create',
@@ -39,7 +36,7 @@ defineRoute({
   tags,
   summary: 'May this organization create Shared Events? Always 200 { canCreateSharedEvents, reason? }',
   response: capabilitiesResponse,
-  handler: ({ organizationId, grant }) => createCapability(organizationId, (grant as OrganizationGrant).organization),
+  handler: ({ organizationId, grant }) => createCapability(organizationId, grant.organization),
 });
 
 defineRoute<CreateSharedEventBody>({
@@ -57,8 +54,7 @@ defineRoute<CreateSharedEventBody>({
   response: sharedEventResponse,
   successStatus: 201,
   errors: ['ORG_MODE_RESTRICTED', 'RATE_LIMITED'],
-  handler: async ({ principal, grant, body }) =>
-    created(await createSharedEvent(principal, (grant as OrganizationGrant).organization!, body)),
+  handler: async ({ principal, grant, body }) => created(await createSharedEvent(principal, grant.organization!, body)),
 });
 
 defineRoute<unknown, ListSharedEventsQuery>({
@@ -77,12 +73,12 @@ defineRoute<unknown, ViewerQuery>({
   name: 'shared-events-get',
   method: 'GET',
   route: 'shared-events/{sharedEventId}',
-  auth: 'authenticated',
+  scope: sharedEventScope({ sharedEventParam: 'sharedEventId', role: 'member', readers: 'liveOrInvited' }),
   tags,
   summary: 'A Shared Event: full view for participant members and Super Admins, bounded view for invited ones',
   query: viewerQuery,
   response: sharedEventResponse,
-  handler: ({ principal, params, query }) => getSharedEventView(principal, params.sharedEventId, query.organizationId),
+  handler: ({ principal, grant }) => getSharedEventView(principal, grant),
 });
 
 defineRoute<UpdateSharedEventBody>({
@@ -97,7 +93,7 @@ defineRoute<UpdateSharedEventBody>({
   body: updateSharedEventBody,
   response: sharedEventResponse,
   errors: ['RATE_LIMITED'],
-  handler: ({ principal, grant, body }) => updateSharedEvent(principal, sharedEvent(grant), body),
+  handler: ({ principal, grant, body }) => updateSharedEvent(principal, grant, body),
 });
 
 defineRoute<LifecycleBody>({
@@ -112,7 +108,7 @@ defineRoute<LifecycleBody>({
   body: lifecycleBody,
   response: sharedEventResponse,
   errors: ['RATE_LIMITED'],
-  handler: ({ principal, grant, body }) => changeLifecycle(principal, sharedEvent(grant), body.status),
+  handler: ({ principal, grant, body }) => changeLifecycle(principal, grant, body.status),
 });
 
 defineRoute({
@@ -137,9 +133,8 @@ defineRoute({
   body: emptyBody,
   response: projectionStatusResponse,
   handler: async ({ grant }) => {
-    const access = sharedEvent(grant);
-    if (access.sharedEvent.status === 'cancelling') await advanceCancellation(access.sharedEvent.sharedEventId);
-    return projectionStatus(access, { all: false });
+    if (grant.sharedEvent.status === 'cancelling') await advanceCancellation(grant.sharedEvent.sharedEventId);
+    return projectionStatus(grant, { all: false });
   },
 });
 
@@ -154,5 +149,5 @@ defineRoute({
   body: emptyBody,
   response: projectionStatusResponse,
   errors: ['RATE_LIMITED'],
-  handler: ({ principal, grant }) => projectionStatus(sharedEvent(grant), { all: true, principal }),
+  handler: ({ principal, grant }) => projectionStatus(grant, { all: true, principal }),
 });

@@ -1,7 +1,8 @@
 import { defineRoute } from '../shared/http/define-route';
-import { emptyBody } from '../shared/http/schema-parts';
-import * as users from '../shared/domain/users/service';
+import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
+import * as users from '../shared/domain/users/user-admin';
 import { importUsers } from '../shared/domain/users/import';
+import { bulkAssignUsers } from '../shared/domain/organizations/bulk-assign';
 import {
   bulkAssignBody,
   bulkDeleteBody,
@@ -13,7 +14,7 @@ import {
   type UpdateUserBody,
 } from '../shared/domain/users/schemas';
 import { bulkAssignResponse, bulkDeleteResponse, userPage, userResponse } from '../shared/domain/users/responses';
-import { importResult } from '../shared/http/response-parts';
+import { importResult } from '../shared/domain/vocabulary/response-parts';
 
 const tags = ['users'];
 
@@ -63,7 +64,7 @@ defineRoute<BulkAssignBody>({
   summary: 'Add users to one organization with one role',
   body: bulkAssignBody,
   response: bulkAssignResponse,
-  handler: ({ body }) => users.bulkAssignUsers(body),
+  handler: ({ body }) => bulkAssignUsers(body),
 });
 
 defineRoute({

@@ -1,4 +1,5 @@
 import { healOnce } from '../shared/domain/heal/heal';
+import '../shared/domain/shared-events/capacity/seat-port';
 import { closeStore, openStore } from '../shared/store/client';
 
 /**

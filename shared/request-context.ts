@@ -6,7 +6,7 @@ export interface RequestContext {
   correlationId: string;
   storeOps: number;
   storeRu: number;
-  /** The authenticated caller, once the token has been checked (the request log names it; shared/auth/principal.ts). */
+  /** The authenticated caller, once the token has been checked (the request log names it; shared/domain/users/principal.ts). */
   userId?: string;
 }
 

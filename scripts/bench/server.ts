@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resetConfig } from '../../shared/config';
-import { counterId } from '../../shared/domain/capacity/model';
+import { counterId } from '../../shared/domain/events/capacity/model';
 import { containers } from '../../shared/store/client';
 import { startLocalHost } from '../local-host';
 import { membershipId } from '../../shared/domain/memberships/model';

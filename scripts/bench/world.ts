@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { config } from '../../shared/config';
 import { mapWithConcurrency } from '../../shared/csv/parse';
-import { signToken } from '../../shared/auth/jwt';
+import { signToken } from '../../shared/domain/sign-in/jwt';
 import { createMembership } from '../../shared/domain/memberships/repo';
 import { newMembership, type Role } from '../../shared/domain/memberships/model';
-import { grantInRoleMap } from '../../shared/domain/memberships/role-map';
+import { grantInRoleMap } from '../../shared/domain/users/role-map';
 import { orderSortKey } from '../../shared/domain/orders/model';
 import { createOrGetUser } from '../../shared/domain/users/repo';
 import { commitBatch } from '../../shared/store/batch';

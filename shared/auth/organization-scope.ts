@@ -1,22 +1,11 @@
-import { badRequest, notFound } from '../errors';
+import { notFound } from '../errors';
 import { getOrganization } from '../domain/organizations/repo';
-import { callerStanding, requireStanding } from './caller-standing';
+import { callerStanding, requireStanding } from '../domain/users/caller-standing';
 import { assertFullMode, assertFullOrganization } from './full-org-guard';
-import type { OrganizationGrant } from './grant';
-import { isDocumentId } from './path-ids';
-import type { Principal } from './principal';
+import type { OrganizationGrant } from '../domain/organizations/access';
+import { requireOrganizationIdParam } from '../domain/vocabulary/document-id';
+import type { Principal } from '../domain/users/principal';
 import type { OrganizationScope } from './scope';
-
-/** The organization id of a query-scoped route is checked before any read: missing or malformed is a 400. */
-export function requireOrganizationIdParam(organizationId: string | undefined): string {
-  if (!organizationId) {
-    throw badRequest('organizationId is required', [{ path: '/organizationId', message: 'is required' }]);
-  }
-  if (!isDocumentId(organizationId)) {
-    throw badRequest('organizationId is invalid', [{ path: '/organizationId', message: 'is invalid' }]);
-  }
-  return organizationId;
-}
 
 /**
  * No read after authentication when the user's role map grants the role (the common case); else one point

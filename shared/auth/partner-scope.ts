@@ -1,11 +1,11 @@
 import { forbidden, notFound } from '../errors';
-import { isLiveDelegation } from '../domain/delegations/model';
+import { isLiveDelegation } from '../domain/events/sales-delegations/model';
 import { delegatedEventRef, getOwnerDelegation } from '../domain/delegations/repo';
 import { getOrganization } from '../domain/organizations/repo';
-import { callerStanding, requireStanding } from './caller-standing';
-import type { PartnerGrant } from './grant';
-import { isDocumentId } from './path-ids';
-import type { Principal } from './principal';
+import { callerStanding, requireStanding } from '../domain/users/caller-standing';
+import type { PartnerGrant } from '../domain/delegations/partner-access';
+import { isDocumentId } from '../domain/vocabulary/document-id';
+import type { Principal } from '../domain/users/principal';
 import type { PartnerScope } from './scope';
 
 /**

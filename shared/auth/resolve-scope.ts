@@ -1,7 +1,8 @@
 import { NO_GRANT, type Grant } from './grant';
 import { resolveOrganizationScope } from './organization-scope';
 import { resolvePartnerScope } from './partner-scope';
-import { ANONYMOUS, authenticate, requireSuperAdmin, type Principal } from './principal';
+import { ANONYMOUS, type Principal } from '../domain/users/principal';
+import { authenticate, requireSuperAdmin } from './authenticate';
 import type { Scope } from './scope';
 import { resolveSharedEventScope } from './shared-event-scope';
 

@@ -25,7 +25,7 @@ export interface OrganizationScope {
 }
 
 /**
- * A live participant of the Shared Event named by a path param, acting through an approved membership of at
+ * A live participant (or, for `readers`, an invited one) of the Shared Event named by a path param, acting through an approved membership of at
  * least `role` in the `?organizationId` organization; with `capability`, the caller must also own the Shared
  * Event or hold a grant naming it.
  */
@@ -34,6 +34,12 @@ export interface SharedEventScope {
   sharedEventParam: string;
   role: Role;
   capability?: SharedEventCapability;
+  /**
+   * A read that an invited organization may make too (it gets the bounded view): live and invited participants
+   * pass; an organization that declined, left or was removed, or was never on the roster, gets 404 like an
+   * unknown id. A super admin passes with or without an organization.
+   */
+  readers?: 'liveOrInvited';
 }
 
 /**

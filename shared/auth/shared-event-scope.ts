@@ -5,15 +5,15 @@ import {
   type SharedEventCapability,
 } from '../domain/shared-events/model';
 import { getParticipant, getSharedEvent } from '../domain/shared-events/repo';
-import { callerStanding, requireStanding } from './caller-standing';
-import type { SharedEventAccess } from './grant';
-import { requireOrganizationIdParam } from './organization-scope';
-import type { Principal } from './principal';
+import { callerStanding, requireStanding } from '../domain/users/caller-standing';
+import type { SharedEventAccess } from '../domain/shared-events/access';
+import { requireOrganizationIdParam } from '../domain/vocabulary/document-id';
+import type { Principal } from '../domain/users/principal';
 import type { SharedEventScope } from './scope';
-import { isDocumentId } from './path-ids';
+import { isDocumentId } from '../domain/vocabulary/document-id';
 
 /**
- * Two point reads, in parallel: the Shared Event (owners and grants are embedded) and the acting organization's
+ * The one authorization of Shared Event routes, writes and reads alike. Two point reads, in parallel: the Shared Event (owners and grants are embedded) and the acting organization's
  * roster entry, both from the Shared Event's partition; beside them the caller's standing in that organization,
  * from the role map read with the user when it grants, else one more read: the membership, which decides. An
  * organization that is not on the roster learns nothing (404, like an unknown id); one that was but declined,
@@ -38,7 +38,9 @@ export async function resolveSharedEventScope(
   if (!sharedEvent) throw notFound('Shared Event');
   if (!principal.isSuperAdmin) {
     if (!participant) throw notFound('Shared Event');
-    if (!LIVE_PARTICIPANT_STATUSES.includes(participant.status)) {
+    const live = LIVE_PARTICIPANT_STATUSES.includes(participant.status);
+    if (scope.readers && !live && participant.status !== 'invited') throw notFound('Shared Event');
+    if (!scope.readers && !live) {
       throw forbidden('Your organization is not an active participant of this Shared Event');
     }
   }

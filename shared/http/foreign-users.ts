@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Grant } from '../auth/grant';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../domain/users/principal';
 import type { AnyRoute } from './route';
 
 /**

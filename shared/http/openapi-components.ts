@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { idString } from './schema-parts';
-import type { Schema } from './validation';
+import { idString } from '../domain/vocabulary/schema-parts';
+import type { Schema } from '../domain/vocabulary/validation';
 
 /**
  * The named schemas of the OpenAPI document (`components.schemas`), found, not listed: every exported schema of a
@@ -51,7 +51,7 @@ let named: Map<Schema, string> | undefined;
 export function componentNames(): Map<Schema, string> {
   if (named) return named;
   named = new Map(FRAGMENTS.map(([name, schema]) => [schema, name]));
-  const taken = new Map<string, string>(FRAGMENTS.map(([name]) => [name, 'shared/http/schema-parts.ts']));
+  const taken = new Map<string, string>(FRAGMENTS.map(([name]) => [name, 'shared/domain/vocabulary/schema-parts.ts']));
   for (const file of moduleFiles(DOMAIN_DIRECTORY)) {
     const exports = require(file) as Record<string, unknown>; // eslint-disable-line @typescript-eslint/no-require-imports
     for (const [exportName, value] of Object.entries(exports).sort(([a], [b]) => a.localeCompare(b))) {

@@ -2,7 +2,7 @@ import { ALL_ERROR_CODES, SPEC_ERROR_CODES, wireCode, type ErrorCode } from '../
 import { statusOfCode } from './error-status';
 import { errorHeaders } from './openapi-headers';
 import { isOrgRoute, type AnyRoute } from './route';
-import type { Schema } from './validation';
+import type { Schema } from '../domain/vocabulary/validation';
 
 /** Every code a client can see in `error`, spelled as on the wire (a variant shares its code's spelling). */
 export const WIRE_CODES = [...new Set(ALL_ERROR_CODES.map(wireCode))];

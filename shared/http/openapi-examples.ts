@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Schema } from './validation';
+import type { Schema } from '../domain/vocabulary/validation';
 
 /**
  * One example per request body and per success answer, made from the schema itself and the field names the API

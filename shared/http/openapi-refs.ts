@@ -1,5 +1,5 @@
 import { componentNames } from './openapi-components';
-import type { Schema } from './validation';
+import type { Schema } from '../domain/vocabulary/validation';
 
 /**
  * Turns the ajv schemas of the route table into document schemas: every named object (see openapi-components.ts)

@@ -4,8 +4,8 @@ import { bodyExample, exampleOf } from './openapi-examples';
 import { HEADER_COMPONENTS, PARAMETER_COMPONENTS, successHeaders } from './openapi-headers';
 import { SchemaReferences } from './openapi-refs';
 import { isOrgRoute, registeredRoutes, type AnyRoute } from './route';
-import { idString } from './schema-parts';
-import type { Schema } from './validation';
+import type { Schema } from '../domain/vocabulary/validation';
+import { idString } from '../domain/vocabulary/schema-parts';
 
 /**
  * OpenAPI 3.1 generated from the route table and the same ajv schemas that validate requests and (in the

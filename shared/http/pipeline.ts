@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { config } from '../config';
 import { currentRequestContext, runWithRequestContext } from '../request-context';
-import { enforceRateLimit } from '../auth/rate-limit';
+import { enforceRateLimit } from '../domain/rate-limits/enforce';
 import { resolveScope } from '../auth/resolve-scope';
 import { logError } from '../telemetry/telemetry';
 import { isConflict, isPreconditionFailed, isUnavailable } from '../store/outcomes';
@@ -14,7 +14,7 @@ import { Reply } from './reply';
 import { assertContentType, assertNoDotSegments, assertPathParams, assertSameOrganization } from './request-checks';
 import { logRequest, type InvocationTrace } from './request-log';
 import type { AnyRoute } from './route';
-import { validateBody, validateQuery } from './validation';
+import { validateBody, validateQuery } from '../domain/vocabulary/validation';
 
 /** A request as both hosts hand it over: the local host and the Azure Functions adapter. */
 export interface IncomingRequest {

@@ -26,5 +26,8 @@ export const ok = (data: unknown) => new Reply(200, data);
 export const created = (data: unknown) => new Reply(201, data);
 /** 207: partial success; the envelope keeps `success: true` and carries `completed: false`. */
 export const multiStatus = (data: unknown) => new Reply(207, data, { completed: false });
+/** A batch the domain reports as `completed`: 200 with `completed: true`, else 207 (partial success). */
+export const completedOrMultiStatus = (data: { completed: boolean }) =>
+  data.completed ? new Reply(200, data, { completed: true }) : multiStatus(data);
 export const bareJson = (document: unknown) => new Reply(200, document, { bare: true });
 export const fileReply = (file: FileBody) => new Reply(200, undefined, { file });

@@ -1,7 +1,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import { DomainError, badRequest, type ValidationDetail } from '../errors';
 import type { AnyRoute } from './route';
-import { idString } from './schema-parts';
+import { idString } from '../domain/vocabulary/schema-parts';
 
 /**
  * Checks on the shape of a request that need no caller and no store: they run before authentication so a

@@ -1,12 +1,24 @@
-import type { Grant } from '../auth/grant';
-import type { Principal } from '../auth/principal';
-import type { RateLimitRule } from '../auth/rate-limit';
-import { levelOfScope, scopeOfLevel, takesOrganizationQuery, type AuthLevel, type Scope } from '../auth/scope';
+import type { Grant, NoGrant } from '../auth/grant';
+import type { PartnerGrant } from '../domain/delegations/partner-access';
+import type { OrganizationGrant } from '../domain/organizations/access';
+import type { SharedEventAccess } from '../domain/shared-events/access';
+import type { Principal } from '../domain/users/principal';
+import type { RateLimitRule } from '../domain/rate-limits/enforce';
+import {
+  levelOfScope,
+  scopeOfLevel,
+  takesOrganizationQuery,
+  type AuthLevel,
+  type OrganizationScope,
+  type PartnerScope,
+  type Scope,
+  type SharedEventScope,
+} from '../auth/scope';
 import type { ErrorCode } from '../errors';
 import type { Reply } from './reply';
-import { idString } from './schema-parts';
+import { idString } from '../domain/vocabulary/schema-parts';
+import type { Schema } from '../domain/vocabulary/validation';
 import { applyWireConventions } from './schema-conventions';
-import type { Schema } from './validation';
 
 export type { AuthLevel, Scope };
 
@@ -14,7 +26,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type { RateLimitRule };
 
-export interface HandlerInput<B = unknown, Q = Record<string, unknown>> {
+export interface HandlerInput<B = unknown, Q = Record<string, unknown>, G extends Grant = Grant> {
   principal: Principal;
   params: Record<string, string>;
   query: Q;
@@ -24,8 +36,11 @@ export interface HandlerInput<B = unknown, Q = Record<string, unknown>> {
   ip: string;
   /** The organization the caller's role was resolved in (organization, Shared Event and partner scopes). */
   organizationId: string;
-  /** The documents the scope loaded to authorize the caller (membership, organization, Shared Event, delegation). */
-  grant: Grant;
+  /**
+   * The documents the scope loaded to authorize the caller, typed by the route's scope (see the typed
+   * declarations below): OrganizationGrant, SharedEventAccess, PartnerGrant, or NoGrant.
+   */
+  grant: G;
 }
 
 interface RouteFields<B, Q> {
@@ -88,6 +103,35 @@ export interface RouteDeclaration<B = unknown, Q = Record<string, unknown>> exte
   orgParam?: string;
   fullOrg?: boolean;
 }
+
+/** The levels that name an organization role (resolved by the organization scope). */
+export type OrganizationLevel = Exclude<AuthLevel, 'public' | 'authenticated' | 'superAdmin'>;
+
+type Handler<B, Q, G extends Grant> = (input: HandlerInput<B, Q, G>) => Promise<Reply | unknown>;
+type Declared<B, Q> = Omit<RouteDeclaration<B, Q>, 'scope' | 'auth' | 'orgParam' | 'fullOrg' | 'handler'>;
+
+/**
+ * A declaration whose handler receives the grant of its own scope, so a route never casts it: one type per
+ * scope kind (defineRoute's overloads pick the one whose `scope` or `auth` fits).
+ */
+export type SharedEventRouteDeclaration<B, Q> = Declared<B, Q> & {
+  scope: SharedEventScope;
+  handler: Handler<B, Q, SharedEventAccess>;
+};
+export type PartnerRouteDeclaration<B, Q> = Declared<B, Q> & {
+  scope: PartnerScope;
+  handler: Handler<B, Q, PartnerGrant>;
+};
+export type OrganizationRouteDeclaration<B, Q> = Declared<B, Q> &
+  (
+    | { scope: OrganizationScope; auth?: never; orgParam?: never; fullOrg?: never }
+    | { auth: OrganizationLevel; scope?: never; orgParam?: string; fullOrg?: boolean }
+  ) & { handler: Handler<B, Q, OrganizationGrant> };
+export type PlainRouteDeclaration<B, Q> = Declared<B, Q> &
+  (
+    | { scope: { kind: 'public' } | { kind: 'authenticated' } | { kind: 'superAdmin' }; auth?: never }
+    | { auth: 'public' | 'authenticated' | 'superAdmin'; scope?: never }
+  ) & { handler: Handler<B, Q, NoGrant> };
 
 /**
  * A registered route: the scope is the single source of authority; `auth`, `orgParam` and `fullOrg` are derived

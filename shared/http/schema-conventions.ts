@@ -1,4 +1,4 @@
-import type { Schema } from './validation';
+import type { Schema } from '../domain/vocabulary/validation';
 
 /**
  * Wire conventions every response follows (docs/api.md, "Times" and "E-mail addresses"), written into the

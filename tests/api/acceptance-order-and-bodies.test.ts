@@ -1,8 +1,8 @@
 import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { accept, invite, listDelegations, setupPartner, tokenOf } from '../helpers/delegations';
-import { createLink, orgWithAdmin } from '../helpers/shared-event-invitations';
-import { createSharedEvent, sharedEventBody } from '../helpers/shared-events-core';
+import { createLink, orgWithAdmin } from '../helpers/shared-events/invitations';
+import { createSharedEvent, sharedEventBody } from '../helpers/shared-events/create';
 
 /**
  * Issue 22: the check order of the acceptance routes (02 §4), and the bodies the entities imply (a Shared Event

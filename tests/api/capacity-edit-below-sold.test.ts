@@ -1,7 +1,7 @@
 import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { orderApi } from '../helpers/orders';
-import { jointSharedEvent, sellOnProjection } from '../helpers/shared-capacity';
+import { jointSharedEvent, sellOnProjection } from '../helpers/shared-events/capacity';
 
 /**
  * Issue 22: one rule for every capacity edit (docs/decisions/events.md): a new capacity may not fall below the seats

@@ -7,7 +7,7 @@ import { createEvent, createOrganization, setupOrganization, type OrgFixture } f
 import { orderApi } from '../helpers/orders';
 import { giveFree, sellExternal } from '../helpers/events';
 import { accept, invite, revoke, setupPartner, tokenOf } from '../helpers/delegations';
-import { jointSharedEvent, participantOrganizations, sellOnProjection } from '../helpers/shared-capacity';
+import { jointSharedEvent, participantOrganizations, sellOnProjection } from '../helpers/shared-events/capacity';
 import { injectStoreFault, resetRateLimits, type StoreOperation } from '../helpers/seed';
 
 /**

@@ -3,7 +3,7 @@ import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixt
 import { storedDocumentsContaining } from '../helpers/seed';
 
 /**
- * Issue 22: one rule for every free-text field of every route (shared/http/plain-text.ts): C0 and C1 control
+ * Issue 22: one rule for every free-text field of every route (shared/domain/vocabulary/plain-text.ts): C0 and C1 control
  * characters and unpaired surrogates are refused with 400 naming the field; multi-line text (descriptions, notes,
  * reasons) may hold line breaks and tabs. Nothing of a refused request is stored.
  */

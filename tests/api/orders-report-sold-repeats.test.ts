@@ -2,7 +2,7 @@ import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { orderApi } from '../helpers/orders';
 import { delegatedWorld, partnerApi } from '../helpers/delegated-orders';
-import { countersAgainstLedger, jointSharedEvent } from '../helpers/shared-capacity';
+import { countersAgainstLedger, jointSharedEvent } from '../helpers/shared-events/capacity';
 
 /**
  * Issue 22: report-sold carries an absolute total, so a repeat is a no-op. 20 identical requests in parallel (a

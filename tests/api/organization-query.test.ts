@@ -2,7 +2,7 @@ import { TestHost } from '../helpers/harness';
 import { setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { delegatedWorld, partnerApi, type DelegatedWorld } from '../helpers/delegated-orders';
 import { registeredRoutes } from '../../shared/http/route';
-import { jointSharedEvent, participantOrganizations, type Participant } from '../helpers/shared-capacity';
+import { jointSharedEvent, participantOrganizations, type Participant } from '../helpers/shared-events/capacity';
 
 /**
  * Issue 22: every authenticated operation takes `?organizationId` (01-core: clients send it on every call). Where the

@@ -7,7 +7,7 @@ import { seedSharedEvent } from '../helpers/seed';
 /**
  * Issue 16, continued: the Shared Event and partner scopes (and the Shared Event reads) decide the caller's
  * standing in the organization it acts for from the role map on the user, like the organization scope
- * (shared/auth/caller-standing.ts). A grant costs no membership read; a revocation writes the map first, so the
+ * (shared/domain/users/caller-standing.ts). A grant costs no membership read; a revocation writes the map first, so the
  * very next request of the revoked member is refused; a map that denies sends the scope to the membership.
  */
 let api: TestHost;

@@ -1,12 +1,12 @@
 import { TestHost } from '../helpers/harness';
 import { addPerson, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { getMembership } from '../../shared/domain/memberships/repo';
-import { entryGrants, grantInRoleMap } from '../../shared/domain/memberships/role-map';
+import { entryGrants, grantInRoleMap } from '../../shared/domain/users/role-map';
 import { seedLegacyUserWithoutRoleMap, seedRoleMapEntry, storedRoleMap } from '../helpers/role-map';
 
 /**
  * Issue 16: an organization request authenticates with the one point read of the user, whose role map
- * (shared/domain/memberships/role-map.ts) is kept in step with the membership documents and never grants more
+ * (shared/domain/users/role-map.ts) is kept in step with the membership documents and never grants more
  * than they do. Revocations take effect at once; a user from before the map is served from the membership and
  * healed.
  */

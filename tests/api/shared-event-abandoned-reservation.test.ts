@@ -1,5 +1,5 @@
 import { healOnce } from '../../shared/domain/heal/heal';
-import { HOLD_MS } from '../../shared/domain/shared-event-capacity/sale';
+import { HOLD_MS } from '../../shared/domain/shared-events/capacity/sale';
 import type { TestHost } from '../helpers/harness';
 import type { OrgFixture } from '../helpers/fixtures';
 import { runHealProcess } from '../helpers/heal-process';
@@ -17,7 +17,7 @@ import {
   threeOrganizations,
   sellOnProjection,
   type Participant,
-} from '../helpers/shared-capacity';
+} from '../helpers/shared-events/capacity';
 
 /**
  * A Shared Event sale interrupted between its steps (issue 13: "a reservation abandoned between its steps (store

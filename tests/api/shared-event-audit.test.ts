@@ -1,7 +1,7 @@
 import { TestHost } from '../helpers/harness';
 import { setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { seedSharedEvent, seedSharedEventAuditEntries, seedSharedEventParticipantStatus } from '../helpers/seed';
-import { grantCapabilities } from '../helpers/shared-events';
+import { grantCapabilities } from '../helpers/shared-events/grants';
 
 /**
  * GET /api/shared-events/{id}/audit (docs/shared-events.md "Authorized participant or Super Admin", SharedEventAuditEntry in openapi.json):

@@ -9,16 +9,16 @@ import {
   threeOrganizations,
   sellOnProjection,
   type Participant,
-} from '../helpers/shared-capacity';
-import { createSharedEvent } from '../helpers/shared-events-core';
+} from '../helpers/shared-events/capacity';
+import { createSharedEvent } from '../helpers/shared-events/create';
 import { sharedEventFingerprint, storedDocument, storedDocuments, storedSharedEventDocuments } from '../helpers/seed';
-import { reserve } from '../../shared/domain/shared-event-capacity/engine';
+import { reserve } from '../../shared/domain/shared-events/capacity/engine';
 import {
   commitSharedSeats,
   releaseSharedSeats,
   reserveSharedSeats,
-} from '../../shared/domain/shared-event-capacity/sale';
-import { advancePendingCancellations } from '../../shared/domain/shared-event-cancellation/cancel';
+} from '../../shared/domain/shared-events/capacity/sale';
+import { advancePendingCancellations } from '../../shared/domain/shared-events/cancellation/cancel';
 
 /**
  * Whole-event cancellation of a Shared Event (docs/shared-events.md CapacityFenceDoc, adjustment kind `wholeEventCancellation`,

@@ -1,7 +1,7 @@
 import { TestHost } from '../helpers/harness';
 import { addPerson, setupOrganization, type OrgFixture, type Person } from '../helpers/fixtures';
-import { createSharedEvent } from '../helpers/shared-events-core';
-import { grantCapabilities, type Capability } from '../helpers/shared-events';
+import { createSharedEvent } from '../helpers/shared-events/create';
+import { grantCapabilities, type Capability } from '../helpers/shared-events/grants';
 
 /**
  * 02 rule 4 and rule 1 ("named capability grants can delegate specific tasks without a broader role"): an admin of

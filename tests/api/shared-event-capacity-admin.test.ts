@@ -7,8 +7,8 @@ import {
   threeOrganizations,
   sellOnProjection,
   type Participant,
-} from '../helpers/shared-capacity';
-import { grantCapabilities } from '../helpers/shared-events';
+} from '../helpers/shared-events/capacity';
+import { grantCapabilities } from '../helpers/shared-events/grants';
 import {
   injectStoreFault,
   sharedEventFingerprint,
@@ -16,7 +16,7 @@ import {
   storedSharedEventDocuments,
   storedSharedEventHead,
 } from '../helpers/seed';
-import { moveCounter } from '../../shared/domain/shared-event-capacity/repo';
+import { moveCounter } from '../../shared/domain/shared-events/capacity/repo';
 
 /**
  * Capacity administration (docs/shared-events.md, rule 12; issue 13): GET …/capacity, the pool capacity edit (Super Admin), quota

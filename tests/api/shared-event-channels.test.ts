@@ -7,7 +7,7 @@ import {
   storedSharedEventDocuments,
   storedSharedEventHead,
 } from '../helpers/seed';
-import { grantCapabilities } from '../helpers/shared-events';
+import { grantCapabilities } from '../helpers/shared-events/grants';
 
 /**
  * Shared Event external sales channels (docs/decisions/shared-event-channels.md, rules 5

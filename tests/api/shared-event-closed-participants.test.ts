@@ -6,8 +6,8 @@ import {
   sellOnProjection,
   threeOrganizations,
   type Participant,
-} from '../helpers/shared-capacity';
-import { createSharedEvent } from '../helpers/shared-events-core';
+} from '../helpers/shared-events/capacity';
+import { createSharedEvent } from '../helpers/shared-events/create';
 import { orderApi } from '../helpers/orders';
 import { injectStoreFault, seedSharedPoolSales, storedDocument } from '../helpers/seed';
 

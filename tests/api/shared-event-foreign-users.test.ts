@@ -1,6 +1,6 @@
 import type { TestHost } from '../helpers/harness';
 import type { OrgFixture } from '../helpers/fixtures';
-import { jointSharedEvent, threeOrganizations, type Participant } from '../helpers/shared-capacity';
+import { jointSharedEvent, threeOrganizations, type Participant } from '../helpers/shared-events/capacity';
 import { createHash } from 'node:crypto';
 
 /** The pseudonym docs/decisions/shared-event-grants.md defines, computed here from its description. */

@@ -1,7 +1,7 @@
 import { TestHost } from '../helpers/harness';
 import { setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { seedSharedEvent } from '../helpers/seed';
-import { grantCapabilities } from '../helpers/shared-events';
+import { grantCapabilities } from '../helpers/shared-events/grants';
 
 /**
  * GET /api/shared-events/{id}/participants/{orgId}/users (docs/shared-events.md: Organization Admin with manageOwners, or Super

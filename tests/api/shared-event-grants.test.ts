@@ -7,7 +7,7 @@ import {
   storedSharedEventDocuments,
   storedSharedEventHead,
 } from '../helpers/seed';
-import { grantCapabilities, revokeCapabilities } from '../helpers/shared-events';
+import { grantCapabilities, revokeCapabilities } from '../helpers/shared-events/grants';
 
 /**
  * PUT and DELETE /api/shared-events/{id}/grants/{granteeUserId} (docs/shared-events.md, rule 1, rule 4): an Organization Admin

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
-import { settleInvitationDeliveries, startInvitationDelivery } from '../../shared/domain/shared-events/fan-out';
+import {
+  settleInvitationDeliveries,
+  startInvitationDelivery,
+} from '../../shared/domain/shared-events/invitations/fan-out';
 import { TestHost, uniqueEmail } from '../helpers/harness';
 import { setupOrganization, type OrgFixture, type Person } from '../helpers/fixtures';
 import {
@@ -9,7 +12,7 @@ import {
   storedSharedEventDocuments,
   type StoreOperation,
 } from '../helpers/seed';
-import { addMember, createLink, orgWithAdmin } from '../helpers/shared-event-invitations';
+import { addMember, createLink, orgWithAdmin } from '../helpers/shared-events/invitations';
 
 let api: TestHost;
 let f: OrgFixture;

@@ -10,7 +10,7 @@ import {
   storedSharedEventDocuments,
   type StoreOperation,
 } from '../helpers/seed';
-import { acceptToken, addMember, createLink, orgWithAdmin, preview } from '../helpers/shared-event-invitations';
+import { acceptToken, addMember, createLink, orgWithAdmin, preview } from '../helpers/shared-events/invitations';
 
 let api: TestHost;
 let f: OrgFixture;

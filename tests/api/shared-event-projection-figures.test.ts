@@ -1,7 +1,12 @@
 import type { TestHost } from '../helpers/harness';
 import type { OrgFixture } from '../helpers/fixtures';
-import { jointSharedEvent, sellOnProjection, threeOrganizations, type Participant } from '../helpers/shared-capacity';
-import { createSharedEvent } from '../helpers/shared-events-core';
+import {
+  jointSharedEvent,
+  sellOnProjection,
+  threeOrganizations,
+  type Participant,
+} from '../helpers/shared-events/capacity';
+import { createSharedEvent } from '../helpers/shared-events/create';
 
 /**
  * Issue 22: every figure a participant sees about its Shared Event projection (capacity summary, events overview,

@@ -6,8 +6,8 @@ import {
   sellersOf,
   threeOrganizations,
   type Participant,
-} from '../helpers/shared-capacity';
-import { grantCapabilities } from '../helpers/shared-events';
+} from '../helpers/shared-events/capacity';
+import { grantCapabilities } from '../helpers/shared-events/grants';
 import { seedParticipantQuotas, sharedEventFingerprint } from '../helpers/seed';
 
 /**

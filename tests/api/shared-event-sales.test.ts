@@ -7,7 +7,7 @@ import {
   threeOrganizations,
   sellOnProjection,
   type Participant,
-} from '../helpers/shared-capacity';
+} from '../helpers/shared-events/capacity';
 import { orderApi } from '../helpers/orders';
 import { injectStoreFault, storedDocument, storedSharedEventDocuments } from '../helpers/seed';
 

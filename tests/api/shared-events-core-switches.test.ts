@@ -1,7 +1,7 @@
 import { TestHost } from '../helpers/harness';
 import { createOrganization, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { seedSharedEvent, sharedEventCount, sharedEventFingerprint } from '../helpers/seed';
-import { sharedEventBody } from '../helpers/shared-events-core';
+import { sharedEventBody } from '../helpers/shared-events/create';
 
 /** SHARED_EVENTS_ENABLED and SHARED_EVENTS_ORG_ALLOWLIST (02 rule 1 and 2): mutations refused, reads open. */
 describe('Shared Events switched off', () => {

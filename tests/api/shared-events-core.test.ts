@@ -1,5 +1,5 @@
 import { TestHost } from '../helpers/harness';
-import { sharedEventBody } from '../helpers/shared-events-core';
+import { sharedEventBody } from '../helpers/shared-events/create';
 import { addPerson, createOrganization, setupOrganization, type OrgFixture, type Person } from '../helpers/fixtures';
 import {
   partitionFingerprint,

@@ -7,7 +7,7 @@ import {
   storedDocument,
   storedSharedEventDocuments,
 } from '../helpers/seed';
-import { createOpenSharedEvent, createSharedEvent } from '../helpers/shared-events-core';
+import { createSharedEvent, createOpenSharedEvent } from '../helpers/shared-events/create';
 
 /**
  * Projections (docs/shared-events.md): each accepting organization's local Event, the propagation of details and

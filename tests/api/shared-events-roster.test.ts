@@ -8,7 +8,7 @@ import {
   storedDocument,
   storedSharedEventDocuments,
 } from '../helpers/seed';
-import { sharedEventBody } from '../helpers/shared-events-core';
+import { sharedEventBody } from '../helpers/shared-events/create';
 
 /** Shared Event roster (docs/shared-events.md, rules 4 and 5): accept, decline, leave, remove, direct add; mode and idempotency. */
 let api: TestHost;

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import type { TestHost } from '../helpers/harness';
 import { orderApi } from '../helpers/orders';
-import { createSharedEvent } from '../helpers/shared-events-core';
+import { createSharedEvent } from '../helpers/shared-events/create';
 import { ROOT } from '../helpers/web-build';
 import {
   axeViolations,

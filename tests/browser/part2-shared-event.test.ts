@@ -2,8 +2,8 @@ import type { Browser } from 'playwright-core';
 import { openAs, screenshots, tableRows } from '../helpers/browser-part2';
 import { setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import type { TestHost } from '../helpers/harness';
-import { participantOrganizations, sellOnProjection, type Participant } from '../helpers/shared-capacity';
-import { createSharedEvent } from '../helpers/shared-events-core';
+import { participantOrganizations, sellOnProjection, type Participant } from '../helpers/shared-events/capacity';
+import { createSharedEvent } from '../helpers/shared-events/create';
 import { axeViolations, describeInBrowser, startWorld, unexpected, visit } from './harness';
 
 /**

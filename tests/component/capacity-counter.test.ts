@@ -1,5 +1,5 @@
-import { checkCounters } from '../../shared/domain/capacity/drift';
-import { readCounters, syncCounters, takeCapacity, releaseCapacity } from '../../shared/domain/capacity/counter';
+import { checkCounters } from '../../shared/domain/events/capacity/drift';
+import { readCounters, syncCounters, takeCapacity, releaseCapacity } from '../../shared/domain/events/capacity/counter';
 import { TestHost } from '../helpers/harness';
 import { seedLedgerEntryBypassingCounter } from '../helpers/seed';
 

@@ -4,9 +4,9 @@ import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { invite, setupPartner, type PartnerFixture } from '../helpers/delegations';
 import { injectStoreFault, storedDelegatedEventSales, storedDocument } from '../helpers/seed';
-import { reserve } from '../../shared/domain/shared-event-capacity/engine';
-import { poolCounterId } from '../../shared/domain/shared-event-capacity/model';
-import { ensureCounter, readCounter, readReservation } from '../../shared/domain/shared-event-capacity/repo';
+import { reserve } from '../../shared/domain/shared-events/capacity/engine';
+import { poolCounterId } from '../../shared/domain/shared-events/capacity/model';
+import { ensureCounter, readCounter, readReservation } from '../../shared/domain/shared-events/capacity/repo';
 
 /**
  * `npm run heal` as an operator runs it: a separate process, built from the sources, pointed with COSMOS_ENDPOINT

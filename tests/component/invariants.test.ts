@@ -11,7 +11,7 @@ import {
   participantOrganizations,
   sellOnProjection,
   type Participant,
-} from '../helpers/shared-capacity';
+} from '../helpers/shared-events/capacity';
 import { runScriptProcess } from '../helpers/heal-process';
 import {
   loseOrgDocument,

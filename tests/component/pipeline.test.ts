@@ -1,7 +1,7 @@
 import { recordRoute } from '../../shared/http/route';
 import { conflict } from '../../shared/errors';
-import { object, pageQuery } from '../../shared/http/schema-parts';
-import { pageOf } from '../../shared/http/response-parts';
+import { object, pageQuery } from '../../shared/domain/vocabulary/schema-parts';
+import { pageOf } from '../../shared/domain/vocabulary/response-parts';
 import { containers } from '../../shared/store/client';
 import { createItem, readItem, replaceItem, withEtagRetry } from '../../shared/store/operations';
 import { queryPage } from '../../shared/store/pagination';

@@ -1,6 +1,6 @@
 import { resolveScope, type ResolvedScope } from '../../shared/auth/resolve-scope';
 import { partnerScope, sharedEventScope, type Scope } from '../../shared/auth/scope';
-import type { SalesDelegation } from '../../shared/domain/delegations/model';
+import type { SalesDelegation } from '../../shared/domain/events/sales-delegations/model';
 import { getOwnerDelegation, saveDelegatedEventRef, saveOwnerDelegation } from '../../shared/domain/delegations/repo';
 import { getOrganization } from '../../shared/domain/organizations/repo';
 import type { SharedEventCapability } from '../../shared/domain/shared-events/model';

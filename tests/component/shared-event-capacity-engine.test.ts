@@ -4,12 +4,12 @@ import {
   releaseExpired,
   reserve,
   settle,
-} from '../../shared/domain/shared-event-capacity/engine';
+} from '../../shared/domain/shared-events/capacity/engine';
 import {
   poolCounterId,
   quotaCounterId,
   type SharedCapacityCounterDoc,
-} from '../../shared/domain/shared-event-capacity/model';
+} from '../../shared/domain/shared-events/capacity/model';
 import {
   ensureCounter,
   ensureFence,
@@ -19,8 +19,9 @@ import {
   readCounter,
   readFence,
   replaceFence,
-} from '../../shared/domain/shared-event-capacity/repo';
-import { recomputeCounter, reserveMove } from '../../shared/domain/shared-event-capacity/rules';
+} from '../../shared/domain/shared-events/capacity/repo';
+import { recomputeCounter } from '../../shared/domain/shared-events/capacity/reconcile-rules';
+import { reserveMove } from '../../shared/domain/shared-events/capacity/rules';
 import { randomUUID } from 'node:crypto';
 import { TestHost } from '../helpers/harness';
 

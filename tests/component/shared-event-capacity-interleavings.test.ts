@@ -7,11 +7,11 @@ import {
   releaseExpired,
   reserve,
   settle,
-} from '../../shared/domain/shared-event-capacity/engine';
-import { counterIdFor, type SharedCapacityCounterDoc } from '../../shared/domain/shared-event-capacity/model';
-import { ensureCounter, ledgerRows, readCounters } from '../../shared/domain/shared-event-capacity/repo';
-import { recomputeCounter } from '../../shared/domain/shared-event-capacity/rules';
-import { HOLD_MS } from '../../shared/domain/shared-event-capacity/sale';
+} from '../../shared/domain/shared-events/capacity/engine';
+import { counterIdFor, type SharedCapacityCounterDoc } from '../../shared/domain/shared-events/capacity/model';
+import { ensureCounter, ledgerRows, readCounters } from '../../shared/domain/shared-events/capacity/repo';
+import { recomputeCounter } from '../../shared/domain/shared-events/capacity/reconcile-rules';
+import { HOLD_MS } from '../../shared/domain/shared-events/capacity/sale';
 import { TestHost } from '../helpers/harness';
 
 /**

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { adjust, checkCounters, reconcileCounters, reserve } from '../../shared/domain/shared-event-capacity/engine';
-import { poolCounterId, type SharedCapacityCounterDoc } from '../../shared/domain/shared-event-capacity/model';
+import { adjust, checkCounters, reconcileCounters, reserve } from '../../shared/domain/shared-events/capacity/engine';
+import { poolCounterId, type SharedCapacityCounterDoc } from '../../shared/domain/shared-events/capacity/model';
 import {
   ensureCounter,
   moveCounter,
   readCounter,
   replaceReservation,
   setCounterFields,
-} from '../../shared/domain/shared-event-capacity/repo';
-import { commitMove, reserveMove } from '../../shared/domain/shared-event-capacity/rules';
-import { HOLD_MS } from '../../shared/domain/shared-event-capacity/sale';
+} from '../../shared/domain/shared-events/capacity/repo';
+import { commitMove, reserveMove } from '../../shared/domain/shared-events/capacity/rules';
+import { HOLD_MS } from '../../shared/domain/shared-events/capacity/sale';
 import { TestHost } from '../helpers/harness';
 import { injectStoreFault, storedSharedEventDocuments } from '../helpers/seed';
 

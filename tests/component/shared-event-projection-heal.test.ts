@@ -2,7 +2,7 @@ import { runHealProcess } from '../helpers/heal-process';
 import { TestHost } from '../helpers/harness';
 import { addPerson, createOrganization, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { injectStoreFault, storedDocument } from '../helpers/seed';
-import { createSharedEvent } from '../helpers/shared-events-core';
+import { createSharedEvent } from '../helpers/shared-events/create';
 
 /**
  * A rename whose propagation to one participant failed is finished by `npm run heal` run as an operator runs it:

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AnyRoute } from '../../shared/http/route';
-import type { Schema } from '../../shared/http/validation';
+import type { Schema } from '../../shared/domain/vocabulary/validation';
 import type { TestHost } from './harness';
 
 /**
@@ -50,7 +50,7 @@ export function dotSegmentTargets(path: string, query: Record<string, string>): 
   return [at('..'), at('.'), at('%2E%2e'), `${path}/..`, middle].map((p) => `/api/${p}${search ? `?${search}` : ''}`);
 }
 
-/** Control characters and an unpaired surrogate, each refused in any free text (shared/http/plain-text.ts). */
+/** Control characters and an unpaired surrogate, each refused in any free text (shared/domain/vocabulary/plain-text.ts). */
 export const CONTROL_TEXTS: [string, string][] = [
   ['BEL and ESC', 'a\u0007\u001b[31m'],
   ['C1 CSI', 'a\u009bb'],

@@ -4,7 +4,7 @@ import { containers } from '../../shared/store/client';
 import { readItem, replaceItem } from '../../shared/store/operations';
 
 /**
- * The user document's role map (shared/domain/memberships/role-map.ts) as stored, and the states a user from
+ * The user document's role map (shared/domain/users/role-map.ts) as stored, and the states a user from
  * before the map or an interrupted membership change leaves it in.
  */
 export const storedRoleMap = async (userId: string) =>

@@ -8,7 +8,7 @@ import { activeDelegation, setupPartner, type PartnerFixture } from './delegatio
 import { giveFree, sellExternal } from './events';
 import { orderApi } from './orders';
 import { seedNotifications } from './seed';
-import { jointSharedEvent, participantOrganizations, type Participant } from './shared-capacity';
+import { jointSharedEvent, participantOrganizations, type Participant } from './shared-events/capacity';
 
 /**
  * A seeded world in which every route of the table has something real to act on, built through the routes

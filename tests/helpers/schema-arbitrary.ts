@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Schema } from '../../shared/http/validation';
+import type { Schema } from '../../shared/domain/vocabulary/validation';
 
 /**
  * fast-check arbitraries from the ajv schemas routes declare, for the keywords our schemas use: type (one or a

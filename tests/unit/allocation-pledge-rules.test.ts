@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { conflict } from '../../shared/errors';
-import { retryOnContention } from '../../shared/domain/common/contention';
+import { retryOnContention } from '../../shared/domain/vocabulary/contention';
 import {
   allocationSummary,
   quotaViolation,

@@ -1,7 +1,7 @@
-import { callerStanding, requireStanding, standingOfMembership } from '../../shared/auth/caller-standing';
-import type { Principal } from '../../shared/auth/principal';
+import { callerStanding, requireStanding, standingOfMembership } from '../../shared/domain/users/caller-standing';
+import type { Principal } from '../../shared/domain/users/principal';
 import type { MembershipDoc, OrganizationRoleEntry, Role } from '../../shared/domain/memberships/model';
-import { entryGrants } from '../../shared/domain/memberships/role-map';
+import { entryGrants } from '../../shared/domain/users/role-map';
 import type { UserDoc } from '../../shared/domain/users/model';
 import { DomainError } from '../../shared/errors';
 import type { Stored } from '../../shared/store/outcomes';

@@ -1,6 +1,6 @@
 import { domainErrorWith } from '../helpers/domain-errors';
 import fc from 'fast-check';
-import { capacityMoves } from '../../shared/domain/capacity/rules';
+import { capacityMoves } from '../../shared/domain/events/capacity/rules';
 import { priceLines, saleTotals } from '../../shared/domain/external-sales/rules';
 import type { EventDoc } from '../../shared/domain/events/model';
 

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { dashboardFileName } from '../../shared/domain/dashboard/service';
+import { dashboardFileName } from '../../shared/domain/dashboard/dashboard-stats';
 import { DASHBOARD_CSV_COLUMNS, dashboardCsvRows } from '../../shared/domain/dashboard/export-csv';
 import { buildDashboard } from '../../shared/domain/dashboard/stats';
 import { xlsxStream } from '../../shared/excel/workbook';

@@ -1,7 +1,7 @@
 import { buildDashboard } from '../../shared/domain/dashboard/stats';
 import type { DashboardEvent, DashboardStats } from '../../shared/domain/dashboard/model';
 import type { SalesSourceDoc } from '../../shared/domain/sales/facts';
-import { fromCents, toCents } from '../../shared/domain/money';
+import { fromCents, toCents } from '../../shared/domain/vocabulary/money';
 
 /** The pure dashboard builder over hand-made sales documents (as the streamed query projects them). */
 const S1 = 'show-1';

@@ -1,5 +1,5 @@
 import { DomainError } from '../../shared/errors';
-import type { SalesDelegation } from '../../shared/domain/delegations/model';
+import type { SalesDelegation } from '../../shared/domain/events/sales-delegations/model';
 import {
   adminOrganizationIds,
   beginTransition,

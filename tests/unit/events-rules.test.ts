@@ -5,9 +5,8 @@ import {
   findUsed,
   pickActiveEvent,
   planListUpdate,
-  revenueByEvent,
-  type RevenueRow,
 } from '../../shared/domain/events/rules';
+import { revenueByEvent, type RevenueRow } from '../../shared/domain/reports/revenue-rules';
 
 describe('planListUpdate', () => {
   it('deletes the existing ids that are not listed', () => {

@@ -10,7 +10,7 @@ import {
   delegationViolations,
   partitionViolations,
   sharedCounterViolations,
-} from '../../shared/domain/invariants/shared-rules';
+} from '../../shared/domain/invariants/cross-partition-rules';
 import { freezeInvoiceBasis } from '../../shared/domain/orders/invoice-basis';
 import type { OrderDoc } from '../../shared/domain/orders/model';
 

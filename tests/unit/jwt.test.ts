@@ -6,7 +6,7 @@ import {
   TOKEN_LIFETIME_SECONDS,
   VERIFIED_TOKENS_KEPT,
   verifyToken,
-} from '../../shared/auth/jwt';
+} from '../../shared/domain/sign-in/jwt';
 
 const secret = 'x'.repeat(40);
 

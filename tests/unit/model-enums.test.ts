@@ -1,9 +1,9 @@
-import { validateBody } from '../../shared/http/validation';
+import { validateBody } from '../../shared/domain/vocabulary/validation';
 import { COMMITMENT_STATUSES } from '../../shared/domain/events/model';
 import { ROLES } from '../../shared/domain/memberships/model';
 import { ORGANIZATION_MODES } from '../../shared/domain/organizations/model';
 import { IMPERSONATION_ACTIONS } from '../../shared/domain/platform/model';
-import { roleAtLeast } from '../../shared/auth/roles';
+import { roleAtLeast } from '../../shared/domain/memberships/roles';
 import { modeBody, updateMemberBody } from '../../shared/domain/organizations/schemas';
 import { commitmentBody } from '../../shared/domain/pledges/schemas';
 import { createInvitationBody } from '../../shared/domain/invitations/schemas';

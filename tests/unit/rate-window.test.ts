@@ -1,4 +1,4 @@
-import { rateWindow } from '../../shared/auth/rate-limit';
+import { rateWindow } from '../../shared/domain/rate-limits/enforce';
 import { clientAddress, lastForwarded } from '../../shared/http/forwarded';
 
 describe('rate window', () => {

@@ -1,5 +1,5 @@
 import { moneyOf, salesRecordOf, type SalesSourceDoc } from '../../shared/domain/sales/facts';
-import { fromCents } from '../../shared/domain/money';
+import { fromCents } from '../../shared/domain/vocabulary/money';
 
 const line = (ticketTypeId: string, quantity: number, unitPrice: number, fee: number) => ({
   ticketTypeId,

@@ -1,5 +1,5 @@
-import { toAuditEntryResponse } from '../../shared/domain/shared-events/audit-list';
-import { auditEntry } from '../../shared/domain/shared-events/audit';
+import { toAuditEntryResponse } from '../../shared/domain/shared-events/audit/list';
+import { auditEntry } from '../../shared/domain/shared-events/audit/entry';
 
 describe('audit entry response', () => {
   it('never carries metadata, schemaVersion or docType, and leaves absent targets absent', () => {

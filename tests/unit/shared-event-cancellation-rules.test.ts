@@ -1,4 +1,4 @@
-import { startingCapacity } from '../../shared/domain/shared-event-capacity/rules';
+import { startingCapacity } from '../../shared/domain/shared-events/capacity/rules';
 import fc from 'fast-check';
 import {
   cancellationAdjustments,
@@ -7,10 +7,10 @@ import {
   drainVerdict,
   frozenFenceState,
   isCancellationRequest,
-  type CancellationLedgerRow,
-} from '../../shared/domain/shared-event-cancellation/rules';
-import { recomputeCounter } from '../../shared/domain/shared-event-capacity/rules';
-import type { AdjustmentKind } from '../../shared/domain/shared-event-capacity/model';
+} from '../../shared/domain/shared-events/cancellation/rules';
+import { type SharedLedgerRow } from '../../shared/domain/shared-events/capacity/model';
+import { recomputeCounter } from '../../shared/domain/shared-events/capacity/reconcile-rules';
+import type { AdjustmentKind } from '../../shared/domain/shared-events/capacity/model';
 
 describe('cancellation verdict', () => {
   it.each([
@@ -73,7 +73,7 @@ describe('counters to freeze', () => {
 describe('drain', () => {
   const frozenAt = '2026-01-01T00:00:00.000Z';
   const at = (ms: number) => new Date(Date.parse(frozenAt) + ms);
-  const held: CancellationLedgerRow = {
+  const held: SharedLedgerRow = {
     docType: 'capacityReservation',
     counterId: 'pool:s',
     showtimeId: 's',
@@ -104,7 +104,7 @@ describe('drain', () => {
 });
 
 describe('cancellation adjustments', () => {
-  const row = (over: Partial<CancellationLedgerRow>): CancellationLedgerRow => ({
+  const row = (over: Partial<SharedLedgerRow>): SharedLedgerRow => ({
     docType: 'capacityReservation',
     counterId: 'pool:s',
     showtimeId: 's',
@@ -166,9 +166,9 @@ describe('cancellation adjustments', () => {
   it('leaves every counter with committed 0 and a repeat plans the same writes (property)', () => {
     fc.assert(
       fc.property(fc.array(rowArb, { maxLength: 40 }), (raw) => {
-        const rows: CancellationLedgerRow[] = raw.map((r) => ({ ...r, showtimeId: r.counterId.slice(5) }));
+        const rows: SharedLedgerRow[] = raw.map((r) => ({ ...r, showtimeId: r.counterId.slice(5) }));
         const plans = cancellationAdjustments('se', rows);
-        const after: CancellationLedgerRow[] = [
+        const after: SharedLedgerRow[] = [
           ...rows,
           ...plans.map((p) => ({
             docType: 'capacityAdjustment' as const,
@@ -176,7 +176,7 @@ describe('cancellation adjustments', () => {
             showtimeId: p.showtimeId,
             organizationId: p.organizationId,
             signedDelta: p.signedDelta,
-            kind: 'wholeEventCancellation',
+            kind: 'wholeEventCancellation' as const,
           })),
         ];
         const reservations = after.flatMap((r) =>
@@ -199,7 +199,7 @@ describe('cancellation adjustments', () => {
   });
 
   it('gives back no seats for a reconciliation record (a repair of the counter, not a sale)', () => {
-    const rows: CancellationLedgerRow[] = [
+    const rows: SharedLedgerRow[] = [
       {
         docType: 'capacityReservation',
         counterId: 'pool:s',

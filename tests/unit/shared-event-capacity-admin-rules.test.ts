@@ -1,23 +1,25 @@
 import fc from 'fast-check';
-import { toCapacityView } from '../../shared/domain/shared-event-capacity-admin/mapper';
+import { toCapacityView } from '../../shared/domain/shared-events/capacity/admin/mapper';
 import {
   capacityGuard,
   committedByOrganization,
-  counterPolicy,
   duplicateOrganization,
   limitViolations,
   mergeQuotas,
   overages,
   quotaSumViolations,
+  unknownShowtimes,
+} from '../../shared/domain/shared-events/capacity/admin/rules';
+import {
   seatMoveOperationId,
   transitionMarkerBlocks,
   transitionMoves,
-  unknownShowtimes,
   withoutSeatMovesOf,
-  type LedgerEntry,
-} from '../../shared/domain/shared-event-capacity-admin/rules';
+} from '../../shared/domain/shared-events/capacity/admin/transition-rules';
+import { counterPolicy } from '../../shared/domain/shared-events/capacity/model';
+import { type SharedLedgerRow } from '../../shared/domain/shared-events/capacity/model';
 import type { SharedEventDoc, SharedEventParticipantDoc } from '../../shared/domain/shared-events/model';
-import type { SharedCapacityCounterDoc } from '../../shared/domain/shared-event-capacity/model';
+import type { SharedCapacityCounterDoc } from '../../shared/domain/shared-events/capacity/model';
 
 const ORGS = ['orgA', 'orgB', 'orgC'];
 const SHOWTIMES = ['s1', 's2'];
@@ -30,7 +32,7 @@ const reservation = (
   quantity: number,
   state: 'held' | 'committed' | 'released',
   policy: 'pool' | 'quota' = 'pool',
-): LedgerEntry => ({
+): SharedLedgerRow => ({
   docType: 'capacityReservation',
   counterId: counterOf(policy, org, showtime),
   organizationId: org,
@@ -41,7 +43,7 @@ const reservation = (
 
 describe('committed per organization and showtime', () => {
   it('counts committed reservations and adjustments over every counter, never holds, releases or repair records', () => {
-    const entries: LedgerEntry[] = [
+    const entries: SharedLedgerRow[] = [
       reservation('orgA', 's1', 3, 'committed'),
       reservation('orgA', 's1', 2, 'held'),
       reservation('orgA', 's1', 4, 'released'),
@@ -141,9 +143,9 @@ describe('small rules', () => {
 });
 
 /** Applies seat moves as the engine records them: adjustments appended to the ledger. */
-const withMoves = (entries: LedgerEntry[], target: 'pool' | 'quota') => [
+const withMoves = (entries: SharedLedgerRow[], target: 'pool' | 'quota') => [
   ...entries,
-  ...transitionMoves(target, entries).map((m): LedgerEntry => ({
+  ...transitionMoves(target, entries).map((m): SharedLedgerRow => ({
     docType: 'capacityAdjustment',
     counterId: m.counterId,
     organizationId: m.organizationId,
@@ -152,7 +154,7 @@ const withMoves = (entries: LedgerEntry[], target: 'pool' | 'quota') => [
   })),
 ];
 
-const committedOn = (entries: LedgerEntry[], counterId: string, org: string) =>
+const committedOn = (entries: SharedLedgerRow[], counterId: string, org: string) =>
   entries
     .filter((e) => e.counterId === counterId && e.organizationId === org)
     .reduce(
@@ -212,7 +214,7 @@ describe('transition seat moves (property-based)', () => {
     fc.assert(
       fc.property(ledger, fc.constantFrom('pool' as const, 'quota' as const), fc.nat(), (entries, target, cut) => {
         const moves = transitionMoves(target, entries);
-        const landed = moves.slice(0, moves.length === 0 ? 0 : cut % moves.length).map((m): LedgerEntry => ({
+        const landed = moves.slice(0, moves.length === 0 ? 0 : cut % moves.length).map((m): SharedLedgerRow => ({
           docType: 'capacityAdjustment',
           counterId: m.counterId,
           organizationId: m.organizationId,

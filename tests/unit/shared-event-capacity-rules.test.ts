@@ -4,23 +4,25 @@ import {
   poolCounterId,
   quotaCounterId,
   type ReservationState,
-} from '../../shared/domain/shared-event-capacity/model';
+} from '../../shared/domain/shared-events/capacity/model';
 import {
   adjustmentMove,
   applyMove,
   available,
-  classifyHealth,
   commitMove,
-  isQuiet,
   nextReservationState,
-  planReconciliation,
-  recomputeCounter,
   releaseMove,
   reserveMove,
   type CounterCounts,
   type LedgerAdjustment,
   type LedgerReservation,
-} from '../../shared/domain/shared-event-capacity/rules';
+} from '../../shared/domain/shared-events/capacity/rules';
+import {
+  classifyHealth,
+  isQuiet,
+  planReconciliation,
+  recomputeCounter,
+} from '../../shared/domain/shared-events/capacity/reconcile-rules';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 const LATER = '2026-06-01T12:05:00.000Z';

@@ -6,8 +6,8 @@ import {
   isChannelSource,
   refVisibility,
   withChannel,
-} from '../../shared/domain/shared-events/channel-rules';
-import { toChannelResponse } from '../../shared/domain/shared-events/channel-mapper';
+} from '../../shared/domain/shared-events/channels/rules';
+import { toChannelResponse } from '../../shared/domain/shared-events/channels/mapper';
 import type { ExternalSalesChannel } from '../../shared/domain/shared-events/model';
 
 const channel = (over: Partial<ExternalSalesChannel> = {}): ExternalSalesChannel => ({

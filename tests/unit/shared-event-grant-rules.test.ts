@@ -6,7 +6,7 @@ import {
   issuedGrant,
   withGrant,
   withoutGrant,
-} from '../../shared/domain/shared-events/grant-rules';
+} from '../../shared/domain/shared-events/grants/rules';
 import type { SharedEventGrant } from '../../shared/domain/shared-events/model';
 
 const grant = (userId: string, organizationId: string, extra: Partial<SharedEventGrant> = {}): SharedEventGrant => ({

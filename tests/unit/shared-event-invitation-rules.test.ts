@@ -18,7 +18,7 @@ import {
   recoveryAllowed,
   revokeAction,
   tokenHashOf,
-} from '../../shared/domain/shared-events/invitation-rules';
+} from '../../shared/domain/shared-events/invitations/rules';
 
 const NOW = Date.parse('2027-01-01T00:00:00.000Z');
 const DAY = 24 * 3600 * 1000;

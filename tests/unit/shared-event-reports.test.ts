@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { buildDashboard } from '../../shared/domain/dashboard/stats';
 import type { DashboardEvent } from '../../shared/domain/dashboard/model';
 import type { SalesSourceDoc } from '../../shared/domain/sales/facts';
-import type { SharedCapacityCounterDoc } from '../../shared/domain/shared-event-capacity/model';
+import type { SharedCapacityCounterDoc } from '../../shared/domain/shared-events/capacity/model';
 import {
   combinedReport,
   participantReport,
@@ -10,9 +10,9 @@ import {
   type OrganizationSales,
   type ReportHead,
   type ReportParticipant,
-} from '../../shared/domain/shared-event-reports/assemble';
-import { counterFigures, foldOrganizationSales } from '../../shared/domain/shared-event-reports/fold';
-import { participantReportTarget } from '../../shared/domain/shared-event-reports/rules';
+} from '../../shared/domain/shared-events/reports/assemble';
+import { counterFigures, foldOrganizationSales } from '../../shared/domain/shared-events/reports/fold';
+import { participantReportTarget } from '../../shared/domain/shared-events/reports/rules';
 
 /** The pure parts of the Shared Event reports: the fold (against the dashboard), the assembly and who reads what. */
 const S1 = 'show-1';

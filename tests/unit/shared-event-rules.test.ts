@@ -4,12 +4,14 @@ import {
   lifecycleVerdict,
   mergeShowtimes,
   mergeTemplates,
+  rosterVerdict,
+} from '../../shared/domain/shared-events/rules';
+import {
   needsProjectionWork,
   projectionNeedsWrite,
   projectionOf,
   reportedSyncStatus,
-  rosterVerdict,
-} from '../../shared/domain/shared-events/rules';
+} from '../../shared/domain/shared-events/projections/rules';
 import { idOfRequest } from '../../shared/domain/shared-events/create';
 
 const head = (over: Partial<SharedEventDoc> = {}): SharedEventDoc => ({

@@ -3,7 +3,7 @@ import { liveUsersByIdsAcrossPartitions } from '../users/repo';
 import { allocationsOfEvent, ordersForUse } from './repo';
 import { allocationSummary } from './rules';
 import type { MembersQuery } from './schemas';
-import { toAllocationResponse } from './service';
+import { toAllocationResponse } from './manage-allocations';
 
 /**
  * GET /api/allocations/members: one page of approved members, each with their allocations for the event and a

@@ -1,6 +1,6 @@
-import { idString, nonNegativeInt, object, pageQuery } from '../../http/schema-parts';
-import type { Schema } from '../../http/validation';
-import { strings } from '../orders/response-schema';
+import { idString, nonNegativeInt, object, pageQuery } from '../vocabulary/schema-parts';
+import type { Schema } from '../vocabulary/validation';
+import { strings } from '../vocabulary/response-parts';
 import { ROLES } from '../memberships/model';
 
 const item = object({ ticketTypeId: idString, allocated: nonNegativeInt }, ['ticketTypeId', 'allocated']);

@@ -1,10 +1,9 @@
-import type { Principal } from '../../auth/principal';
-import { multiStatus } from '../../http/reply';
+import type { Principal } from '../users/principal';
 import { isNotFound, isPreconditionFailed, isUnavailable, type Stored } from '../../store/outcomes';
-import { requireLiveEvent } from '../common/live-event';
+import { requireLiveEvent } from '../events/live-event';
 import type { OrderDoc } from '../orders/model';
 import { logError } from '../../telemetry/telemetry';
-import { actorOf } from '../common/actor';
+import { actorOf } from '../users/actor';
 import { archiveCandidatesPage, archiveFacts, markArchived } from './repo';
 import { isArchiveEligible, previewArchive } from './rules';
 
@@ -108,5 +107,6 @@ export async function bulkArchive(principal: Principal, organizationId: string, 
   };
   if (failure === undefined) return result;
   logError(failure, { operation: 'bulk-archive', processed: String(processed) });
-  return multiStatus({ ...result, ...failureOf(failure) });
+  // `completed: false`: the route answers 207 (partial success).
+  return { ...result, ...failureOf(failure) };
 }

@@ -2,7 +2,7 @@ import { containers } from '../../store/client';
 import { patchItem } from '../../store/operations';
 import type { Stored } from '../../store/outcomes';
 import { inPartition } from '../../store/query';
-import type { Actor } from '../common/actor';
+import type { Actor } from '../users/actor';
 import type { OrderDoc } from '../orders/model';
 import { ARCHIVABLE_STATUSES, type ArchiveFacts } from './rules';
 

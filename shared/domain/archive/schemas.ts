@@ -1,5 +1,5 @@
-import { idString, object } from '../../http/schema-parts';
-import type { Schema } from '../../http/validation';
+import { idString, object } from '../vocabulary/schema-parts';
+import type { Schema } from '../vocabulary/validation';
 
 /** Bodies and response shapes of the archive routes (docs/decisions/archive.md "Archive rules"). */
 export const setArchivedBody: Schema = object(

@@ -1,8 +1,8 @@
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { badRequest } from '../../errors';
 import { withEtagRetry } from '../../store/outcomes';
 import { saveOrder } from '../orders/repo';
-import { actorOf } from '../common/actor';
+import { actorOf } from '../users/actor';
 import { isAtLeast, loadOrder } from '../orders/access';
 import { toOrderResponse } from '../orders/mapper';
 import { applyArchiveDecision, assertMayOverride, decideArchive, type ArchiveRequest } from './rules';

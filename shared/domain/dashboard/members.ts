@@ -1,4 +1,4 @@
-import { fromCents } from '../money';
+import { fromCents } from '../vocabulary/money';
 import { memberInvoiceSummary, type InvoiceStanding } from '../invoicing/summary';
 import type { SalesRecord } from '../sales/model';
 import type { MemberSales, TicketTypeSales } from './model';

@@ -1,4 +1,4 @@
-import { fromCents } from '../money';
+import { fromCents } from '../vocabulary/money';
 import { orderStanding, registrationStanding, type InvoiceStanding } from '../invoicing/summary';
 import { moneyOf, salesRecordOf, type SalesSourceDoc } from '../sales/facts';
 import type { SalesRecord } from '../sales/model';
@@ -12,6 +12,7 @@ import {
   type TicketTypeSales,
 } from './model';
 import { byLatest, compareText, type Named } from './naming';
+import { remainingOf } from '../events/capacity/rules';
 
 interface ShowtimeTally {
   memberSold: number;
@@ -169,7 +170,7 @@ export class DashboardFold {
       ...(tally.partnerSold !== 0 ? { partnerSold: tally.partnerSold } : {}),
       externalSold,
       totalSold: tally.memberSold + tally.partnerSold + externalSold,
-      remaining: Math.max(0, this.event.venueCapacity - (tally.seats + manual)),
+      remaining: remainingOf(this.event.venueCapacity, tally.seats + manual),
       revenue: fromCents(tally.revenueCents),
       ...(tally.partnerRevenueCents !== 0 ? { partnerRevenue: fromCents(tally.partnerRevenueCents) } : {}),
       externalBySource: bySource,

@@ -1,5 +1,5 @@
-import type { PartnerGrant } from '../../auth/grant';
-import type { Principal } from '../../auth/principal';
+import type { PartnerGrant } from '../delegations/partner-access';
+import type { Principal } from '../users/principal';
 import { isAtLeast } from '../orders/access';
 import type { DelegatedContext, PersonStamp } from './model';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { PartnerGrant } from '../../auth/grant';
-import type { Principal } from '../../auth/principal';
+import type { PartnerGrant } from '../delegations/partner-access';
+import type { Principal } from '../users/principal';
 import { badRequest, conflict } from '../../errors';
-import { counterId } from '../capacity/model';
-import { readCounter } from '../capacity/repo';
-import { actorOf } from '../common/actor';
+import { counterId } from '../events/capacity/model';
+import { readCounter } from '../events/capacity/repo';
+import { actorOf } from '../users/actor';
 import { getMembership } from '../memberships/repo';
 import { buildOrderLines, resolveShowtime } from '../orders/creation-rules';
 import { createOrderDoc } from '../orders/repo';

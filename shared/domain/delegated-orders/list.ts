@@ -1,5 +1,5 @@
-import type { PartnerGrant } from '../../auth/grant';
-import { readCounters } from '../capacity/repo';
+import type { PartnerGrant } from '../delegations/partner-access';
+import { readCounters } from '../events/capacity/repo';
 import { delegatedEventRef } from '../delegations/repo';
 import type { OrderStatus } from '../orders/model';
 import { contextOf } from './context';

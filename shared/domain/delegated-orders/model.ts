@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../orders/model';
+import { BEFORE_DELIVERY_STATUSES } from '../orders/model';
 
 /**
  * Delegated orders (document 02, partner side) are ordinary TicketOrders in the OWNER's partition that carry the
@@ -6,7 +6,8 @@ import type { OrderStatus } from '../orders/model';
  */
 
 /** The statuses the partner's approval queue can be filtered by (02 "queue: filter pending or approved"). */
-export const QUEUE_STATUSES = ['pending', 'approved'] as const satisfies readonly OrderStatus[];
+/** The partner's queue: its orders before delivery (orders/model.ts BEFORE_DELIVERY_STATUSES). */
+export const QUEUE_STATUSES = BEFORE_DELIVERY_STATUSES;
 export type QueueStatus = (typeof QUEUE_STATUSES)[number];
 
 /** Where a partner route acts: the owner's partition, the event, the partner and its live delegation. */

@@ -1,5 +1,5 @@
-import type { PartnerGrant } from '../../auth/grant';
-import type { Principal } from '../../auth/principal';
+import type { PartnerGrant } from '../delegations/partner-access';
+import type { Principal } from '../users/principal';
 import { reportSoldAs } from '../orders/report-sold';
 import { recordReturnAs } from '../orders/returns';
 import type { ReportSoldBody, ReturnBody } from '../orders/schemas';

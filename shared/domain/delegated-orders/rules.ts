@@ -1,6 +1,6 @@
 import { DomainError, conflict, forbidden, notFound } from '../../errors';
-import type { CapacityCounterDoc } from '../capacity/model';
-import { remainingOf } from '../capacity/rules';
+import type { CapacityCounterDoc } from '../events/capacity/model';
+import { remainingOf } from '../events/capacity/rules';
 import type { EventDoc, Showtime } from '../events/model';
 import { orderSortKey, type OrderDoc, type OrderLine } from '../orders/model';
 import { orderTotals } from '../orders/creation-rules';

@@ -1,9 +1,9 @@
 import { orderLineSchema, typeQuantity } from '../orders/response-schema';
-import { idString, object, pageQuery, positiveInt, shortText } from '../../http/schema-parts';
-import type { Schema } from '../../http/validation';
+import { idString, object, pageQuery, positiveInt, shortText } from '../vocabulary/schema-parts';
+import type { Schema } from '../vocabulary/validation';
 import type { RequestedTickets } from '../orders/creation-rules';
 import { ORDER_STATUSES } from '../orders/model';
-import { strings } from '../orders/response-schema';
+import { strings } from '../vocabulary/response-parts';
 import { QUEUE_STATUSES, type QueueStatus } from './model';
 
 /** Bodies, queries and responses of the partner-side delegated order routes (02 rule 10: ours to design). */

@@ -1,11 +1,11 @@
-import type { PartnerGrant } from '../../auth/grant';
-import type { Principal } from '../../auth/principal';
-import { actorOf, type Actor } from '../common/actor';
-import { retryOnContention } from '../common/contention';
+import type { PartnerGrant } from '../delegations/partner-access';
+import type { Principal } from '../users/principal';
+import { actorOf, type Actor } from '../users/actor';
+import { retryOnContention } from '../vocabulary/contention';
 import { loadOrder } from '../orders/access';
 import type { OrderDoc } from '../orders/model';
 import { saveOrder } from '../orders/repo';
-import { assertAccepts } from '../orders/rules';
+import { approvedOrder, cancelledOrder, deliveredOrder } from '../orders/moves';
 import type { CancelBody } from '../orders/schemas';
 import { contextOf, isPartnerManager } from './context';
 import { toPartnerOrderResponse } from './mapper';
@@ -32,38 +32,17 @@ async function move(
   return toPartnerOrderResponse(saved);
 }
 
-const approved = (order: OrderDoc, actor: Actor): OrderDoc => ({
-  ...order,
-  status: 'approved',
-  approvedBy: actor.id,
-  approvedByName: actor.name,
-  approvedAt: actor.at,
-});
-
-/** Deliver records soldQuantity 0 and returnedQuantity 0 (docs/decisions/orders.md), as on the owner side. */
-const delivered = (order: OrderDoc, actor: Actor): OrderDoc => ({
-  ...order,
-  status: 'delivered',
-  soldQuantity: 0,
-  returnedQuantity: 0,
-  deliveredBy: actor.id,
-  deliveredByName: actor.name,
-  deliveredAt: actor.at,
-});
-
 export const approveDelegatedOrder = (principal: Principal, grant: PartnerGrant, orderId: string) => {
   assertPermission(grant.delegation.permissions, 'canApproveOwnMemberOrders');
   return move(principal, grant, orderId, (order, actor) => {
-    assertAccepts(order.status, 'approve');
-    return approved(order, actor);
+    return approvedOrder(order, actor);
   });
 };
 
 export const deliverDelegatedOrder = (principal: Principal, grant: PartnerGrant, orderId: string) => {
   assertPermission(grant.delegation.permissions, 'canApproveOwnMemberOrders');
   return move(principal, grant, orderId, (order, actor) => {
-    assertAccepts(order.status, 'deliver');
-    return delivered(order, actor);
+    return deliveredOrder(order, actor);
   });
 };
 
@@ -71,8 +50,7 @@ export const deliverDelegatedOrder = (principal: Principal, grant: PartnerGrant,
 export const approveAndDeliverDelegatedOrder = (principal: Principal, grant: PartnerGrant, orderId: string) => {
   assertPermission(grant.delegation.permissions, 'canApproveOwnMemberOrders');
   return move(principal, grant, orderId, (order, actor) => {
-    assertAccepts(order.status, 'approve');
-    return delivered(approved(order, actor), actor);
+    return deliveredOrder(approvedOrder(order, actor), actor);
   });
 };
 
@@ -86,13 +64,6 @@ export const cancelDelegatedOrder = (principal: Principal, grant: PartnerGrant, 
   return move(principal, grant, orderId, (order, actor) => {
     assertBuyerOrManager(order, principal.userId, manager);
     assertPartnerCancellable(order);
-    return {
-      ...order,
-      status: 'cancelled',
-      cancelledBy: actor.id,
-      cancelledByName: actor.name,
-      cancelledAt: actor.at,
-      ...(body.reason !== undefined ? { cancelReason: body.reason } : {}),
-    };
+    return cancelledOrder(order, actor, body.reason);
   });
 };

@@ -1,17 +1,21 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { OrganizationGrant } from '../../auth/grant';
-import type { Principal } from '../../auth/principal';
-import { enforceRateLimit } from '../../auth/rate-limit';
+import type { OrganizationGrant } from '../organizations/access';
+import type { Principal } from '../users/principal';
+import { enforceRateLimit } from '../rate-limits/enforce';
 import { config } from '../../config';
 import { badRequest, notFound } from '../../errors';
 import { withEtagRetry, type Stored } from '../../store/outcomes';
 import { logError } from '../../telemetry/telemetry';
-import { actorOf } from '../common/actor';
+import { actorOf } from '../users/actor';
 import { approvedAdminIds } from '../memberships/repo';
 import type { OrganizationDoc } from '../organizations/model';
 import { notify } from '../notifications/repo';
 import { toDelegationResponse } from './mapper';
-import { DELEGATION_INVITATION_DAYS, DELEGATION_PERMISSIONS, type SalesDelegation } from './model';
+import {
+  DELEGATION_INVITATION_DAYS,
+  DELEGATION_PERMISSIONS,
+  type SalesDelegation,
+} from '../events/sales-delegations/model';
 import { assertMayNameOrganization, resolvePartner } from './partner-resolution';
 import { getDelegatingEvent, saveOwnerDelegation, type DelegatingEvent } from './repo';
 import { reverseIndexSyncOf, syncReverseIndex } from './reverse-index';

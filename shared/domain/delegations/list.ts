@@ -1,7 +1,7 @@
-import type { OrganizationGrant } from '../../auth/grant';
+import type { OrganizationGrant } from '../organizations/access';
 import { notFound } from '../../errors';
 import { toDelegatedEventResponse, toDelegationResponse } from './mapper';
-import type { DelegatedEventSalesRef } from './model';
+import type { DelegatedEventSalesRef } from '../events/sales-delegations/model';
 import { delegatedEventSummaries, getDelegatingEvent } from './repo';
 import { healEventDelegations } from './reverse-index';
 import { getOrganization } from '../organizations/repo';

@@ -1,4 +1,4 @@
-import type { DelegatedEventSalesRef, SalesDelegation } from './model';
+import type { DelegatedEventSalesRef, SalesDelegation } from '../events/sales-delegations/model';
 
 /**
  * The owner's view of a delegation: every field of docs/decisions/delegations.md that is set, never the token hash. Written field by
@@ -32,18 +32,6 @@ export function toDelegationResponse(d: SalesDelegation) {
     ...(d.reverseIndexSyncedAt !== undefined ? { reverseIndexSyncedAt: d.reverseIndexSyncedAt } : {}),
     ...(d.reverseIndexSyncAttempts !== undefined ? { reverseIndexSyncAttempts: d.reverseIndexSyncAttempts } : {}),
   };
-}
-
-/**
- * Delegations as the event response carries them (`Event.salesDelegations[]`): as stored minus the token hash
- * (docs/api.md: token hashes never reach a response). Entries of any age pass through, whatever fields they hold.
- */
-export function publicSalesDelegations(delegations: unknown[] | undefined): unknown[] {
-  return (delegations ?? []).map((d) => {
-    if (!d || typeof d !== 'object') return d;
-    const { invitationTokenHash: _hash, ...rest } = d as Record<string, unknown>;
-    return rest;
-  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { badRequest, forbidden, notFound } from '../../errors';
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import type { Stored } from '../../store/outcomes';
 import { listMembershipsOfUserAcrossOrganizations } from '../memberships/repo';
 import type { OrganizationDoc } from '../organizations/model';

@@ -4,7 +4,7 @@ import { type Stored } from '../../store/outcomes';
 import { acrossPartitions } from '../../store/query';
 import type { EventDoc } from '../events/model';
 import type { OrganizationDoc } from '../organizations/model';
-import type { DelegatedEventSalesRef, SalesDelegation } from './model';
+import type { DelegatedEventSalesRef, SalesDelegation } from '../events/sales-delegations/model';
 
 /** Every store call of the delegation lifecycle: the owner's event (delegations) and the partner's index. */
 

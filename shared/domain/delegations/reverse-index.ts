@@ -2,7 +2,7 @@ import { withEtagRetry, type Stored } from '../../store/outcomes';
 import { logError } from '../../telemetry/telemetry';
 import type { OrganizationDoc } from '../organizations/model';
 import { getOrganization } from '../organizations/repo';
-import type { SalesDelegation } from './model';
+import type { SalesDelegation } from '../events/sales-delegations/model';
 import {
   delegatedEventRef,
   getDelegatingEvent,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { OrganizationGrant } from '../../auth/grant';
-import type { Principal } from '../../auth/principal';
+import type { OrganizationGrant } from '../organizations/access';
+import type { Principal } from '../users/principal';
 import { conflict, notFound } from '../../errors';
 import { withEtagRetry } from '../../store/outcomes';
-import { actorOf } from '../common/actor';
+import { actorOf } from '../users/actor';
 import { toDelegationResponse } from './mapper';
 import { getDelegatingEvent, saveOwnerDelegation } from './repo';
 import { reverseIndexSyncOf, syncReverseIndex } from './reverse-index';

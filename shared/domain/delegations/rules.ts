@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { badRequest } from '../../errors';
-import type { DelegatedEventSalesRef, DelegationStatus, SalesDelegation } from './model';
+import type { DelegatedEventSalesRef, DelegationStatus, SalesDelegation } from '../events/sales-delegations/model';
 
 /** Pure rules of the delegation lifecycle (docs/decisions/delegations.md "Delegation") and of the partner's reverse index. */
 

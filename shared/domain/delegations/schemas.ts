@@ -1,7 +1,11 @@
-import { email, emptyBody, idString, object, shortText } from '../../http/schema-parts';
-import { bool, integer, text, timestamp } from '../../http/response-parts';
-import type { Schema } from '../../http/validation';
-import { DELEGATION_STATUSES, ORDER_SUBMISSION_MODES, REVERSE_INDEX_SYNC_STATUSES } from './model';
+import { email, emptyBody, idString, object, shortText } from '../vocabulary/schema-parts';
+import { integer, text } from '../vocabulary/response-parts';
+import type { Schema } from '../vocabulary/validation';
+import {
+  delegationResponse,
+  delegationStatus,
+  reverseIndexSyncStatus,
+} from '../events/sales-delegations/response-schema';
 
 // --- Bodies ----------------------------------------------------------------------------------------------
 
@@ -36,62 +40,9 @@ export const declineBody: Schema = emptyBody;
 
 // --- Responses -------------------------------------------------------------------------------------------
 
-const status: Schema = { type: 'string', enum: [...DELEGATION_STATUSES] };
-const syncStatus: Schema = { type: 'string', enum: [...REVERSE_INDEX_SYNC_STATUSES] };
-
-export const permissionsResponse: Schema = object(
-  {
-    canCreateSales: { const: true },
-    canReportSoldReturned: { const: true },
-    canViewOwnAttributedReports: { const: true },
-    canApproveOwnMemberOrders: bool,
-  },
-  ['canCreateSales', 'canReportSoldReturned', 'canViewOwnAttributedReports'],
-);
-
-/** `toDelegationResponse`: the owner's view; optional fields only when set; never the token hash. */
-export const delegationResponse: Schema = object(
-  {
-    id: text,
-    partnerOrganizationId: text,
-    partnerOrganizationName: text,
-    status,
-    invitedBy: text,
-    invitedByName: text,
-    invitedAt: timestamp,
-    invitationExpiresAt: timestamp,
-    respondedBy: text,
-    respondedByName: text,
-    respondedAt: timestamp,
-    revokedBy: text,
-    revokedByName: text,
-    revokedAt: timestamp,
-    revokedReason: text,
-    permissions: permissionsResponse,
-    assignmentVersion: integer,
-    orderSubmissionMode: { type: 'string', enum: [...ORDER_SUBMISSION_MODES] },
-    reverseIndexSyncStatus: syncStatus,
-    reverseIndexOperationId: text,
-    reverseIndexTransitionVersion: integer,
-    reverseIndexSyncedAt: timestamp,
-    reverseIndexSyncAttempts: integer,
-  },
-  [
-    'id',
-    'partnerOrganizationId',
-    'partnerOrganizationName',
-    'status',
-    'invitedBy',
-    'invitedAt',
-    'permissions',
-    'assignmentVersion',
-    'reverseIndexSyncStatus',
-  ],
-);
-
 /** What writing the partner's index entry came to in this request (`pending` when the outcome was not recorded). */
 export const reverseIndexSyncResponse: Schema = object(
-  { status: syncStatus, operationId: text, transitionVersion: integer },
+  { status: reverseIndexSyncStatus, operationId: text, transitionVersion: integer },
   ['status'],
 );
 
@@ -121,7 +72,7 @@ export const delegatedEventResponse: Schema = object(
     eventId: text,
     ownerOrganizationId: text,
     ownerOrganizationName: text,
-    status,
+    status: delegationStatus,
     eventName: text,
     eventDate: text,
   },

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import type { EventDoc } from './model';
 import { createEventWithCounters } from './repo';
-import { createCounterOps } from '../capacity/counter';
+import { createCounterOps } from './capacity/counter';
 import { toEventResponse } from './mapper';
 import { assertParsableDates, assertUniqueIds, assertUniqueTicketTypeNames, centsOnly } from './rules';
 import type { CreateEventBody } from './schemas';

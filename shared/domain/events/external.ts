@@ -2,10 +2,10 @@ import { notFound } from '../../errors';
 import { withEtagRetry } from '../../store/outcomes';
 import { findShowtime } from './model';
 import { getEvent, saveEvent } from './repo';
-import { writeWithCapacity } from '../capacity/ledger-write';
+import { writeWithCapacity } from './capacity/ledger-write';
 import { toEventResponse } from './mapper';
 import type { ExternalUpdateBody } from './schemas';
-import { assertLiveEvent } from '../common/live-event';
+import { assertLiveEvent } from './live-event';
 
 /**
  * PUT …/showtimes/{showtimeId}/external: sets the manual external count and note (an absent note clears it:

@@ -1,9 +1,9 @@
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { notFound } from '../../errors';
 import { withEtagRetry } from '../../store/outcomes';
 import { getEvent, saveEvent } from './repo';
 import { toEventResponse } from './mapper';
-import { assertLiveEvent } from '../common/live-event';
+import { assertLiveEvent } from './live-event';
 
 /**
  * Soft delete and restore (docs/decisions/orders.md "Other state"). Deleting an already deleted event is a 404 (it is

@@ -1,8 +1,8 @@
 import { withEtagRetry } from '../../store/outcomes';
 import { getEvent, saveEvent } from './repo';
-import { mirrorLock } from '../capacity/counter';
+import { mirrorLock } from './capacity/counter';
 import { toEventResponse } from './mapper';
-import { assertLiveEvent } from '../common/live-event';
+import { assertLiveEvent } from './live-event';
 
 /**
  * PUT lock: `{ salesLocked }` sets the state; an empty body toggles it (docs/decisions/events.md). The capacity counters

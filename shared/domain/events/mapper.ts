@@ -1,4 +1,3 @@
-import { publicSalesDelegations } from '../delegations/mapper';
 import type { EventDoc, TicketType } from './model';
 
 const bySortOrder = (a: TicketType, b: TicketType) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name);
@@ -41,4 +40,16 @@ export function toEventResponse(event: EventDoc) {
     updatedAt: event.updatedAt,
     ...(event.deletedAt ? { deletedAt: event.deletedAt } : {}),
   };
+}
+
+/**
+ * Delegations as the event response carries them (`Event.salesDelegations[]`): as stored minus the token hash
+ * (docs/api.md: token hashes never reach a response). Entries of any age pass through, whatever fields they hold.
+ */
+export function publicSalesDelegations(delegations: unknown[] | undefined): unknown[] {
+  return (delegations ?? []).map((d) => {
+    if (!d || typeof d !== 'object') return d;
+    const { invitationTokenHash: _hash, ...rest } = d as Record<string, unknown>;
+    return rest;
+  });
 }

@@ -1,4 +1,4 @@
-import type { ProjectionLedgerFields } from '../capacity/model';
+import type { ProjectionLedgerFields } from './capacity/model';
 export interface Showtime {
   showtimeId: string;
   dateTime: string;

@@ -1,13 +1,13 @@
-import { projectionAvailability, withAvailability } from '../shared-event-capacity/availability';
-import type { Principal } from '../../auth/principal';
-import { roleAtLeast } from '../../auth/roles';
+import type { Principal } from '../users/principal';
+import { roleAtLeast } from '../memberships/roles';
+import { projectionAvailability, withAvailability } from './capacity/availability';
 import { forbidden } from '../../errors';
 import { activeLiveEvents, eventsPage } from './repo';
-import { capacityByShowtime } from '../capacity/counter';
-import { aggregateCapacity } from '../capacity/rules';
+import { capacityByShowtime } from './capacity/counter';
+import { aggregateCapacity } from './capacity/rules';
 import { toEventResponse } from './mapper';
 import { pickActiveEvent } from './rules';
-import { requireLiveEvent } from '../common/live-event';
+import { requireLiveEvent } from './live-event';
 
 export interface ListEventsQuery {
   limit: number;

@@ -3,7 +3,7 @@ import { containers } from '../../store/client';
 import { deleteItem, readItem, replaceItem } from '../../store/operations';
 import { isNotFound, type Stored } from '../../store/outcomes';
 import { inPartition } from '../../store/query';
-import type { LedgerReference, RevenueRow } from './rules';
+import type { LedgerReference } from './rules';
 import type { EventDoc } from './model';
 
 /** Every store call on event documents (orgs container, organization partition), and the event's own counters. */
@@ -70,7 +70,7 @@ function eventIdIn(eventIds: string[]) {
 
 /**
  * The capacity counters of the given events (events overview). Typed by the caller: the counter document
- * belongs to capacity/, which itself reads events.
+ * belongs to events/capacity/, which itself reads events.
  */
 export function countersOfEvents<Counter>(organizationId: string, eventIds: string[]) {
   const { clause, params } = eventIdIn(eventIds);
@@ -81,7 +81,7 @@ export function countersOfEvents<Counter>(organizationId: string, eventIds: stri
 }
 
 /** The money fields of the ledger documents of the given events (events overview revenue). */
-export function revenueRowsOfEvents(organizationId: string, eventIds: string[]) {
+export function revenueRowsOfEvents<Row>(organizationId: string, eventIds: string[]) {
   const { clause, params } = eventIdIn(eventIds);
   return inPartition('orgs', organizationId)
     .select(
@@ -90,7 +90,7 @@ export function revenueRowsOfEvents(organizationId: string, eventIds: string[]) 
     )
     .where("c.docType IN ('order', 'registration', 'externalSale')")
     .where(clause, params)
-    .all<RevenueRow>();
+    .all<Row>();
 }
 
 /**

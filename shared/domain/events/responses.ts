@@ -1,5 +1,5 @@
-import { delegationResponse } from '../delegations/schemas';
-import type { Schema } from '../../http/validation';
+import type { Schema } from '../vocabulary/validation';
+import { delegationResponse } from './sales-delegations/response-schema';
 import { COMMITMENT_STATUSES } from './model';
 
 const str: Schema = { type: 'string' };

@@ -7,8 +7,8 @@ import {
   object,
   pageQuery,
   shortText,
-} from '../../http/schema-parts';
-import type { Schema } from '../../http/validation';
+} from '../vocabulary/schema-parts';
+import type { Schema } from '../vocabulary/validation';
 import { COMMITMENT_STATUSES, type CommitmentStatus } from './model';
 
 /** Required text that must hold more than whitespace: it is stored trimmed, and a blank name is no name. */

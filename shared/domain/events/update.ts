@@ -3,8 +3,8 @@ import { conflict } from '../../errors';
 import { withEtagRetry, type Stored } from '../../store/outcomes';
 import type { EventDoc, Showtime, TicketType } from './model';
 import { deleteShowtimeCounter, getEvent, ledgerReferencesOfEvent, replaceEventWithNewCounters } from './repo';
-import { counterId, createCounterOps, syncCounters } from '../capacity/counter';
-import { readCounters } from '../capacity/repo';
+import { counterId, createCounterOps, syncCounters } from './capacity/counter';
+import { readCounters } from './capacity/repo';
 import { toEventResponse } from './mapper';
 import {
   assertCommitmentEdit,
@@ -16,7 +16,7 @@ import {
   planListUpdate,
 } from './rules';
 import type { ShowtimeInput, TicketTypeInput, UpdateEventBody } from './schemas';
-import { assertLiveEvent } from '../common/live-event';
+import { assertLiveEvent } from './live-event';
 
 /**
  * PUT management/events/{id}. Scalar fields replace; `null` clears location, description and the commitment

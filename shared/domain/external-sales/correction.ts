@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { notFound } from '../../errors';
 import { withEtagRetry } from '../../store/outcomes';
 import { toCorrectionResponse, toExternalSaleResponse } from './mapper';
 import type { ExternalSaleCorrectionDoc, ExternalSaleDoc } from './model';
 import { commitCorrection, correctionsOf, getExternalSale } from './repo';
-import { writeWithCapacity } from '../capacity/ledger-write';
-import { requireLiveEvent } from '../common/live-event';
+import { writeWithCapacity } from '../events/capacity/ledger-write';
+import { requireLiveEvent } from '../events/live-event';
 import { priceLines, saleTotals } from './rules';
 import type { CorrectionBody } from './schemas';
-import { freshOnRetry, requireSaleAndEvent, saleHolding } from './service';
+import { freshOnRetry, requireSaleAndEvent, saleHolding } from './manage-external-sales';
 
 /**
  * POST management/external-sales/{id}/correction (Admin): replaces the sale's quantities and writes an

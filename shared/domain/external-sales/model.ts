@@ -1,4 +1,4 @@
-import type { ProjectionLedgerFields } from '../capacity/model';
+import type { ProjectionLedgerFields } from '../events/capacity/model';
 export interface ExternalSaleLine {
   ticketTypeId: string;
   ticketTypeName: string;

@@ -2,7 +2,7 @@ import { badRequest } from '../../errors';
 import type { EventDoc } from '../events/model';
 import type { ExternalSaleLine } from './model';
 import { requireTicketType } from '../events/rules';
-import { lineTotals } from '../money';
+import { lineTotals } from '../vocabulary/money';
 
 export interface LineInput {
   ticketTypeId: string;

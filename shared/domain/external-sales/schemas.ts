@@ -1,5 +1,5 @@
-import { idString, nonNegativeInt, object, pageQuery, positiveInt, shortText } from '../../http/schema-parts';
-import type { Schema } from '../../http/validation';
+import { idString, nonNegativeInt, object, pageQuery, positiveInt, shortText } from '../vocabulary/schema-parts';
+import type { Schema } from '../vocabulary/validation';
 import type { LineInput } from './rules';
 import { nonBlankText } from '../events/schemas';
 

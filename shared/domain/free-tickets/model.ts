@@ -1,4 +1,4 @@
-import type { ProjectionLedgerFields } from '../capacity/model';
+import type { ProjectionLedgerFields } from '../events/capacity/model';
 /** A free ticket (docs/decisions/events.md FreeTicket); holds `capacityQuantity` = quantity on the `free` channel. */
 export interface FreeTicketDoc extends ProjectionLedgerFields {
   id: string;

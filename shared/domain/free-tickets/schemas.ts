@@ -1,5 +1,5 @@
-import { idString, object, pageQuery, positiveInt, shortText } from '../../http/schema-parts';
-import type { Schema } from '../../http/validation';
+import { idString, object, pageQuery, positiveInt, shortText } from '../vocabulary/schema-parts';
+import type { Schema } from '../vocabulary/validation';
 import { nonBlankText } from '../events/schemas';
 
 /** docs/decisions/events.md: create `{ showtimeId, ticketTypeId, quantity, recipient, reason? }`. */

@@ -4,14 +4,14 @@ import {
   sharedEventsWithCountersAcrossPartitions,
   sharedEventsWithExpiredHoldsAcrossPartitions,
 } from './repo';
-import { reconcileCounters, releaseExpired } from '../shared-event-capacity/engine';
-import { HOLD_MS, localSaleLanded } from '../shared-event-capacity/sale';
+import { reconcileCounters, releaseExpired } from '../shared-events/capacity/engine';
+import { HOLD_MS, localSaleLanded } from '../shared-events/capacity/sale';
 import { healEventDelegations } from '../delegations/reverse-index';
 import { organizationsByIdsAcrossPartitions } from '../organizations/repo';
-import { readCounters, syncCounters } from '../capacity/counter';
-import { checkCounters, type CounterDrift } from '../capacity/drift';
-import { healProjections } from '../shared-events/projections';
-import { advancePendingCancellations } from '../shared-event-cancellation/cancel';
+import { readCounters, syncCounters } from '../events/capacity/counter';
+import { checkCounters, type CounterDrift } from '../events/capacity/drift';
+import { healProjections } from '../shared-events/projections/sync';
+import { advancePendingCancellations } from '../shared-events/cancellation/cancel';
 
 export interface HealReport {
   startedAt: string;

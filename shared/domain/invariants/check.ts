@@ -6,7 +6,7 @@ import {
   transferViolations,
   type Violation,
 } from './rules';
-import { delegationViolations, partitionViolations, sharedCounterViolations } from './shared-rules';
+import { delegationViolations, partitionViolations, sharedCounterViolations } from './cross-partition-rules';
 
 export type { Violation, InvariantRule } from './rules';
 

@@ -1,6 +1,6 @@
-import { countsFromLedger, emptyCounts, soldOf, type CapacityChannel } from '../capacity/rules';
-import { LEDGER_DOC_TYPES } from '../capacity/model';
-import type { OrderDoc } from '../orders/model';
+import { countsFromLedger, emptyCounts, soldOf, type CapacityChannel } from '../events/capacity/rules';
+import { LEDGER_DOC_TYPES } from '../events/capacity/model';
+import { ACCOUNTED_STATUSES, isStatusIn, UNSOLD_STATUSES, type OrderDoc } from '../orders/model';
 import { effectiveSoldQuantity, returnedByType, soldByType } from '../orders/rules';
 import { isInvoiceBasisValid } from '../orders/invoice-basis';
 import { usedByType } from '../allocations/rules';
@@ -99,9 +99,6 @@ export function capacityCounterViolations(orgId: string, docs: Doc[]): Violation
 const pick = (doc: Doc | Record<string, number>, keys: string[]) =>
   Object.fromEntries(keys.map((k) => [k, (doc as Record<string, unknown>)[k]]));
 
-const NO_SALES = ['pending', 'approved', 'cancelled'];
-const COMPLETE = ['awaitingReconciliation', 'settled'];
-
 /** Per live order: sold + returned ≤ ordered (in total and per type), the status agrees, a settled basis is intact. */
 export function orderViolations(orgId: string, docs: Doc[]): Violation[] {
   const found: Violation[] = [];
@@ -126,9 +123,9 @@ export function orderViolations(orgId: string, docs: Doc[]): Violation[] {
         capacityQuantity: order.capacityQuantity,
         soldQuantity: order.soldQuantity,
       });
-    if (NO_SALES.includes(order.status) && ((order.soldQuantity ?? 0) !== 0 || returned !== 0))
+    if (isStatusIn(UNSOLD_STATUSES, order.status) && ((order.soldQuantity ?? 0) !== 0 || returned !== 0))
       add('orderStatusMatchesQuantities', `an order in state ${order.status} has sales or returns`);
-    if (COMPLETE.includes(order.status) && sold + returned !== order.totalQuantity)
+    if (isStatusIn(ACCOUNTED_STATUSES, order.status) && sold + returned !== order.totalQuantity)
       add('orderStatusMatchesQuantities', `an order in state ${order.status} still has tickets outstanding`, {
         sold,
         returned,

@@ -1,5 +1,5 @@
-import { email, object, shortText } from '../../http/schema-parts';
-import { role } from '../organizations/schemas';
+import { email, object, shortText } from '../vocabulary/schema-parts';
+import { role } from '../memberships/schemas';
 import type { Role } from '../memberships/model';
 
 export const createInvitationBody = object({

@@ -1,10 +1,9 @@
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { conflict, notFound } from '../../errors';
-import { multiStatus, Reply } from '../../http/reply';
 import { isNotFound, isPreconditionFailed, type Stored } from '../../store/outcomes';
 import { logError } from '../../telemetry/telemetry';
-import { actorOf, type Actor } from '../common/actor';
-import { assertLiveEvent } from '../common/live-event';
+import { actorOf, type Actor } from '../users/actor';
+import { assertLiveEvent } from '../events/live-event';
 import { getEvent } from '../events/repo';
 import { getMembership } from '../memberships/repo';
 import type { OrderDoc } from '../orders/model';
@@ -84,7 +83,8 @@ export async function invoiceMemberForEvent(
     ...(tally.completed ? { invoiceSummary: memberInvoiceSummary(results.map((r) => standingOf(r.after))) } : {}),
     ...(tally.incomplete.length > 0 ? { incomplete: tally.incomplete } : {}),
   };
-  return tally.completed ? new Reply(200, data, { completed: true }) : multiStatus(data);
+  // The route answers 200 with `completed: true`, or 207 when some record was not applied.
+  return data;
 }
 
 const standingOf = (record: MemberRecord) =>

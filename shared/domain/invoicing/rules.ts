@@ -1,4 +1,4 @@
-import type { Actor } from '../common/actor';
+import type { Actor } from '../users/actor';
 import type { OrderDoc } from '../orders/model';
 import type { RegistrationDoc } from '../registrations/model';
 import { memberInvoiceSummary, orderStanding, registrationStanding, type InvoiceStanding } from './summary';

@@ -1,5 +1,5 @@
-import { object } from '../../http/schema-parts';
-import type { Schema } from '../../http/validation';
+import { object } from '../vocabulary/schema-parts';
+import type { Schema } from '../vocabulary/validation';
 import { MEMBER_INVOICE_STATES } from './summary';
 import { INVOICE_OUTCOMES } from './rules';
 

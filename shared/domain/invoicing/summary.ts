@@ -1,5 +1,5 @@
-import { toCents, fromCents } from '../money';
-import type { OrderDoc } from '../orders/model';
+import { toCents, fromCents } from '../vocabulary/money';
+import { IN_HANDS_STATUSES, isStatusIn, type OrderDoc } from '../orders/model';
 import { isInvoiceBasisValid } from '../orders/invoice-basis';
 import type { RegistrationDoc } from '../registrations/model';
 
@@ -35,7 +35,7 @@ type InvoiceableRegistration = Pick<RegistrationDoc, 'totalAmount' | 'invoicedAt
  */
 export function orderStanding(order: InvoiceableOrder): InvoiceStanding {
   if (order.deletedAt || order.soldByOrganizationId !== undefined) return { kind: 'none' };
-  if (order.status === 'delivered' || order.status === 'awaitingReconciliation') return { kind: 'unresolved' };
+  if (isStatusIn(IN_HANDS_STATUSES, order.status)) return { kind: 'unresolved' };
   if (order.status !== 'settled') return { kind: 'none' };
   if (!isInvoiceBasisValid({ ...order, tickets: order.tickets ?? [] })) return { kind: 'invalid' };
   return {

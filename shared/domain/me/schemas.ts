@@ -1,7 +1,7 @@
 import { orderLineSchema } from '../orders/response-schema';
-import { idString, object, pageQuery } from '../../http/schema-parts';
-import { bool, pageOf, text } from '../../http/response-parts';
-import type { Schema } from '../../http/validation';
+import { idString, object, pageQuery } from '../vocabulary/schema-parts';
+import { bool, pageOf, text } from '../vocabulary/response-parts';
+import type { Schema } from '../vocabulary/validation';
 import { ORDER_STATUSES } from '../orders/model';
 
 /** Query and response shapes of GET /api/me/history and GET /api/me/stats (documented in docs/decisions/sales.md). */

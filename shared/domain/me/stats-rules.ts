@@ -1,4 +1,4 @@
-import { fromCents } from '../money';
+import { fromCents } from '../vocabulary/money';
 import { moneyOf } from '../sales/facts';
 import type { SalesRecord } from '../sales/model';
 

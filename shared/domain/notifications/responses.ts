@@ -1,5 +1,5 @@
-import { object } from '../../http/schema-parts';
-import { bool, integer, text, timestamp } from '../../http/response-parts';
+import { object } from '../vocabulary/schema-parts';
+import { bool, integer, text, timestamp } from '../vocabulary/response-parts';
 
 /** The notification mapper: `actionUrl` only when the notification links somewhere, `readAt` once read. */
 export const notificationResponse = object(

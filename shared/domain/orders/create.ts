@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { conflict } from '../../errors';
 import { isPreconditionFailed, withEtagRetry } from '../../store/outcomes';
-import { projectionStamp } from '../capacity/model';
+import { projectionStamp } from '../events/capacity/model';
 import type { EventDoc } from '../events/model';
 import { getEvent } from '../events/repo';
 import { orderSortKey, type OrderDoc } from './model';

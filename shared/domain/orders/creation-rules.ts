@@ -1,8 +1,8 @@
 import { badRequest, conflict } from '../../errors';
-import { lineTotals } from '../money';
+import { lineTotals } from '../vocabulary/money';
 import type { EventDoc, Showtime } from '../events/model';
 import type { OrderLine } from './model';
-import { assertLiveEvent } from '../common/live-event';
+import { assertLiveEvent } from '../events/live-event';
 
 /** Pure checks of an order request against its event (docs/decisions/orders.md). */
 export interface RequestedTickets {
@@ -17,7 +17,7 @@ export function assertEventTakesOrders(event: EventDoc | undefined): asserts eve
   assertLiveEvent(event);
   const routing = (event as RoutableEvent).orderRouting;
   // A Shared Event projection takes orders and direct sales like any event of its organization: their seats come
-  // from the Shared Event's counters (capacity/with-capacity.ts), taken when tickets are reported sold.
+  // from the Shared Event's counters (events/capacity/with-capacity.ts), taken when tickets are reported sold.
   if (routing !== undefined && routing !== 'direct') {
     throw conflict('Orders for this event are placed through the delegated-sales endpoints', 'WRONG_ENDPOINT');
   }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Principal } from '../../auth/principal';
-import { eventRefOf, type CapacityCounterDoc } from '../capacity/model';
-import { showtimeSeats, withCapacity } from '../capacity/with-capacity';
-import { actorOf } from '../common/actor';
-import { retryOnContention } from '../common/contention';
+import type { Principal } from '../users/principal';
+import { eventRefOf, type CapacityCounterDoc } from '../events/capacity/model';
+import { showtimeSeats, withCapacity } from '../events/capacity/with-capacity';
+import { actorOf } from '../users/actor';
+import { retryOnContention } from '../vocabulary/contention';
 import { approvedAdminIds } from '../memberships/repo';
 import { buildNotification } from '../notifications/model';
 import { loadOrder } from './access';

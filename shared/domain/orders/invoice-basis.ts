@@ -1,5 +1,5 @@
 import { badRequest } from '../../errors';
-import { fromCents, toCents } from '../money';
+import { fromCents, toCents } from '../vocabulary/money';
 import type { InvoiceBasis, OrderDoc, OrderLine } from './model';
 import { effectiveSoldQuantity, returnedByType, soldByType, sum, type PerType } from './rules';
 

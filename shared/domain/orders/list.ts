@@ -1,4 +1,4 @@
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import type { OrderStatus } from './model';
 import { pageOrders } from './repo';
 import { loadOrder } from './access';

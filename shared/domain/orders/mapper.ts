@@ -1,5 +1,5 @@
-import type { Principal } from '../../auth/principal';
-import { roleAtLeast } from '../../auth/roles';
+import type { Principal } from '../users/principal';
+import { roleAtLeast } from '../memberships/roles';
 import type { OrderDoc, OrderLine } from './model';
 import { isInvoiceBasisValid } from './invoice-basis';
 

@@ -1,4 +1,4 @@
-import type { ProjectionLedgerFields } from '../capacity/model';
+import type { ProjectionLedgerFields } from '../events/capacity/model';
 /** Every state of a printed-ticket order (docs/decisions/orders.md); the schemas, OpenAPI and the rules read this one list. */
 export const ORDER_STATUSES = [
   'pending',
@@ -9,6 +9,20 @@ export const ORDER_STATUSES = [
   'cancelled',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * The groups of statuses the rules read, each named once (docs/decisions/orders.md): before delivery, tickets in
+ * the member's hands (delivered, or reported and awaiting reconciliation), reported (delivered or later: the sold
+ * count is known), reconciling or settled (every ticket is accounted for as sold or returned), nothing sold.
+ */
+export const BEFORE_DELIVERY_STATUSES = ['pending', 'approved'] as const satisfies readonly OrderStatus[];
+export const IN_HANDS_STATUSES = ['delivered', 'awaitingReconciliation'] as const satisfies readonly OrderStatus[];
+export const REPORTED_STATUSES = [...IN_HANDS_STATUSES, 'settled'] as const satisfies readonly OrderStatus[];
+export const ACCOUNTED_STATUSES = ['awaitingReconciliation', 'settled'] as const satisfies readonly OrderStatus[];
+export const UNSOLD_STATUSES = [...BEFORE_DELIVERY_STATUSES, 'cancelled'] as const satisfies readonly OrderStatus[];
+
+/** Whether a status is one of a group (the groups are narrow tuples; any status may be asked about). */
+export const isStatusIn = (group: readonly OrderStatus[], status: OrderStatus): boolean => group.includes(status);
 
 /** One ordered ticket-type line; unit price and fee are copied from the ticket type when the order is made. */
 export interface OrderLine {

@@ -1,8 +1,8 @@
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { saveOrder } from './repo';
-import { actorOf } from '../common/actor';
+import { actorOf } from '../users/actor';
 import { loadOrder } from './access';
-import { retryOnContention } from '../common/contention';
+import { retryOnContention } from '../vocabulary/contention';
 import { toOrderResponse } from './mapper';
 import { freezeInvoiceBasis } from './invoice-basis';
 import { assertAccepts } from './rules';

@@ -1,11 +1,11 @@
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
+import { saveOrder, getOrder } from './repo';
 import type { Stored } from '../../store/outcomes';
-import { getOrder, saveOrder } from './repo';
 import type { OrderDoc } from './model';
-import { eventRefOf, type EventRef } from '../capacity/model';
-import { showtimeSeats, withCapacity } from '../capacity/with-capacity';
+import { eventRefOf, type EventRef } from '../events/capacity/model';
+import { showtimeSeats, withCapacity } from '../events/capacity/with-capacity';
 import { assertOwnerOrAdmin, loadOrder } from './access';
-import { retryOnContention } from '../common/contention';
+import { retryOnContention } from '../vocabulary/contention';
 import { toOrderResponse } from './mapper';
 import { applySoldReport, assertAccepts } from './rules';
 import type { ReportSoldBody } from './schemas';

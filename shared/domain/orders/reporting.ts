@@ -1,5 +1,5 @@
-import { lineTotals } from '../money';
-import type { OrderDoc } from './model';
+import { lineTotals } from '../vocabulary/money';
+import { IN_HANDS_STATUSES, isStatusIn, type OrderDoc } from './model';
 
 /**
  * Printed-order financial reporting counts sold quantities only (docs/decisions/orders.md "Reports"): pending, approved and
@@ -18,7 +18,7 @@ export interface SoldLine {
 export function reportedSoldLines(order: OrderDoc): SoldLine[] {
   if (order.deletedAt) return [];
   if (order.status === 'settled') return order.invoiceBasis?.lines.map((l) => ({ ...l })) ?? [];
-  if (order.status !== 'delivered' && order.status !== 'awaitingReconciliation') return [];
+  if (!isStatusIn(IN_HANDS_STATUSES, order.status)) return [];
   const sold = order.soldQuantity ?? 0;
   if (sold === 0) return [];
   const byType = new Map(order.tickets.map((t) => [t.ticketTypeId, t]));

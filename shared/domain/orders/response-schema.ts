@@ -1,4 +1,5 @@
-import type { Schema } from '../../http/validation';
+import { strings } from '../vocabulary/response-parts';
+import type { Schema } from '../vocabulary/validation';
 import { ORDER_STATUSES } from './model';
 
 /**
@@ -7,7 +8,6 @@ import { ORDER_STATUSES } from './model';
  */
 const str = { type: 'string' };
 const num = { type: 'number' };
-export const strings = (...groups: string[][]) => Object.fromEntries(groups.flat().map((name) => [name, str]));
 const closed = (properties: Record<string, Schema>, required: string[]): Schema => ({
   type: 'object',
   properties,

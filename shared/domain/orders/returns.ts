@@ -1,9 +1,9 @@
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { forbidden } from '../../errors';
 import { saveOrder } from './repo';
 import type { OrderDoc } from './model';
 import { assertOwnerOrManager, isAtLeast, loadOrder } from './access';
-import { retryOnContention } from '../common/contention';
+import { retryOnContention } from '../vocabulary/contention';
 import { toOrderResponse } from './mapper';
 import { applyReturn, assertAccepts } from './rules';
 import type { ReturnBody } from './schemas';

@@ -1,4 +1,5 @@
 import { DomainError, badRequest } from '../../errors';
+import { BEFORE_DELIVERY_STATUSES, isStatusIn, REPORTED_STATUSES } from './model';
 import type { OrderDoc, OrderStatus, TypeQuantity } from './model';
 
 /**
@@ -11,7 +12,7 @@ export type OrderAction =
 export const ACCEPTED_STATES: Record<OrderAction, OrderStatus[]> = {
   approve: ['pending'],
   deliver: ['approved'],
-  cancel: ['pending', 'approved'],
+  cancel: [...BEFORE_DELIVERY_STATUSES],
   delete: ['pending', 'cancelled'],
   reportSold: ['delivered'],
   return: ['delivered'],
@@ -28,12 +29,10 @@ export function assertAccepts(status: OrderStatus, action: OrderAction): void {
   throw new DomainError(LIFECYCLE.includes(action) ? 'INVALID_LIFECYCLE_STATE' : 'INVALID_ORDER_STATE', message);
 }
 
-const REPORTED_STATES: OrderStatus[] = ['delivered', 'awaitingReconciliation', 'settled'];
-
 /** Sold as the outstanding arithmetic sees it: a delivered-or-later record with no soldQuantity counts as all sold. */
 export function effectiveSoldQuantity(order: Pick<OrderDoc, 'status' | 'soldQuantity' | 'totalQuantity'>): number {
   if (order.soldQuantity !== undefined) return order.soldQuantity;
-  return REPORTED_STATES.includes(order.status) ? order.totalQuantity : 0;
+  return isStatusIn(REPORTED_STATUSES, order.status) ? order.totalQuantity : 0;
 }
 
 /** Outstanding = max(0, totalQuantity − effective sold − returned). */

@@ -1,5 +1,5 @@
-import { idString, nonNegativeInt, object, pageQuery, positiveInt, shortText } from '../../http/schema-parts';
-import type { Schema } from '../../http/validation';
+import { idString, nonNegativeInt, object, pageQuery, positiveInt, shortText } from '../vocabulary/schema-parts';
+import type { Schema } from '../vocabulary/validation';
 import type { ReturnReport, SoldReport } from './rules';
 import type { RequestedTickets } from './creation-rules';
 import { ORDER_STATUSES } from './model';

@@ -1,10 +1,11 @@
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { saveOrder } from './repo';
 import type { OrderDoc } from './model';
-import { actorOf } from '../common/actor';
+import { actorOf } from '../users/actor';
 import { loadOrder } from './access';
-import { retryOnContention } from '../common/contention';
+import { retryOnContention } from '../vocabulary/contention';
 import { toOrderResponse } from './mapper';
+import { approvedOrder, cancelledOrder, deliveredOrder } from './moves';
 import { assertAccepts } from './rules';
 import type { AdminNoteBody, CancelBody } from './schemas';
 
@@ -27,39 +28,14 @@ async function update(
 }
 
 export const approveOrder = (principal: Principal, organizationId: string, orderId: string) =>
-  update(principal, organizationId, orderId, (order, actor) => {
-    assertAccepts(order.status, 'approve');
-    return { ...order, status: 'approved', approvedBy: actor.id, approvedByName: actor.name, approvedAt: actor.at };
-  });
+  update(principal, organizationId, orderId, approvedOrder);
 
-/** Deliver records soldQuantity 0 and returnedQuantity 0 (docs/decisions/orders.md). */
 export const deliverOrder = (principal: Principal, organizationId: string, orderId: string) =>
-  update(principal, organizationId, orderId, (order, actor) => {
-    assertAccepts(order.status, 'deliver');
-    return {
-      ...order,
-      status: 'delivered',
-      soldQuantity: 0,
-      returnedQuantity: 0,
-      deliveredBy: actor.id,
-      deliveredByName: actor.name,
-      deliveredAt: actor.at,
-    };
-  });
+  update(principal, organizationId, orderId, deliveredOrder);
 
 /** Cancel: pending or approved only; neither holds capacity (seats are taken when sales are reported). */
 export const cancelOrder = (principal: Principal, organizationId: string, orderId: string, body: CancelBody) =>
-  update(principal, organizationId, orderId, (order, actor) => {
-    assertAccepts(order.status, 'cancel');
-    return {
-      ...order,
-      status: 'cancelled',
-      cancelledBy: actor.id,
-      cancelledByName: actor.name,
-      cancelledAt: actor.at,
-      ...(body.reason !== undefined ? { cancelReason: body.reason } : {}),
-    };
-  });
+  update(principal, organizationId, orderId, (order, actor) => cancelledOrder(order, actor, body.reason));
 
 /** Soft delete of a pending or cancelled order; afterwards it is 404 everywhere and counts nowhere. */
 export async function deleteOrder(principal: Principal, organizationId: string, orderId: string) {

@@ -1,20 +1,12 @@
 import { mapWithConcurrency, parseCsvImport, type LineError } from '../../csv/parse';
-import { isConflict, isPreconditionFailed } from '../../store/outcomes';
-import { logError } from '../../telemetry/telemetry';
 import { newMembership, ROLES, type Role } from '../memberships/model';
 import { allMemberships, createMembership, replaceMembership } from '../memberships/repo';
-import { changeWithRoleMap, grantInRoleMap } from '../memberships/role-map';
+import { changeWithRoleMap, grantInRoleMap } from '../users/role-map';
 import { normalizeEmail } from '../users/model';
 import { createOrGetUser } from '../users/repo';
-import { requireLiveOrganization } from './service';
-import { isValidEmail } from '../common/email';
-
-export interface ImportResult {
-  created: number;
-  updated: number;
-  skipped: number;
-  errors: LineError[];
-}
+import { requireLiveOrganization } from './manage-organizations';
+import { isValidEmail } from '../vocabulary/email';
+import { lineFailure, type ImportResult } from '../vocabulary/import-result';
 
 interface MemberLine {
   line: number;
@@ -78,11 +70,4 @@ export async function importMembers(organizationId: string, csv: string): Promis
   });
   result.errors.sort((a, b) => a.line - b.line);
   return result;
-}
-
-/** A failed line is reported, not thrown: other lines may already be applied and the caller must see which. */
-export function lineFailure(error: unknown): string {
-  if (isConflict(error) || isPreconditionFailed(error)) return 'changed concurrently; not applied';
-  logError(error, { operation: 'csv-import-line' });
-  return 'could not be saved; try this line again';
 }

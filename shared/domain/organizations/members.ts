@@ -8,11 +8,11 @@ import {
   membershipsPage,
   replaceMembership,
 } from '../memberships/repo';
-import { changeWithRoleMap, grantInRoleMap, removedEntry, revokeInRoleMap, syncRoleMap } from '../memberships/role-map';
+import { changeWithRoleMap, grantInRoleMap, removedEntry, revokeInRoleMap, syncRoleMap } from '../users/role-map';
 import type { UserDoc } from '../users/model';
 import { createOrGetUser, liveUsersByIdsAcrossPartitions } from '../users/repo';
 import type { AddMemberBody, PageQuery, UpdateMemberBody } from './schemas';
-import { requireLiveOrganization } from './service';
+import { requireLiveOrganization } from './manage-organizations';
 
 export const userSummary = (user: UserDoc) => ({ id: user.id, email: user.email, name: user.name });
 

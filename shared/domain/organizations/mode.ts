@@ -1,11 +1,11 @@
 import { DomainError, conflict } from '../../errors';
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { isPreconditionFailed } from '../../store/outcomes';
 import { modeOf, toOrganizationResponse, type OrganizationMode } from './model';
 import { eventDelegationsOf, getOrganization, liveParticipationsAcrossSharedEvents, saveOrganization } from './repo';
 import { trackEvent } from '../../telemetry/telemetry';
 import { classifyTransition, downgradeBlockers, type DowngradeBlocker } from './mode-rules';
-import { requireLiveOrganization } from './service';
+import { requireLiveOrganization } from './manage-organizations';
 
 /**
  * PUT /api/organizations/{id}/mode. The write is conditional on the ETag of the organization as read before

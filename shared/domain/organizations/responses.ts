@@ -1,5 +1,5 @@
-import { object } from '../../http/schema-parts';
-import { bool, pageOf, text, timestamp } from '../../http/response-parts';
+import { object } from '../vocabulary/schema-parts';
+import { bool, pageOf, text, timestamp } from '../vocabulary/response-parts';
 import { ROLES } from '../memberships/model';
 import { organizationResponse } from './schemas';
 

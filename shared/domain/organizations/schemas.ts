@@ -1,13 +1,13 @@
-import { email, idString, object, pageQuery, shortText } from '../../http/schema-parts';
-import type { Schema } from '../../http/validation';
-import { ROLES, type Role } from '../memberships/model';
+import { email, idString, object, pageQuery, shortText } from '../vocabulary/schema-parts';
+import type { Schema } from '../vocabulary/validation';
+import type { Role } from '../memberships/model';
+import { role } from '../memberships/schemas';
 import { ORGANIZATION_MODES, type OrganizationMode } from './model';
 
 // Raw lengths are bounded generously; the trimmed limits are checked by the rules with their own message.
 const nameInput = shortText(1000);
 const descriptionInput = shortText(10000);
 const mode: Schema = { enum: [...ORGANIZATION_MODES] };
-export const role: Schema = { enum: [...ROLES] };
 
 export const createOrganizationBody = object(
   {

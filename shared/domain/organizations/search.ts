@@ -1,6 +1,6 @@
-import { object } from '../../http/schema-parts';
-import { text } from '../../http/response-parts';
-import type { Schema } from '../../http/validation';
+import { object } from '../vocabulary/schema-parts';
+import { text } from '../vocabulary/response-parts';
+import type { Schema } from '../vocabulary/validation';
 import { organizationSearchAcrossPartitions } from './repo';
 
 /**

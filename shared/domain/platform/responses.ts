@@ -1,5 +1,5 @@
-import { object } from '../../http/schema-parts';
-import { integer, pageOf, text, timestamp } from '../../http/response-parts';
+import { object } from '../vocabulary/schema-parts';
+import { integer, pageOf, text, timestamp } from '../vocabulary/response-parts';
 
 export const impersonationAuditResponse = object(
   {

@@ -1,14 +1,14 @@
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { isConflict } from '../../store/outcomes';
 import type { EventDoc } from '../events/model';
 import { saveEvent } from '../events/repo';
-import { retryOnContention } from '../common/contention';
+import { retryOnContention } from '../vocabulary/contention';
 import { allocationId, type AllocationDoc } from '../allocations/model';
 import { allocatedUserIds, createAllocation } from '../allocations/repo';
 import { eventPledges } from './repo';
 import { assertCommitmentMove, conversionPlan, effectiveCommitmentStatus, firstTicketType } from './rules';
 import type { CommitmentBody } from './schemas';
-import { liveEvent, pledgeSummary } from './service';
+import { liveEvent, pledgeSummary } from './manage-pledges';
 
 /**
  * PUT management/events/{eventId}/commitment: open, close or convert the round. Converting first creates the

@@ -1,7 +1,7 @@
-import { isoDateTime, nonNegativeInt, object, pageQuery } from '../../http/schema-parts';
-import type { Schema } from '../../http/validation';
+import { isoDateTime, nonNegativeInt, object, pageQuery } from '../vocabulary/schema-parts';
+import type { Schema } from '../vocabulary/validation';
 import { COMMITMENT_STATUSES, type CommitmentStatus } from '../events/model';
-import { strings } from '../orders/response-schema';
+import { strings } from '../vocabulary/response-parts';
 
 export const pledgeBody: Schema = object({ sureCount: nonNegativeInt, possibleCount: nonNegativeInt }, [
   'sureCount',

@@ -1,4 +1,4 @@
-import type { ProjectionLedgerFields } from '../capacity/model';
+import type { ProjectionLedgerFields } from '../events/capacity/model';
 import { orderSortKey, type OrderLine } from '../orders/model';
 
 /** The edit and delete window of a registration (docs/api.md): one hour after creation. */

@@ -1,7 +1,7 @@
 import { orderLineSchema } from '../orders/response-schema';
-import { email, idString, object, positiveInt, shortText } from '../../http/schema-parts';
-import { bool, text } from '../../http/response-parts';
-import type { Schema } from '../../http/validation';
+import { email, idString, object, positiveInt, shortText } from '../vocabulary/schema-parts';
+import { bool, text } from '../vocabulary/response-parts';
+import type { Schema } from '../vocabulary/validation';
 import type { RequestedTickets } from '../orders/creation-rules';
 import { nonBlankText } from '../events/schemas';
 

@@ -1,5 +1,5 @@
 import type { CellValue } from '../../csv/write';
-import { fromCents } from '../money';
+import { fromCents } from '../vocabulary/money';
 import { isInvoiceBasisValid } from '../orders/invoice-basis';
 import type { OrderDoc } from '../orders/model';
 import { moneyOf, salesRecordOf } from '../sales/facts';

@@ -1,6 +1,5 @@
 import { csvStream, type CellValue } from '../../csv/write';
 import { notFound } from '../../errors';
-import { fileReply } from '../../http/reply';
 import { salesRecordOf } from '../sales/facts';
 import { salesDocPages } from '../sales/repo';
 import {
@@ -17,7 +16,7 @@ import {
 import { SalesReportFold } from './fold';
 import type { ExportType, ReportEvent } from './model';
 import { orderExportPages, reportEvents } from './repo';
-import { foldSales } from './service';
+import { foldSales } from './sales-report';
 
 export interface ReportExportQuery {
   exportType: ExportType;
@@ -36,7 +35,7 @@ export const CSV_TYPE = 'text/csv; charset=utf-8';
 export async function reportExport(organizationId: string, query: ReportExportQuery) {
   const fileName = `report-${query.exportType}${query.eventId ? `-${query.eventId}` : ''}.csv`;
   const content = await exportContent(organizationId, query);
-  return fileReply({ contentType: CSV_TYPE, fileName, content });
+  return { contentType: CSV_TYPE, fileName, content };
 }
 
 async function exportContent(organizationId: string, query: ReportExportQuery) {

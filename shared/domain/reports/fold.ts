@@ -1,4 +1,4 @@
-import { fromCents } from '../money';
+import { fromCents } from '../vocabulary/money';
 import { moneyOf } from '../sales/facts';
 import type { SalesRecord } from '../sales/model';
 import type {
@@ -12,6 +12,7 @@ import type {
   ShowtimeRow,
   TypeRow,
 } from './model';
+import { remainingOf } from '../events/capacity/rules';
 
 /**
  * The one fold behind every report tab and the members and showtimes exports: records go in one at a time (as the
@@ -244,7 +245,7 @@ export class SalesReportFold {
           externalSold,
           totalSold: t.member + t.partner + externalSold,
           freeTickets: t.free,
-          remaining: Math.max(0, event.venueCapacity - t.seats - manual),
+          remaining: remainingOf(event.venueCapacity, t.seats + manual),
           revenue: fromCents(t.revenueCents),
           fees: fromCents(t.feeCents),
         };

@@ -1,5 +1,5 @@
-import { idString, object } from '../../http/schema-parts';
-import type { Schema } from '../../http/validation';
+import { idString, object } from '../vocabulary/schema-parts';
+import type { Schema } from '../vocabulary/validation';
 import { EXPORT_FORMATS, EXPORT_TYPES, REPORT_TYPES } from './model';
 
 /** GET management/reports: `type` (default `all`) and an optional `eventId`. */

@@ -1,6 +1,6 @@
 import type { ExternalSaleDoc } from '../external-sales/model';
 import type { FreeTicketDoc } from '../free-tickets/model';
-import { toCents } from '../money';
+import { toCents } from '../vocabulary/money';
 import type { OrderDoc } from '../orders/model';
 import { isInvoiceBasisValid } from '../orders/invoice-basis';
 import { reportedSoldLines } from '../orders/reporting';

@@ -1,10 +1,10 @@
-import type { SharedEventAccess } from '../../auth/grant';
-import type { Principal } from '../../auth/principal';
+import type { SharedEventAccess } from './access';
+import type { Principal } from '../users/principal';
 import { config } from '../../config';
 import { forbidden, notFound } from '../../errors';
 import type { OrganizationDoc } from '../organizations/model';
 import { getOrganization } from '../organizations/repo';
-import { assertSharedEventsOpenTo, capabilityRefusal, takeMutationToken } from './gate';
+import { assertSharedEventsOpenTo, capabilityRefusal, takeMutationToken } from './mutation-gate';
 import type { SharedEventCapability } from './model';
 
 /**

@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Principal } from '../../auth/principal';
+import type { Principal } from '../users/principal';
 import { badRequest, notFound } from '../../errors';
 import { isConflict } from '../../store/outcomes';
 import type { OrganizationDoc } from '../organizations/model';
 import { getOrganization } from '../organizations/repo';
-import { auditEntry } from './audit';
+import { auditEntry } from './audit/entry';
 import { actorOf } from './capabilities';
-import { assertModeAllows, gateMutation } from './gate';
+import { assertModeAllows, gateMutation } from './mutation-gate';
 import { toSharedEventResponse } from './mapper';
 import {
   participantDocId,
@@ -14,9 +14,10 @@ import {
   type SharedEventDoc,
   type SharedEventParticipantDoc,
 } from './model';
-import { syncProjection } from './projections';
+import { syncProjection } from './projections/sync';
 import { appendAudit, createSharedEventWithRoster, getSharedEvent, rosterOf } from './repo';
-import { projectionEventId, template } from './rules';
+import { projectionEventId } from './projections/rules';
+import { template } from './rules';
 import type { CreateSharedEventBody } from './schemas';
 
 /**

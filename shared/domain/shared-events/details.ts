@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { SharedEventAccess } from '../../auth/grant';
-import type { Principal } from '../../auth/principal';
+import type { SharedEventAccess } from './access';
+import type { Principal } from '../users/principal';
 import { badRequest, conflict } from '../../errors';
 import { isPreconditionFailed, type Stored } from '../../store/outcomes';
-import { auditEntry } from './audit';
+import { auditEntry } from './audit/entry';
 import { actorOf, gateActingOrganization, requireCapabilities } from './capabilities';
 import { toSharedEventResponse } from './mapper';
 import type { SharedEventDoc } from './model';
-import { advanceProjections, type ProjectionReport } from './projections';
+import { advanceProjections, type ProjectionReport } from './projections/sync';
 import { appendAudit, getSharedEvent, markProjectionPending, replaceSharedEvent, rosterOf } from './repo';
-import { capabilitiesForPatch, isChangeable, mergeShowtimes, mergeTemplates, PRICING_FIELDS, versionOf } from './rules';
+import { capabilitiesForPatch, isChangeable, mergeShowtimes, mergeTemplates, PRICING_FIELDS } from './rules';
+import { versionOf } from './projections/rules';
 import type { UpdateSharedEventBody } from './schemas';
 
 /**

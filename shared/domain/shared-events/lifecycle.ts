@@ -1,11 +1,11 @@
-import type { SharedEventAccess } from '../../auth/grant';
-import type { Principal } from '../../auth/principal';
+import type { SharedEventAccess } from './access';
+import type { Principal } from '../users/principal';
 import { conflict, notFound } from '../../errors';
-import { isDocumentId } from '../../auth/path-ids';
+import { isDocumentId } from '../vocabulary/document-id';
 import { isPreconditionFailed, type Stored } from '../../store/outcomes';
 import { logError } from '../../telemetry/telemetry';
 import type { EventDoc } from '../events/model';
-import { auditEntry } from './audit';
+import { auditEntry } from './audit/entry';
 import { actorOf, gateActingOrganization, sharedEventsSwitch } from './capabilities';
 import { toSharedEventResponse } from './mapper';
 import type { SharedEventDoc, SharedEventStatus } from './model';
@@ -18,15 +18,15 @@ import {
   rosterOf,
 } from './repo';
 import { isRetirable, LIFECYCLE_MOVES, lifecycleVerdict } from './rules';
-import { requestCancellation } from '../shared-event-cancellation/cancel';
-import { readCounters } from '../shared-event-capacity/repo';
-import { isCancellationRequest } from '../shared-event-cancellation/rules';
+import { requestCancellation } from './cancellation/cancel';
+import { isCancellationRequest } from './cancellation/rules';
+import { readCounters } from './capacity/repo';
 
 /**
  * PATCH lifecycle (manageSharedDetails): the moves of rules.ts LIFECYCLE_MOVES. A request for the state the
  * Shared Event is already in answers 200 without a change or an audit entry; any other move is 409 CONFLICT with
  * `data: { status, allowed }`. `cancelled` (or `cancelling`) starts the whole-event cancellation
- * (shared-event-cancellation/cancel.ts); a draft is retired with DELETE instead.
+ * (shared-events/cancellation/cancel.ts); a draft is retired with DELETE instead.
  */
 export async function changeLifecycle(principal: Principal, access: SharedEventAccess, to: SharedEventStatus) {
   if (isCancellationRequest(to)) return requestCancellation(principal, access);

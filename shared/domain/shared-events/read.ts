@@ -1,25 +1,17 @@
-import { requireOrganizationIdParam } from '../../auth/organization-scope';
-import { isDocumentId } from '../../auth/path-ids';
-import type { Principal } from '../../auth/principal';
-import { callerStanding, requireStanding } from '../../auth/caller-standing';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { requireOrganizationIdParam } from '../vocabulary/document-id';
+import type { Principal } from '../users/principal';
+import { callerStanding, requireStanding } from '../users/caller-standing';
+import { badRequest, forbidden } from '../../errors';
+import type { SharedEventAccess } from './access';
 import { toInvitedView, toListItem, toSharedEventResponse } from './mapper';
-import { SHARED_EVENT_CAPABILITIES, type SharedEventCapability, type SharedEventDoc } from './model';
-import {
-  allSharedEventsPage,
-  getParticipant,
-  getSharedEvent,
-  participationsOfOrganization,
-  rosterOf,
-  sharedEventsByIds,
-} from './repo';
+import { allSharedEventsPage, participationsOfOrganization, rosterOf, sharedEventsByIds } from './repo';
 import { isLive } from './rules';
 import type { ListSharedEventsQuery } from './schemas';
 
 /**
- * The read routes (docs/shared-events.md; never restricted by mode, rule 5). Their authority is checked here rather than by the
- * Shared Event scope, because an invited organization may read (the scope admits live participants only) and a
- * Super Admin may read without naming an organization.
+ * The read routes (docs/shared-events.md; never restricted by mode, rule 5). A Shared Event read is authorized by the Shared Event
+ * scope with `readers` (an invited organization may read the bounded view). The list names no Shared Event: a
+ * member of the organization, or with `scope=all` a Super Admin.
  */
 
 /**
@@ -66,41 +58,19 @@ export async function listSharedEvents(principal: Principal, query: ListSharedEv
 
 /**
  * GET /api/shared-events/{id}: the full view for a member of a live participant and for a Super Admin; the
- * bounded view for a member of an invited organization; 404 for everyone else (declined, left, removed, never
- * on the roster), whether or not the Shared Event exists. Four point reads/queries at most, in parallel.
+ * bounded view for a member of an invited organization (the Shared Event scope with `readers` admitted the caller
+ * and read the head and the roster entry; everyone else got 404 there). One more query: the roster, for the full
+ * view only.
  */
-export async function getSharedEventView(principal: Principal, sharedEventId: string, rawOrganizationId?: string) {
-  if (!isDocumentId(sharedEventId)) throw notFound('Shared Event');
-  const organizationId =
-    principal.isSuperAdmin && !rawOrganizationId ? undefined : requireOrganizationIdParam(rawOrganizationId);
-  const [, head, participant, roster] = await Promise.all([
-    organizationId ? assertMember(principal, organizationId) : undefined,
-    getSharedEvent(sharedEventId),
-    organizationId ? getParticipant(sharedEventId, organizationId) : undefined,
-    rosterOf(sharedEventId),
-  ]);
-  if (!head) throw notFound('Shared Event');
+export async function getSharedEventView(principal: Principal, access: SharedEventAccess) {
+  const { sharedEvent: head, participant } = access;
   const viewer = {
-    ...(organizationId ? { organizationId } : {}),
+    ...(access.organizationId ? { organizationId: access.organizationId } : {}),
     ...(participant ? { participantStatus: participant.status, role: participant.role } : {}),
-    capabilities: capabilitiesOf(principal, head, organizationId),
+    capabilities: access.capabilities,
   };
   if (principal.isSuperAdmin || (participant && isLive(participant.status))) {
-    return toSharedEventResponse(head, { roster, viewer });
+    return toSharedEventResponse(head, { roster: await rosterOf(head.sharedEventId), viewer });
   }
-  if (participant?.status === 'invited') return toInvitedView(head, { ...viewer, capabilities: [] });
-  throw notFound('Shared Event');
-}
-
-/** What the caller holds on the Shared Event (owner or Super Admin: everything; else its grants). */
-export function capabilitiesOf(
-  principal: Principal,
-  head: SharedEventDoc,
-  organizationId: string | undefined,
-): SharedEventCapability[] {
-  const mine = (x: { userId: string; organizationId: string }) =>
-    x.userId === principal.userId && x.organizationId === organizationId;
-  if (principal.isSuperAdmin || head.owners.some(mine)) return [...SHARED_EVENT_CAPABILITIES];
-  const held = new Set(head.grants.filter(mine).flatMap((g) => g.capabilities));
-  return SHARED_EVENT_CAPABILITIES.filter((c) => held.has(c));
+  return toInvitedView(head, { ...viewer, capabilities: [] });
 }

@@ -5,7 +5,7 @@ import { isConflict, type Stored } from '../../store/outcomes';
 import { acrossPartitions, inPartition } from '../../store/query';
 import type { EventDoc } from '../events/model';
 import type { NotificationDoc } from '../notifications/model';
-import type { SharedEventPendingInvitationDoc } from './invitation-rules';
+import type { SharedEventPendingInvitationDoc } from './invitations/rules';
 import {
   participantDocId,
   type SharedEventAuditEntryDoc,

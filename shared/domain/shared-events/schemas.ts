@@ -8,8 +8,8 @@ import {
   pageQuery,
   positiveInt,
   shortText,
-} from '../../http/schema-parts';
-import type { Schema } from '../../http/validation';
+} from '../vocabulary/schema-parts';
+import type { Schema } from '../vocabulary/validation';
 import {
   CAPACITY_POLICIES,
   PARTICIPANT_ROLES,

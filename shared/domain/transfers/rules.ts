@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { OrderDoc, OrderStatus } from '../orders/model';
+import { IN_HANDS_STATUSES, isStatusIn, type OrderDoc, type OrderStatus } from '../orders/model';
 import { effectiveSoldQuantity, outstandingQuantity } from '../orders/rules';
-import { entryGrants } from '../memberships/role-map';
+import { entryGrants } from '../users/role-map';
 import type { UserDoc } from '../users/model';
 
 /**
@@ -96,7 +96,7 @@ export type HistoryTab = 'active' | 'delivered' | 'settled' | 'cancelled';
 export function historyTab(status: OrderStatus): HistoryTab {
   if (status === 'settled') return 'settled';
   if (status === 'cancelled') return 'cancelled';
-  if (status === 'delivered' || status === 'awaitingReconciliation') return 'delivered';
+  if (isStatusIn(IN_HANDS_STATUSES, status)) return 'delivered';
   return 'active';
 }
 

@@ -1,4 +1,4 @@
-import { idString, object, positiveInt, shortText, uuidString } from '../../http/schema-parts';
+import { idString, object, positiveInt, shortText, uuidString } from '../vocabulary/schema-parts';
 
 export const transferBody = object(
   {

@@ -1,8 +1,8 @@
 import { mapWithConcurrency, parseCsvImport, type LineError } from '../../csv/parse';
 import { normalizeEmail } from './model';
 import { createOrGetUser, saveUser } from './repo';
-import { lineFailure, type ImportResult } from '../organizations/member-import';
-import { isValidEmail } from '../common/email';
+import { lineFailure, type ImportResult } from '../vocabulary/import-result';
+import { isValidEmail } from '../vocabulary/email';
 
 const FIELDS = ['name', 'firstname', 'lastname', 'phone'] as const;
 const LIMITS: Record<(typeof FIELDS)[number], number> = { name: 255, firstname: 100, lastname: 100, phone: 40 };

@@ -12,7 +12,7 @@ export interface UserDoc {
   tokenVersion: number;
   /**
    * The user's authority in each organization, kept in step with the membership documents (never granting
-   * more than they do): the organization scope reads it with the user, one point read (memberships/role-map.ts).
+   * more than they do): the organization scope reads it with the user, one point read (users/role-map.ts).
    */
   organizationRoles?: Record<string, OrganizationRoleEntry>;
   createdAt: string;

@@ -1,5 +1,5 @@
-import { object } from '../../http/schema-parts';
-import { bool, integer, pageOf, text, timestamp } from '../../http/response-parts';
+import { object } from '../vocabulary/schema-parts';
+import { bool, integer, pageOf, text, timestamp } from '../vocabulary/response-parts';
 
 /** `toUserResponse`: contact fields appear only when set; `deletedAt` only on soft-deleted users. */
 export const userResponse = object(

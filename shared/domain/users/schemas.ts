@@ -1,5 +1,5 @@
-import { email, idString, object, pageQuery, shortText } from '../../http/schema-parts';
-import { role } from '../organizations/schemas';
+import { email, idString, object, pageQuery, shortText } from '../vocabulary/schema-parts';
+import { role } from '../memberships/schemas';
 import type { Role } from '../memberships/model';
 
 export const listUsersQuery = object({

@@ -1998,7 +1998,7 @@ export interface paths {
         };
         /**
          * A Shared Event: full view for participant members and Super Admins, bounded view for invited ones
-         * @description Auth: Required (any signed-in user).
+         * @description Auth: Member+.
          */
         get: operations["shared-events-get"];
         put?: never;
@@ -2090,7 +2090,7 @@ export interface paths {
         };
         /**
          * The Shared Event's external sales channels (live participants: connectionRef redacted unless assigned to their organization; owners and Super Admins see it; invited organizations: removed)
-         * @description Auth: Required (any signed-in user).
+         * @description Auth: Member+.
          */
         get: operations["shared-event-channels-list"];
         put?: never;
@@ -2110,7 +2110,7 @@ export interface paths {
         };
         /**
          * One external sales channel (source externalA or externalB), with the same visibility as the list
-         * @description Auth: Required (any signed-in user).
+         * @description Auth: Member+.
          */
         get: operations["shared-event-channels-get"];
         /**
@@ -2994,7 +2994,7 @@ export interface components {
         };
         CreateEventBody: {
             name: string;
-            date: string;
+            date: components["schemas"]["IsoDateOrDateTime"];
             location?: string;
             description?: string;
             venueCapacity: number;
@@ -3063,7 +3063,7 @@ export interface components {
             name: string;
             description?: string;
             location?: string;
-            date?: string;
+            date?: components["schemas"]["IsoDateOrDateTime"];
             showtimes: {
                 /** Format: date-time */
                 dateTime: string;
@@ -3166,8 +3166,7 @@ export interface components {
             eventId: string;
             ownerOrganizationId: string;
             ownerOrganizationName: string;
-            /** @enum {string} */
-            status: "invited" | "active" | "declined" | "revoked";
+            status: components["schemas"]["DelegationStatus"];
             eventName?: string;
             eventDate?: string;
         };
@@ -3200,8 +3199,7 @@ export interface components {
             id: string;
             partnerOrganizationId: string;
             partnerOrganizationName: string;
-            /** @enum {string} */
-            status: "invited" | "active" | "declined" | "revoked";
+            status: components["schemas"]["DelegationStatus"];
             invitedBy: string;
             invitedByName?: string;
             /** Format: date-time */
@@ -3221,8 +3219,7 @@ export interface components {
             assignmentVersion: number;
             /** @enum {string} */
             orderSubmissionMode?: "directDelivered" | "ownerApproval";
-            /** @enum {string} */
-            reverseIndexSyncStatus: "pending" | "synced" | "failed";
+            reverseIndexSyncStatus: components["schemas"]["ReverseIndexSyncStatus"];
             reverseIndexOperationId?: string;
             reverseIndexTransitionVersion?: number;
             /** Format: date-time */
@@ -3255,6 +3252,8 @@ export interface components {
             delegation: components["schemas"]["Delegation"];
             reverseIndexSync: components["schemas"]["ReverseIndexSync"];
         };
+        /** @enum {string} */
+        DelegationStatus: "invited" | "active" | "declined" | "revoked";
         Deleted: {
             id: string;
             /** @constant */
@@ -3525,6 +3524,15 @@ export interface components {
             items: components["schemas"]["ImpersonationAudit"][];
             continuationToken?: string;
         };
+        ImportResult: {
+            created: number;
+            updated: number;
+            skipped: number;
+            errors: {
+                line: number;
+                message: string;
+            }[];
+        };
         Invitation: {
             code: string;
             organizationId: string;
@@ -3575,6 +3583,7 @@ export interface components {
         InvoiceRegistrationBody: {
             invoiced?: boolean;
         };
+        IsoDateOrDateTime: string;
         JoinAccept: {
             organizationId: string;
             organizationName: string;
@@ -4075,11 +4084,12 @@ export interface components {
             }[];
         };
         ReverseIndexSync: {
-            /** @enum {string} */
-            status: "pending" | "synced" | "failed";
+            status: components["schemas"]["ReverseIndexSyncStatus"];
             operationId?: string;
             transitionVersion?: number;
         };
+        /** @enum {string} */
+        ReverseIndexSyncStatus: "pending" | "synced" | "failed";
         RevokeBody: {
             revokedReason: string;
         };
@@ -4552,7 +4562,7 @@ export interface components {
         };
         UpdateEventBody: {
             name?: string;
-            date?: string;
+            date?: components["schemas"]["IsoDateOrDateTime"];
             location?: string | null;
             description?: string | null;
             venueCapacity?: number;
@@ -4597,7 +4607,7 @@ export interface components {
             name?: string;
             description?: string;
             location?: string;
-            date?: string;
+            date?: components["schemas"]["IsoDateOrDateTime"];
             showtimes?: {
                 showtimeId?: components["schemas"]["Id"];
                 /** Format: date-time */
@@ -13353,15 +13363,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: {
-                            created: number;
-                            updated: number;
-                            skipped: number;
-                            errors: {
-                                line: number;
-                                message: string;
-                            }[];
-                        };
+                        data: components["schemas"]["ImportResult"];
                     };
                 };
             };
@@ -19394,15 +19396,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: {
-                            created: number;
-                            updated: number;
-                            skipped: number;
-                            errors: {
-                                line: number;
-                                message: string;
-                            }[];
-                        };
+                        data: components["schemas"]["ImportResult"];
                     };
                 };
             };

@@ -1,0 +1,88 @@
+import type { PatchOperation } from '@azure/cosmos';
+import type { BatchWrite } from '../../../store/batch';
+import { containers, type ContainerName } from '../../../store/client';
+import { createItem, patchItem, readItem, replaceItem } from '../../../store/operations';
+import type { Stored } from '../../../store/outcomes';
+import { inPartition } from '../../../store/query';
+import { LEDGER_DOC_TYPES, type CapacityCounterDoc, type LedgerDocType } from './model';
+
+/** Counters created inside another area's batch (a new event or showtime) travel as batch writes. */
+export type { BatchWrite };
+
+/**
+ * Every store call of the capacity area. The conditional increment knows nothing of showtimes: it moves numeric
+ * fields of any counter document (container, partition key, id) when the store finds the condition true, so the
+ * Shared Event pool and quota counters can reuse it; the rest reads and writes the per-showtime counters and
+ * the ledger behind them, always inside the organization's partition.
+ */
+export interface ConditionalIncrement {
+  container: ContainerName;
+  partitionKey: string;
+  id: string;
+  /** A store-evaluated predicate over the document (`c.sold + 2 <= c.capacity`); none means unconditional. */
+  condition?: string;
+  /** field → signed amount; every field moves in the same atomic patch. */
+  increments: Record<string, number>;
+  /** Plain values set in the same patch (`updatedAt`). */
+  set?: Record<string, unknown>;
+}
+
+/** One atomic patch; 412 when the condition is false, 404 when the document does not exist. */
+export function conditionalIncrement<T>(request: ConditionalIncrement): Promise<Stored<T>> {
+  const operations: PatchOperation[] = [
+    ...Object.entries(request.increments).map(([field, value]) => ({ op: 'incr' as const, path: `/${field}`, value })),
+    ...Object.entries(request.set ?? {}).map(([field, value]) => ({ op: 'set' as const, path: `/${field}`, value })),
+  ];
+  const guard = request.condition ? { condition: `FROM c WHERE ${request.condition}` } : {};
+  return patchItem<T>(containers()[request.container], request.partitionKey, request.id, operations, guard);
+}
+
+export function readCounter(organizationId: string, id: string) {
+  return readItem<CapacityCounterDoc>(containers().orgs, organizationId, id);
+}
+
+export function readCounters(organizationId: string, eventId: string) {
+  return inPartition('orgs', organizationId)
+    .where("c.docType = 'capacityCounter'")
+    .where('c.eventId = @event', { '@event': eventId })
+    .all<Stored<CapacityCounterDoc>>();
+}
+
+export function createCounter(counter: CapacityCounterDoc) {
+  return createItem<CapacityCounterDoc>(containers().orgs, counter);
+}
+
+/** Replaces a counter only if nobody moved it since it was read (412 otherwise). */
+export function replaceCounter(counter: CapacityCounterDoc, etag: string) {
+  return replaceItem(containers().orgs, counter.organizationId, counter, etag);
+}
+
+/** Sets plain fields (capacity, lock mirror) without touching the counts. */
+export async function setCounterFields(
+  organizationId: string,
+  id: string,
+  fields: Partial<Pick<CapacityCounterDoc, 'capacity' | 'locked'>>,
+) {
+  const operations: PatchOperation[] = Object.entries(fields).map(([field, value]) => ({
+    op: 'set',
+    path: `/${field}`,
+    value,
+  }));
+  await patchItem(containers().orgs, organizationId, id, operations);
+}
+
+export interface LedgerRow {
+  docType: LedgerDocType;
+  showtimeId: string;
+  quantity?: number;
+}
+
+/** What every live capacity-bearing document of an event holds: one partition query, three fields per row. */
+export function ledgerRows(organizationId: string, eventId: string) {
+  return inPartition('orgs', organizationId)
+    .select('c.docType, c.showtimeId, c.capacityQuantity AS quantity')
+    .where('c.eventId = @event', { '@event': eventId })
+    .where('ARRAY_CONTAINS(@ledgerTypes, c.docType)', { '@ledgerTypes': [...LEDGER_DOC_TYPES] })
+    .where('NOT IS_DEFINED(c.deletedAt)')
+    .all<LedgerRow>();
+}

@@ -1,0 +1,49 @@
+import type { SharedEventInvitationLinkDoc } from '../model';
+import type { SharedEventPendingInvitationDoc } from './rules';
+
+/**
+ * Response mappers of the invitation routes: each lists the fields it returns, so the token hash, the ttl, the
+ * store fields and the e-mail flag never leave by accident.
+ */
+export function toInvitationLinkResponse(link: SharedEventInvitationLinkDoc) {
+  return {
+    id: link.id,
+    sharedEventId: link.sharedEventId,
+    status: link.status,
+    createdBy: link.createdBy,
+    createdByOrganizationId: link.createdByOrganizationId,
+    createdAt: link.createdAt,
+    expiresAt: link.expiresAt,
+    ...(link.usedBy !== undefined ? { usedBy: link.usedBy } : {}),
+    ...(link.usedByOrganizationId !== undefined ? { usedByOrganizationId: link.usedByOrganizationId } : {}),
+    ...(link.usedAt !== undefined ? { usedAt: link.usedAt } : {}),
+    ...(link.revokedAt !== undefined ? { revokedAt: link.revokedAt } : {}),
+    ...(link.revokedBy !== undefined ? { revokedBy: link.revokedBy } : {}),
+  };
+}
+
+/** The creation answer: the only time the raw token (and the URL that embeds it) is ever sent. */
+export function toCreatedInvitationLinkResponse(link: SharedEventInvitationLinkDoc, token: string, url: string) {
+  return {
+    id: link.id,
+    sharedEventId: link.sharedEventId,
+    token,
+    url,
+    status: link.status,
+    expiresAt: link.expiresAt,
+    createdAt: link.createdAt,
+  };
+}
+
+export function toPendingInvitationResponse(record: SharedEventPendingInvitationDoc) {
+  return {
+    invitationId: record.invitationId,
+    sharedEventId: record.sharedEventId,
+    sharedEventName: record.sharedEventName,
+    ...(record.organizerOrganizationName !== undefined
+      ? { organizerOrganizationName: record.organizerOrganizationName }
+      : {}),
+    organizationId: record.organizationId,
+    expiresAt: record.expiresAt,
+  };
+}

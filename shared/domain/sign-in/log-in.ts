@@ -1,0 +1,85 @@
+import { config } from '../../config';
+import { getMailer } from '../../email/mailer';
+import { DomainError } from '../../errors';
+import { signToken } from './jwt';
+import { enforceRateLimit } from '../rate-limits/enforce';
+import type { Principal } from '../users/principal';
+import { listMembershipsOfUserAcrossOrganizations } from '../memberships/repo';
+import { organizationsByIdsAcrossPartitions } from '../organizations/repo';
+import { normalizeEmail, toUserResponse } from '../users/model';
+import { createOrGetUser, findUserByEmail, incrementTokenVersion, saveUser } from '../users/repo';
+import { issueChallenge, redeemCode, redeemLinkToken } from './challenges';
+import { loginEmail } from './login-email';
+
+const invalidLogin = () => new DomainError('INVALID_LOGIN', 'The login link or code is invalid or has expired');
+
+const isSuperAdminEmail = (email: string) => config().superAdminEmails.has(normalizeEmail(email));
+
+/** Per address, whoever asks: each request voids the pending login, so flooding one address would lock its owner out. */
+const PER_ADDRESS_LIMIT = { bucket: 'magic-link-address', limit: 5, windowSeconds: 15 * 60 };
+
+/** Always `{ sent: true }`: whether an address is known is never revealed (the per-address limit applies to all). */
+export async function requestMagicLink(email: string): Promise<{ sent: true }> {
+  const address = normalizeEmail(email);
+  await enforceRateLimit(PER_ADDRESS_LIMIT, `address:${address}`);
+  const user = await findUserByEmail(address);
+  const eligible = user ? !user.deletedAt : isSuperAdminEmail(address);
+  if (eligible) {
+    const { token, code } = await issueChallenge(address);
+    await getMailer().send(loginEmail(address, token, code));
+  }
+  return { sent: true };
+}
+
+export async function verifyLinkToken(token: string) {
+  const email = await redeemLinkToken(token);
+  if (!email) throw invalidLogin();
+  return completeLogin(email);
+}
+
+export async function verifyLoginCode(email: string, code: string) {
+  const redeemed = await redeemCode(email, code);
+  if (!redeemed) throw invalidLogin();
+  return completeLogin(redeemed);
+}
+
+/** The user behind a redeemed challenge; SUPER_ADMIN_EMAILS addresses are created or flagged here. */
+async function completeLogin(email: string) {
+  let user = await findUserByEmail(email);
+  if (isSuperAdminEmail(email)) {
+    if (!user) user = (await createOrGetUser({ email, isSuperAdmin: true })).user;
+    if (!user.isSuperAdmin && !user.deletedAt) user = await saveUser({ ...user, isSuperAdmin: true });
+  }
+  if (!user || user.deletedAt) throw invalidLogin();
+  const { token, expiresAt } = signToken({ sub: user.id, ver: user.tokenVersion }, config().jwtSecret);
+  return { token, expiresAt, user: toUserResponse(user) };
+}
+
+/** Revokes every token of the caller at once (one atomic increment). */
+export async function logout(principal: Principal): Promise<{ loggedOut: true }> {
+  await incrementTokenVersion(principal.userId);
+  return { loggedOut: true };
+}
+
+/**
+ * The caller with their memberships across organizations: one cross-partition query for memberships and
+ * one for the organizations' names (this is the one deliberate cross-tenant read: it is the caller's own).
+ */
+export async function describeMe(principal: Principal) {
+  const user = principal.user!;
+  const memberships = await listMembershipsOfUserAcrossOrganizations(user.id);
+  const orgIds = memberships.map((m) => m.organizationId);
+  const orgs = orgIds.length ? await organizationsByIdsAcrossPartitions(orgIds) : [];
+  const liveOrgs = new Map(orgs.filter((o) => !o.deletedAt).map((o) => [o.id, o]));
+  return {
+    user: toUserResponse(user),
+    memberships: memberships
+      .filter((m) => liveOrgs.has(m.organizationId))
+      .map((m) => ({
+        organizationId: m.organizationId,
+        organizationName: liveOrgs.get(m.organizationId)!.name,
+        role: m.role,
+        approved: m.approved,
+      })),
+  };
+}

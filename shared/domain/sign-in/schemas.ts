@@ -1,0 +1,48 @@
+import { email, object } from '../vocabulary/schema-parts';
+import { ROLES } from '../memberships/model';
+import { userResponse } from '../users/responses';
+
+export const magicLinkBody = object({ email }, ['email']);
+export const verifyBody = object({ token: { type: 'string', minLength: 1, maxLength: 512 } }, ['token']);
+export const verifyCodeBody = object({ email, code: { type: 'string', pattern: '^[0-9]{6}$' } }, ['email', 'code']);
+
+export interface MagicLinkBody {
+  email: string;
+}
+export interface VerifyBody {
+  token: string;
+}
+export interface VerifyCodeBody {
+  email: string;
+  code: string;
+}
+
+const userShape = userResponse;
+
+export const loginResponse = object(
+  { token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' }, user: userShape },
+  ['token', 'expiresAt', 'user'],
+);
+
+export const meResponse = object(
+  {
+    user: userShape,
+    memberships: {
+      type: 'array',
+      items: object(
+        {
+          organizationId: { type: 'string' },
+          organizationName: { type: 'string' },
+          role: { enum: ROLES },
+          approved: { type: 'boolean' },
+        },
+        ['organizationId', 'organizationName', 'role', 'approved'],
+      ),
+    },
+  },
+  ['user', 'memberships'],
+);
+
+/** Always the same answer, whether or not the address has an account (no enumeration). */
+export const magicLinkResponse = object({ sent: { const: true } }, ['sent']);
+export const logoutResponse = object({ loggedOut: { const: true } }, ['loggedOut']);
