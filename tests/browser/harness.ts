@@ -32,9 +32,10 @@ export const SCREENSHOTS = join(ROOT, '.artifacts', 'screenshots');
 export const PHONE = { width: 375, height: 740 };
 export const DESK = { width: 1280, height: 860 };
 
-export async function startWorld() {
+/** The built client and a fresh host; `env` adds settings (e.g. more SUPER_ADMIN_EMAILS addresses). */
+export async function startWorld(env: Record<string, string> = {}) {
   await ensureWebBuild();
-  const api = await TestHost.start();
+  const api = await TestHost.start(env);
   // Login links in the outbox open this host's own client.
   process.env.APP_BASE_URL = api.url;
   resetConfig();

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { openAs, screenshots } from '../helpers/browser-part2';
 import { createEvent, createOrganization, setupOrganization, type OrgFixture } from '../helpers/fixtures';
-import type { TestHost } from '../helpers/harness';
-import { axeViolations, describeInBrowser, startWorld, unexpected } from './harness';
+import { SUPER_ADMIN_EMAIL, type TestHost } from '../helpers/harness';
+import { axeViolations, describeInBrowser, openTab, startWorld, unexpected } from './harness';
 
 /**
  * A super admin changes organizations' modes in the pages: an organization with no ties becomes a selling
@@ -10,13 +10,16 @@ import { axeViolations, describeInBrowser, startWorld, unexpected } from './harn
  */
 jest.setTimeout(180_000);
 
+/** A second super admin who has never logged in and belongs to no organization. */
+const NEW_SUPER_ADMIN = 'night-shift-root@example.org';
+
 describeInBrowser('super admin in the browser', () => {
   let api: TestHost;
   let browser: Browser;
   let f: OrgFixture;
 
   beforeAll(async () => {
-    ({ api, browser } = await startWorld());
+    ({ api, browser } = await startWorld({ SUPER_ADMIN_EMAILS: `${SUPER_ADMIN_EMAIL},${NEW_SUPER_ADMIN}` }));
     f = await setupOrganization(api, { name: 'Cathedral Choir' });
     await createEvent(api, f); // the tie that blocks a downgrade
     await createOrganization(api, f.superToken, { name: 'Market Stall Sellers' });
@@ -30,6 +33,51 @@ describeInBrowser('super admin in the browser', () => {
   afterAll(async () => {
     await browser?.close();
     await api?.close();
+  });
+
+  it('a super admin of no organization logs in, lands on Organizations and creates one', async () => {
+    const tab = await openTab(browser);
+    const { page } = tab;
+    await page.goto(`${api.url}/`);
+    await page.waitForURL(/\/login/);
+    await page.getByLabel('E-mail address').fill(NEW_SUPER_ADMIN);
+    await page.getByRole('button', { name: 'Send me a login code' }).click();
+    await page.getByText(/We sent a 6-digit code/).waitFor();
+    const code = /code: (\d{6})/.exec(api.lastEmailTo(NEW_SUPER_ADMIN)?.text ?? '')?.[1] ?? '';
+    await page.getByLabel('Login code').fill(code);
+    await page.getByRole('button', { name: 'Log in' }).click();
+
+    await page.getByRole('heading', { name: 'Organizations', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/super/organizations');
+    await page.getByText('No organization chosen').waitFor();
+    // Only what needs no organization: no member pages, no notifications, no picker with nothing to pick.
+    expect(await page.getByRole('navigation', { name: 'Member' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Notifications' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: /organization$/ }).count()).toBe(0);
+
+    const form = page.getByRole('form', { name: 'New organization' });
+    await form.getByLabel('Name').fill('Harbour Singers');
+    await form.getByRole('button', { name: 'Create organization' }).click();
+    await form.getByText('Created Harbour Singers.').waitFor();
+    await page.getByRole('heading', { name: 'Harbour Singers', exact: true }).waitFor();
+    const listed = await api.get('organizations', { token: f.superToken, query: { limit: 50 } });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.items.map((o: { name: string }) => o.name)).toContain('Harbour Singers');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshots(page, 'super-no-organization');
+
+    // The other super-admin pages open too, and a page that needs an organization leads back here.
+    const nav = page.getByRole('navigation', { name: 'Super admin' });
+    await nav.getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('table', { name: 'Users' }).waitFor();
+    await nav.getByRole('link', { name: 'Impersonation audit' }).click();
+    await page.getByRole('heading', { name: /Impersonation/, level: 1 }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto(`${api.url}/history`);
+    await page.waitForURL(/\/super\/organizations$/);
+    await page.getByRole('heading', { name: 'Organizations', level: 1 }).waitFor();
+    expect(unexpected(tab)).toEqual([]);
+    await tab.context.close();
   });
 
   it('changes a mode, and sees the downgrade refusal explained', async () => {

@@ -11,8 +11,9 @@ const fullOrganization = (a: Access) => !a.sellingPartner;
 /**
  * Part 2's navigation, one list per person. A list shows only when the caller's role, super-admin flag and
  * organization mode allow its pages (a sellingPartner organization has no events of its own to report on).
+ * Without an organization (a super admin who belongs to none) only the areas that need none show.
  */
-const AREAS: { label: string; show: (a: Access) => boolean; links: Link[] }[] = [
+const AREAS: { label: string; show: (a: Access) => boolean; links: Link[]; withoutOrganization?: true }[] = [
   {
     label: 'Treasurer',
     show: (a) => a.at('treasurer') && !a.sellingPartner,
@@ -41,6 +42,7 @@ const AREAS: { label: string; show: (a: Access) => boolean; links: Link[] }[] = 
   {
     label: 'Super admin',
     show: (a) => a.isSuperAdmin,
+    withoutOrganization: true, // its pages ask about every organization, none in particular
     links: [
       ['/super/organizations', 'Organizations'],
       ['/super/users', 'Users'],
@@ -60,7 +62,7 @@ export function Part2Nav() {
   const all = { ...access, sellsForOthers: (delegated.data?.items ?? []).some((e) => e.status === 'active') };
   return (
     <>
-      {AREAS.filter((area) => area.show(all)).map((area) => (
+      {AREAS.filter((area) => area.show(all) && (all.role || area.withoutOrganization)).map((area) => (
         <nav key={area.label} aria-label={area.label} className="part2">
           <ul data-area={area.label}>
             {area.links

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { chooseOrganization } from '../../api/session';
 import { queryClient } from '../../app/query-client';
 import { useMe } from '../../app/session-hooks';
@@ -25,6 +25,12 @@ export default function OrganizationPage() {
             <>
               {approved.length === 0 && (
                 <Empty>You are not a member of any organization yet. Open an invitation link to join one.</Empty>
+              )}
+              {data.user.isSuperAdmin && (
+                <p>
+                  {/* The super-admin pages need no organization (docs/decisions/web-client-part2.md). */}
+                  <Link to="/super/organizations">Super admin: all organizations</Link>
+                </p>
               )}
               <ul className="cards">
                 {approved.map((m) => (

@@ -1,23 +1,28 @@
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
 import { atLeast, outstandingOf, type Order } from '../../api/types';
-import { pagesOf, useAction, useActiveEvent, useOrders } from '../../app/queries';
+import { pagesOf, useAction, useOrders } from '../../app/queries';
 import { useOrganization } from '../../app/session-hooks';
 import { Dialog } from '../../ui/Dialog';
 import { Empty, ErrorNotice, QueryView, ShowMore, Success } from '../../ui/feedback';
 import { STATUS_LABEL } from '../../ui/format';
 import { OrderSummary, perTypeBalance } from '../shared/OrderSummary';
+import { EventFilter, useEventFilter } from './EventFilter';
 import { TransferDialog } from './TransferDialog';
 
-/** Delivered orders with their outstanding balance: returns, transfers, force-record-sold. One paged call. */
+/**
+ * Delivered orders with their outstanding balance (returns, transfers, force-record-sold), of every event or the
+ * chosen one. One paged call, and the events to choose from.
+ */
 export default function DeliveredPage() {
-  const orders = useOrders(['delivered']);
-  const event = useActiveEvent();
+  const filter = useEventFilter();
+  const orders = useOrders(['delivered'], filter.eventId);
   // An action can move the order out of this list (fully reported): its outcome is told here, not in its card.
   const [done, setDone] = useState<string>();
   return (
     <>
       <h1>Delivered orders</h1>
+      <EventFilter filter={filter} />
       {done && <Success>{done}</Success>}
       <QueryView query={orders} what="Loading delivered orders">
         {(data) => {
@@ -31,7 +36,7 @@ export default function DeliveredPage() {
               </p>
               {items.map((order) => (
                 <OrderSummary key={order.id} order={order} showOwner>
-                  <DeliveredActions order={order} eventId={event.data?.id} onDone={setDone} />
+                  <DeliveredActions order={order} onDone={setDone} />
                 </OrderSummary>
               ))}
               <ShowMore query={orders} />
@@ -45,13 +50,14 @@ export default function DeliveredPage() {
 
 type Done = (message: string) => void;
 
-function DeliveredActions({ order, eventId, onDone }: { order: Order; eventId?: string; onDone: Done }) {
+function DeliveredActions({ order, onDone }: { order: Order; onDone: Done }) {
   const { membership } = useOrganization();
   if (outstandingOf(order) === 0) return null;
   return (
     <div className="row">
       <RecordReturn order={order} onDone={onDone} />
-      <TransferDialog order={order} eventId={eventId ?? order.eventId} onDone={onDone} />
+      {/* The recipients are the order's own event's people, whatever the list shows. */}
+      <TransferDialog order={order} eventId={order.eventId} onDone={onDone} />
       {atLeast(membership?.role, 'admin') && <ForceRecordSold order={order} onDone={onDone} />}
     </div>
   );

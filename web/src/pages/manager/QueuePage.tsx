@@ -5,16 +5,22 @@ import { pagesOf, useAction, useOrders } from '../../app/queries';
 import { Dialog } from '../../ui/Dialog';
 import { Empty, ErrorNotice, QueryView, ShowMore } from '../../ui/feedback';
 import { OrderSummary } from '../shared/OrderSummary';
+import { EventFilter, useEventFilter } from './EventFilter';
 
 type Step = 'approve' | 'deliver';
 
-/** The manager's queue: pending requests oldest first (approve, cancel), approved ones to deliver. Two calls. */
+/**
+ * The manager's queue: pending requests oldest first (approve, cancel), approved ones to deliver, of every event or
+ * the chosen one. Three calls: the two lists and the events to choose from.
+ */
 export default function QueuePage() {
-  const pending = useOrders(['pending']);
-  const approved = useOrders(['approved']);
+  const filter = useEventFilter();
+  const pending = useOrders(['pending'], filter.eventId);
+  const approved = useOrders(['approved'], filter.eventId);
   return (
     <>
       <h1>Order queue</h1>
+      <EventFilter filter={filter} />
       <section aria-labelledby="pending-title">
         <h2 id="pending-title">Waiting for approval (oldest first)</h2>
         <QueryView query={pending} what="Loading requests">

@@ -3,14 +3,20 @@ import type { Order } from '../../api/types';
 import { pagesOf, useAction, useOrders } from '../../app/queries';
 import { Empty, ErrorNotice, QueryView, ShowMore } from '../../ui/feedback';
 import { OrderSummary } from '../shared/OrderSummary';
+import { EventFilter, useEventFilter } from './EventFilter';
 
-/** Reconciliation: fully reported orders to settle, and settled ones with their frozen invoice basis. Two calls. */
+/**
+ * Reconciliation: fully reported orders to settle, and settled ones with their frozen invoice basis, of every event
+ * or the chosen one. Three calls: the two lists and the events to choose from.
+ */
 export default function ReconcilePage() {
-  const waiting = useOrders(['awaitingReconciliation']);
-  const settled = useOrders(['settled']);
+  const filter = useEventFilter();
+  const waiting = useOrders(['awaitingReconciliation'], filter.eventId);
+  const settled = useOrders(['settled'], filter.eventId);
   return (
     <>
       <h1>Reconciliation</h1>
+      <EventFilter filter={filter} />
       <section aria-labelledby="waiting-title">
         <h2 id="waiting-title">Fully reported, to settle</h2>
         <QueryView query={waiting} what="Loading orders to settle">
