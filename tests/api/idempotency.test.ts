@@ -248,4 +248,18 @@ describe('Idempotency-Key on the other creates', () => {
     expect(retry.body.data.id).toBe(first.body.data.id);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
   });
+
+  it('scopes a super admin key to the organization in the path: one key adding a member to two organizations adds two', async () => {
+    const key = randomUUID();
+    const body = { email: `twice-${key.slice(0, 8)}@example.org`, name: 'Twice Added', role: 'member' };
+    const add = (orgId: string) =>
+      api.post(`organizations/${orgId}/members`, { token: f.superToken, body, headers: { 'Idempotency-Key': key } });
+    const [inOrg, inOther] = [await add(f.orgId), await add(f.outsider.orgId)];
+    expect([inOrg.status, inOther.status]).toEqual([201, 201]);
+    expect(inOther.headers.get('idempotent-replayed')).toBeNull();
+    const retry = await add(f.outsider.orgId);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.text).toBe(inOther.text);
+  });
 });
