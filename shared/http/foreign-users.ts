@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHmac, hkdfSync } from 'node:crypto';
+import { config } from '../config';
 import type { Grant } from '../auth/grant';
 import type { Principal } from '../domain/users/principal';
 import type { AnyRoute } from './route';
@@ -7,7 +8,7 @@ import type { AnyRoute } from './route';
  * Other tenants' user ids in Shared Event views (issue 22, docs/decisions/shared-event-grants.md): a participant's
  * members see who acted (owners, grants and their issuer, channel assignments, audit actors, invitation links) by
  * organization, and the people of another organization by a pseudonym, stable within one Shared Event
- * (`user-` and 24 hex characters of SHA-256 over the Shared Event id and the user id), never by their raw user id,
+ * (`user-` and 24 hex characters of a keyed HMAC over the Shared Event id and the user id, see `pseudonymOf`), never by their raw user id,
  * which names them across the service. The viewer's own organization and super admins see raw ids. Applied by the
  * pipeline to every `shared-events/{sharedEventId}…` route but the participant-users list (whose purpose is to name
  * an organization's users to an owner granting them).
@@ -33,8 +34,24 @@ export function masksForeignUsers(route: AnyRoute): boolean {
   return route.route.startsWith('shared-events/{sharedEventId}') && !EXEMPT.test(route.route);
 }
 
+/**
+ * `user-` and 24 hex characters of an HMAC-SHA256 over the Shared Event id and the user id. Keyed, because an unkeyed
+ * hash of public inputs links: anyone who learns raw user ids (the exempt participant-users list names them) could
+ * hash each candidate and recognise the person behind a pseudonym. The key is derived from the JWT secret with
+ * HKDF-SHA256 under its own label (as for continuation tokens): server-side only, the same on every instance and
+ * across requests; rotating the JWT secret changes every pseudonym (docs/decisions/platform.md).
+ */
 export const pseudonymOf = (sharedEventId: string, userId: string) =>
-  `user-${createHash('sha256').update(`${sharedEventId}|${userId}`).digest('hex').slice(0, 24)}`;
+  `user-${createHmac('sha256', pseudonymKey()).update(`${sharedEventId}|${userId}`).digest('hex').slice(0, 24)}`;
+
+let derived: { secret: string; key: Buffer } | undefined;
+function pseudonymKey(): Buffer {
+  const secret = config().jwtSecret;
+  if (derived?.secret !== secret) {
+    derived = { secret, key: Buffer.from(hkdfSync('sha256', secret, '', 'foreign-user-pseudonym', 32)) };
+  }
+  return derived.key;
+}
 
 interface Context {
   sharedEventId: string;

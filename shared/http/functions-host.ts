@@ -10,7 +10,7 @@ import { DomainError } from '../errors';
 import { corsHeaders } from './cors';
 import { clientAddress, lastForwarded } from './forwarded';
 import { hostRefusal } from './host-readiness';
-import { hasDotSegment } from './request-checks';
+import { assertNoDotSegments, hasDotSegment } from './request-checks';
 import { errorResponse, executeRoute, type IncomingRequest, type OutgoingResponse } from './pipeline';
 import { logRequest, type InvocationTrace } from './request-log';
 import type { AnyRoute } from './route';
@@ -50,6 +50,7 @@ export async function serveRoute(
   const refusal = hostRefusal();
   if (refusal) return outside(refusal);
   try {
+    assertNoForwardedDotSegments(request);
     await openStore();
     const response = await executeRoute(route, await fromAzureRequest(request, correlationId, context));
     // The store-call budget headers are a local-host and test instrument: internal figures are not sent to clients.
@@ -95,7 +96,11 @@ export async function answerUnknownRoute(request: HttpRequest): Promise<HttpResp
   const cors = corsHeaders(request.headers.get('origin') ?? undefined);
   if (request.method === 'OPTIONS') return { status: 204, headers: { ...cors, 'x-correlation-id': correlationId } };
   // A target with a dot segment the host did not resolve lands here: the same 400 the routes give it.
-  if (hasDotSegment(rawPathOf(request.url)) || hasDotSegment(`/${request.params.path ?? ''}`)) {
+  if (
+    hasDotSegment(rawPathOf(request.url)) ||
+    hasDotSegment(`/${request.params.path ?? ''}`) ||
+    forwardedTargetsOf(request).some(hasDotSegment)
+  ) {
     const refusal = new DomainError('VALIDATION_ERROR', 'The request path holds a "." or ".." segment');
     return toAzure(errorResponse(refusal), cors, correlationId);
   }
@@ -146,6 +151,25 @@ async function fromAzureRequest(
     path: rawPathOf(request.url),
     trace: invocationTrace(request, context),
   };
+}
+
+/**
+ * The request-target as the client sent it, before the platform resolved it: Kestrel (the Functions host) normalizes
+ * `..` and `%2e%2e` away before routing, so the worker's URL cannot show them; the App Service front end forwards the
+ * original in `X-WAWS-Unencoded-URL`, and a rewriting proxy (IIS ARR, some gateways) in `X-Original-URL`. Judged on
+ * each that is present (docs/decisions/platform.md, "Dot segments"). A client that sends these headers itself can
+ * only get its own request refused.
+ */
+const FORWARDED_TARGET_HEADERS = ['x-waws-unencoded-url', 'x-original-url'];
+
+function forwardedTargetsOf(request: HttpRequest): string[] {
+  return FORWARDED_TARGET_HEADERS.map((name) => request.headers.get(name))
+    .filter((value): value is string => !!value)
+    .map(rawPathOf);
+}
+
+function assertNoForwardedDotSegments(request: HttpRequest): void {
+  for (const target of forwardedTargetsOf(request)) assertNoDotSegments(target);
 }
 
 /** The path of the URL the worker hands over, as a string (not parsed: a URL parser would resolve `..` away). */

@@ -71,7 +71,7 @@ async function runHolding(record: Stored<IdempotencyRecord>, run: () => Promise<
     if (error instanceof DomainError && isKeptStatus(status)) {
       await keep(record, { kind: 'error', code: error.code, message: error.message, ...dataOf(error) });
     } else {
-      await releaseKey(record, record._etag).catch(() => undefined);
+      await release(record);
     }
     throw error;
   }
@@ -84,17 +84,42 @@ async function runHolding(record: Stored<IdempotencyRecord>, run: () => Promise<
       ...(completed !== undefined ? { completed } : {}),
     });
   } else {
-    await releaseKey(record, record._etag).catch(() => undefined);
+    await release(record);
   }
   return reply;
 }
 
 const dataOf = (error: DomainError) => (error.data ? { data: error.data } : {});
 
+/**
+ * Keeps the answer, trying once more when the store fails. The write is done either way: a failure to keep its answer
+ * must not turn the success into an error. When both tries fail the record stays `running`, so retries answer
+ * IDEMPOTENCY_KEY_IN_PROGRESS until the lease ends (which outlasts any request: model.ts) instead of writing again.
+ * A retried replace that finds the record changed (its first try did land) answers false: nothing more to do.
+ */
 async function keep(record: Stored<IdempotencyRecord>, answer: KeptAnswer): Promise<void> {
   const { _etag, ...body } = record;
-  // The write is done either way: a failure to keep its answer must not turn the success into an error.
-  await replaceKey({ ...body, state: 'done', answer }, _etag).catch(() => undefined);
+  const done: IdempotencyRecord = { ...body, state: 'done', answer };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await replaceKey(done, _etag);
+      return;
+    } catch {
+      // Tried again once, then left held (see above).
+    }
+  }
+}
+
+/** Gives the key up after an answer that is not kept; a second try, then the lease ends it (model.ts). */
+async function release(record: Stored<IdempotencyRecord>): Promise<void> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await releaseKey(record, record._etag);
+      return;
+    } catch {
+      // As for keep().
+    }
+  }
 }
 
 function answerHeld(held: IdempotencyRecord, fingerprint: string): Reply {

@@ -119,10 +119,21 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
       headers: request.headers,
       rawBody: request.rawBody,
       callerId: principal.userId,
-      organizationId: principal.organizationId ?? '',
+      organizationId: keyOrganizationOf(route, principal.organizationId, request),
     },
     invoke,
   );
+}
+
+/**
+ * The organization an Idempotency-Key is scoped to (docs/api.md, "Idempotency keys": per caller and organization):
+ * the caller's own, else the one the path or `?organizationId` names (a super admin acting for an organization), so
+ * one key sent for two organizations makes two records instead of answering IDEMPOTENCY_KEY_REUSED.
+ */
+function keyOrganizationOf(route: AnyRoute, own: string | undefined, request: IncomingRequest): string {
+  if (own) return own;
+  const fromPath = route.pathOrganizationParam ? request.params[route.pathOrganizationParam] : undefined;
+  return fromPath ?? request.query.organizationId ?? '';
 }
 
 /** Path ids and the body's media type: refused before the caller is resolved or anything is read. */

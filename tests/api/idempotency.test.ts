@@ -169,7 +169,7 @@ describe('Idempotency-Key on POST registrations', () => {
     expect(await registrationsOf(event.id)).toHaveLength(2);
   });
 
-  it('lets a retry take over a key whose first request died holding it (its 60-second lease ran out)', async () => {
+  it('lets a retry take over a key whose first request died holding it (its 40-minute lease ran out)', async () => {
     const event = await createEvent(api, f, { venueCapacity: 10 });
     const key = randomUUID();
     const id = recordIdOf(f.member.id, f.orgId, key);
@@ -181,7 +181,7 @@ describe('Idempotency-Key on POST registrations', () => {
       fingerprint: 'of the request that died',
       state: 'running',
       leaseUntil: new Date(now - 1000).toISOString(),
-      createdAt: new Date(now - 61_000).toISOString(),
+      createdAt: new Date(now - 41 * 60_000).toISOString(),
       expiresAt: new Date(now + 3_600_000).toISOString(),
       ttl: 86400,
     };
@@ -190,6 +190,65 @@ describe('Idempotency-Key on POST registrations', () => {
     expect(retry.status).toBe(201);
     expect(await registrationsOf(event.id)).toHaveLength(1);
     expect(await readItem(containers().orgs, f.orgId, id)).toMatchObject({ state: 'done' });
+  });
+
+  it('keeps the answer on a second try when saving it fails once after the write', async () => {
+    const event = await createEvent(api, f, { venueCapacity: 10 });
+    const key = randomUUID();
+    let failures = 0;
+    injectStoreFault((op) => op.kind === 'replace' && !!op.id?.startsWith('idem-') && failures++ < 1);
+    const first = await register(f.member, registrationBody(event), key);
+    expect(first.status).toBe(201);
+    injectStoreFault(undefined);
+    const retry = await register(f.member, registrationBody(event), key);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.text).toBe(first.text);
+    expect(await registrationsOf(event.id)).toHaveLength(1);
+  });
+
+  it('never writes twice when the answer cannot be kept: the key stays held past 60 s, not taken over', async () => {
+    const event = await createEvent(api, f, { venueCapacity: 10 });
+    const key = randomUUID();
+    injectStoreFault((op) => op.kind === 'replace' && !!op.id?.startsWith('idem-'));
+    const first = await register(f.member, registrationBody(event), key);
+    expect(first.status).toBe(201);
+    injectStoreFault(undefined);
+    const later = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
+    try {
+      const retry = await register(f.member, registrationBody(event), key);
+      expect(retry.status).toBe(409);
+      expect(retry.body).toMatchObject({ errorCode: 'IDEMPOTENCY_KEY_IN_PROGRESS' });
+    } finally {
+      later.mockRestore();
+    }
+    expect(await registrationsOf(event.id)).toHaveLength(1);
+  });
+
+  it('does not let a retry race a first request slower than 60 s: 409 IN_PROGRESS, one write', async () => {
+    const event = await createEvent(api, f, { venueCapacity: 10 });
+    const key = randomUUID();
+    let release!: () => void;
+    const held = new Promise<boolean>((resolve) => (release = () => resolve(false)));
+    let holding = false;
+    injectStoreFault((op) => {
+      if (holding || op.container !== 'orgs' || op.id?.startsWith('idem-') || op.kind === 'read' || op.kind === 'query')
+        return false;
+      holding = true;
+      return held;
+    });
+    const first = register(f.member, registrationBody(event), key);
+    while (!holding) await new Promise((resolve) => setTimeout(resolve, 5));
+    const later = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
+    try {
+      const retry = await register(f.member, registrationBody(event), key);
+      expect(retry.status).toBe(409);
+      expect(retry.body).toMatchObject({ errorCode: 'IDEMPOTENCY_KEY_IN_PROGRESS' });
+    } finally {
+      later.mockRestore();
+      release();
+    }
+    expect((await first).status).toBe(201);
+    expect(await registrationsOf(event.id)).toHaveLength(1);
   });
 
   it('refuses a key that is not 1 to 128 visible characters with 400, before anything is written', async () => {
@@ -247,5 +306,19 @@ describe('Idempotency-Key on the other creates', () => {
     expect([first.status, retry.status]).toEqual([201, 201]);
     expect(retry.body.data.id).toBe(first.body.data.id);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('scopes a super admin key to the organization in the path: one key adding a member to two organizations adds two', async () => {
+    const key = randomUUID();
+    const body = { email: `twice-${key.slice(0, 8)}@example.org`, name: 'Twice Added', role: 'member' };
+    const add = (orgId: string) =>
+      api.post(`organizations/${orgId}/members`, { token: f.superToken, body, headers: { 'Idempotency-Key': key } });
+    const [inOrg, inOther] = [await add(f.orgId), await add(f.outsider.orgId)];
+    expect([inOrg.status, inOther.status]).toEqual([201, 201]);
+    expect(inOther.headers.get('idempotent-replayed')).toBeNull();
+    const retry = await add(f.outsider.orgId);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.text).toBe(inOther.text);
   });
 });

@@ -3,8 +3,8 @@ import type { OrgFixture } from '../helpers/fixtures';
 import { jointSharedEvent, threeOrganizations, type Participant } from '../helpers/shared-events/capacity';
 import { createHash } from 'node:crypto';
 
-/** The pseudonym docs/decisions/shared-event-grants.md defines, computed here from its description. */
-const pseudonymOf = (sharedEventId: string, userId: string) =>
+/** The unkeyed hash pseudonyms once were: anyone knowing raw user ids could compute it and link a pseudonym. */
+const unkeyedHashOf = (sharedEventId: string, userId: string) =>
   `user-${createHash('sha256').update(`${sharedEventId}|${userId}`).digest('hex').slice(0, 24)}`;
 
 /**
@@ -35,9 +35,12 @@ describe('other tenants’ user ids in Shared Event views', () => {
       body: { capabilities: ['viewCombinedReports'] },
     });
     expect(grant.status).toBe(200);
-    const masked = pseudonymOf(se.id, f.admin.id);
-
     const asB = { token: b.admin.token, query: { organizationId: b.orgId } };
+    const masked = (await api.get(`shared-events/${se.id}`, asB)).body.data.owners[0].userId as string;
+    expect(masked).toMatch(/^user-[0-9a-f]{24}$/);
+    // Keyed (a server-side key derived from the JWT secret): not the hash anyone could compute from a raw user id.
+    expect(masked).not.toBe(unkeyedHashOf(se.id, f.admin.id));
+
     const views = [
       await api.get(`shared-events/${se.id}`, asB),
       await api.get(`shared-events/${se.id}/audit`, asB),

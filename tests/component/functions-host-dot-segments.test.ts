@@ -54,6 +54,45 @@ describe('dot segments under the Azure Functions adapter', () => {
     expect([res.status, res.body.error]).toEqual([400, 'VALIDATION_ERROR']);
   });
 
+  // On Azure, Kestrel resolves `..` before the worker sees the URL: the request arrives resolved (here: the
+  // organization's own route), and only the front end's X-WAWS-Unencoded-URL (or X-Original-URL) still shows it.
+  it.each([
+    ['x-waws-unencoded-url', '/api/organizations/o1/members/..'],
+    ['x-waws-unencoded-url', '/api/organizations/o1/members/%2E%2e?x=1'],
+    ['x-original-url', '/api/organizations/o1/members/.'],
+  ])('a resolved request whose %s holds a dot segment (%s): 400 VALIDATION_ERROR', async (header, original) => {
+    const request = new HttpRequest({
+      method: 'DELETE',
+      url: 'https://app.example.net/api/organizations/o1',
+      headers: { authorization: 'Bearer x', [header]: original },
+      params: { id: 'o1' },
+    });
+    const response = await serveRoute(route('organizations-delete'), request, () => Promise.reject(new Error('read')));
+    expect([response.status, JSON.parse(String(response.body)).error]).toEqual([400, 'VALIDATION_ERROR']);
+  });
+
+  it('a forwarded original URL without dot segments is not refused (the request goes on to authentication)', async () => {
+    const request = new HttpRequest({
+      method: 'DELETE',
+      url: 'https://app.example.net/api/organizations/o1',
+      headers: { authorization: 'Bearer x', 'x-waws-unencoded-url': '/api/organizations/o1?next=../x' },
+      params: { id: 'o1' },
+    });
+    const response = await serveRoute(route('organizations-delete'), request, () => Promise.resolve());
+    expect([response.status, JSON.parse(String(response.body)).error]).toEqual([401, 'UNAUTHORIZED']);
+  });
+
+  it('the catch-all answers a dot segment in X-WAWS-Unencoded-URL with 400, not 404', async () => {
+    const request = new HttpRequest({
+      method: 'GET',
+      url: 'https://app.example.net/api/x/y',
+      headers: { 'x-waws-unencoded-url': '/api/x/z/../y' },
+      params: { path: 'x/y' },
+    });
+    const response = await answerUnknownRoute(request);
+    expect([response.status, JSON.parse(String(response.body)).error]).toEqual([400, 'VALIDATION_ERROR']);
+  });
+
   it('the catch-all answers a dot segment with 400, not 404', async () => {
     const request = new HttpRequest({
       method: 'GET',

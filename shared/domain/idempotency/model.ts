@@ -3,10 +3,15 @@ import { createHash } from 'node:crypto';
 /** How long a key's first answer is replayed (docs/api.md, "Idempotency keys"). */
 export const IDEMPOTENCY_KEY_LIFETIME_SECONDS = 24 * 60 * 60;
 /**
- * How long a running first request holds its key. Past it a retry takes the key over: the first request died
- * without answering (a request that lives this long has hit the store-call deadline many times over).
+ * How long a running first request holds its key. Past it a retry takes the key over and runs the request again, so
+ * the lease must outlast any request that could still be alive, or a slow first request and its retry would both
+ * write. The bound on a request's life is the Functions host's `functionTimeout`: 30 minutes by default on the Flex
+ * Consumption plan this app runs on (host.json sets none), after which the host ends the invocation. 40 minutes
+ * leaves a margin over it. The cost: a first request that truly died (or whose answer could not be kept) leaves its
+ * key answering IDEMPOTENCY_KEY_IN_PROGRESS that long (docs/decisions/api-contract.md). A `functionTimeout` set
+ * above 40 minutes must raise this too.
  */
-export const IDEMPOTENCY_LEASE_SECONDS = 60;
+export const IDEMPOTENCY_LEASE_SECONDS = 40 * 60;
 
 /** The answer kept for replay: a success (status, data, 207's `completed`) or a kept error. */
 export type KeptAnswer =
