@@ -187,7 +187,7 @@ function toRegisteredRoute(declaration: AnyRouteDeclaration): AnyRoute {
     ...(scope.kind === 'organization' && scope.orgParam ? { orgParam: scope.orgParam } : {}),
     ...(scope.kind === 'organization' && scope.fullOrg ? { fullOrg: true } : {}),
     ...(pathOrganizationParam ? { pathOrganizationParam } : {}),
-    // Every authenticated operation takes `?organizationId` (01-core: clients send it on every call): required where
+    // Every authenticated operation takes `?organizationId` (docs/api.md: clients send it on every call): required where
     // it scopes the route, otherwise optional: checked against the path's organization, or ignored.
     ...(scope.kind !== 'public'
       ? { query: withOrganizationQuery(fields.query, takesOrganizationQuery(scope) && scope.kind === 'organization') }

@@ -5,7 +5,7 @@ import { createLink, orgWithAdmin } from '../helpers/shared-events/invitations';
 import { createSharedEvent, sharedEventBody } from '../helpers/shared-events/create';
 
 /**
- * Issue 22: the check order of the acceptance routes (02 §4), and the bodies the entities imply (a Shared Event
+ * Issue 22: the check order of the acceptance routes (docs/shared-events.md), and the bodies the entities imply (a Shared Event
  * needs no `date`; the token accept route reads the accepting organization from `?organizationId`).
  */
 let api: TestHost;

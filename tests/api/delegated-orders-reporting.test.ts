@@ -5,7 +5,7 @@ import { partitionFingerprint, storedDocuments } from '../helpers/seed';
 import { delegatedEvent, delegatedWorld, partnerApi, storeOps, type DelegatedWorld } from '../helpers/delegated-orders';
 
 /**
- * Partner-side reporting (02 rules 6 and 8): report-sold with the owner's atomic capacity gate, report-returned
+ * Partner-side reporting (docs/decisions/delegated-orders.md): report-sold with the owner's atomic capacity gate, report-returned
  * with the owner's date policy, and the deprecated on-behalf path.
  */
 let api: TestHost;

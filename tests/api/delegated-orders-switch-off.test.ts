@@ -2,7 +2,7 @@ import { TestHost } from '../helpers/harness';
 import { partitionFingerprint } from '../helpers/seed';
 import { delegatedWorld, partnerApi, type DelegatedWorld } from '../helpers/delegated-orders';
 
-/** DELEGATED_MEMBER_ORDERING_ENABLED=false (02 rule 4): 503 and nothing created; the rest of the flow stays open. */
+/** DELEGATED_MEMBER_ORDERING_ENABLED=false (docs/decisions/delegated-orders.md): 503 and nothing created; the rest of the flow stays open. */
 let api: TestHost;
 let w: DelegatedWorld;
 let d: ReturnType<typeof partnerApi>;

@@ -5,7 +5,7 @@ import { registeredRoutes } from '../../shared/http/route';
 import { jointSharedEvent, participantOrganizations, type Participant } from '../helpers/shared-events/capacity';
 
 /**
- * Issue 22: every authenticated operation takes `?organizationId` (01-core: clients send it on every call). Where the
+ * Issue 22: every authenticated operation takes `?organizationId` (docs/api.md: clients send it on every call). Where the
  * path names the organization it must be the same one (400 ORGANIZATION_MISMATCH, before anything is read); where
  * the operation needs no organization it is ignored. Unknown query parameters stay refused.
  */

@@ -1,7 +1,7 @@
 import { TestHost } from '../helpers/harness';
 import { createOrganization, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 
-/** GET /api/shared-event-organizations/search (02 rule 3): Super Admin only, `{ id, name }` only, by purpose. */
+/** GET /api/shared-event-organizations/search (docs/shared-events.md): Super Admin only, `{ id, name }` only, by purpose. */
 let api: TestHost;
 let f: OrgFixture;
 const ids: Record<string, string> = {};

@@ -4,7 +4,7 @@ import { createSharedEvent } from '../helpers/shared-events/create';
 import { grantCapabilities, type Capability } from '../helpers/shared-events/grants';
 
 /**
- * 02 rule 4 and rule 1 ("named capability grants can delegate specific tasks without a broader role"): an admin of
+ * docs/shared-events.md ("named capability grants can delegate specific tasks without a broader role"): an admin of
  * the organizer who is not an owner holds, in turn, exactly one capability through the real grant route, and tries
  * every capability-gated task of this issue. Each task succeeds for exactly the capability it needs and is 403 for
  * every other one.

@@ -2,7 +2,7 @@ import { TestHost } from '../helpers/harness';
 import { setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { seedSharedEvent, sharedEventFingerprint } from '../helpers/seed';
 
-/** With Shared Events switched off (02 rule 1) channel writes are refused before anything is read; reads still work. */
+/** With Shared Events switched off (docs/shared-events.md) channel writes are refused before anything is read; reads still work. */
 let api: TestHost;
 let a: OrgFixture;
 let sharedEventId: string;

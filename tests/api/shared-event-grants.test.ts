@@ -301,7 +301,7 @@ describe('concurrency and roster state', () => {
   });
 });
 
-describe('the mutation switches (02 rule 1)', () => {
+describe('the mutation switches (docs/shared-events.md)', () => {
   const withEnv = async (env: Record<string, string>, run: () => Promise<void>) => {
     const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
     Object.assign(process.env, env);

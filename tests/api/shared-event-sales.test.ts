@@ -12,7 +12,7 @@ import { orderApi } from '../helpers/orders';
 import { injectStoreFault, storedDocument, storedSharedEventDocuments } from '../helpers/seed';
 
 /**
- * Sales on Shared Event projections (02 rule 1, issue 13): every capacity-taking write reserves on the Shared
+ * Sales on Shared Event projections (docs/shared-events.md, issue 13): every capacity-taking write reserves on the Shared
  * Event's counter, writes its local document, then commits; the counters always equal their ledger.
  */
 let api: TestHost;

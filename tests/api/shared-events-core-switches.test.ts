@@ -3,7 +3,7 @@ import { createOrganization, setupOrganization, type OrgFixture } from '../helpe
 import { seedSharedEvent, sharedEventCount, sharedEventFingerprint } from '../helpers/seed';
 import { sharedEventBody } from '../helpers/shared-events/create';
 
-/** SHARED_EVENTS_ENABLED and SHARED_EVENTS_ORG_ALLOWLIST (02 rule 1 and 2): mutations refused, reads open. */
+/** SHARED_EVENTS_ENABLED and SHARED_EVENTS_ORG_ALLOWLIST (docs/shared-events.md): mutations refused, reads open. */
 describe('Shared Events switched off', () => {
   let api: TestHost;
   let f: OrgFixture;

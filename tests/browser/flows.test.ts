@@ -190,7 +190,7 @@ describeInBrowser('web client flows (Chromium)', () => {
       .getByText('Mia Member: 4 sold in total, recorded over capacity. The order is now delivered.')
       .waitFor();
     await shot(admin.page, 'flow-force-record-sold-1280');
-    // Force-record-sold requires and keeps the delivered status (01-core's lifecycle table).
+    // Force-record-sold requires and keeps the delivered status (docs/decisions/orders.md, the lifecycle).
     expect(await orders.get(held.id)).toMatchObject({ soldQuantity: 4, status: 'delivered' });
     expect(unexpected(admin)).toEqual([]);
     await admin.context.close();

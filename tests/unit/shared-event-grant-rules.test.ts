@@ -19,7 +19,7 @@ const grant = (userId: string, organizationId: string, extra: Partial<SharedEven
 });
 
 describe('grant rules', () => {
-  it('stores capabilities in the order of 02 rule 4, once each', () => {
+  it('stores capabilities in the order of docs/shared-events.md, once each', () => {
     expect(canonicalCapabilities(['viewCombinedReports', 'manageSharedDetails', 'managePricing'])).toEqual([
       'manageSharedDetails',
       'managePricing',

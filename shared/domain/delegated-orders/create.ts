@@ -49,7 +49,7 @@ function draft(grant: PartnerGrant, body: SelfOrderBody) {
 }
 
 /**
- * POST .../orders/self (02 rule 4): a pending order of the calling partner member, for themselves, in the
+ * POST .../orders/self (docs/decisions/delegated-orders.md): a pending order of the calling partner member, for themselves, in the
  * owner's partition. No seats are held (as for owner orders, report-sold takes them). The feature switch is the
  * route's gate. Store calls: the scope's four reads and one create.
  */
@@ -60,7 +60,7 @@ export async function createSelfServiceOrder(principal: Principal, grant: Partne
 }
 
 /**
- * POST .../orders, the deprecated on-behalf path (02 rule 6): a partner Ticket Manager+ records an order for an
+ * POST .../orders, the deprecated on-behalf path (docs/decisions/delegated-orders.md): a partner Ticket Manager+ records an order for an
  * approved member of the partner, created delivered with sold 0 and returned 0. A request for more tickets than
  * the showtime has left on the owner's live counter is 409 CAPACITY_EXCEEDED and creates nothing; seats are
  * still taken only by report-sold. Store calls: the scope's four reads, then membership, user and counter in

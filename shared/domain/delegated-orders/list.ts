@@ -13,7 +13,7 @@ import type { PartnerOrdersQuery, QueueQuery } from './schemas';
  * partition for the lists, the event's counters for the sales context.
  */
 
-/** The approval queue (02 rule 5): this delegation's orders in one status, oldest first (ties by id). */
+/** The approval queue (docs/decisions/delegated-orders.md): this delegation's orders in one status, oldest first (ties by id). */
 export async function delegatedQueue(grant: PartnerGrant, query: QueueQuery) {
   const ctx = contextOf(grant);
   const page = await pageDelegatedOrders(
@@ -31,7 +31,7 @@ export async function delegatedQueue(grant: PartnerGrant, query: QueueQuery) {
 }
 
 /**
- * Every order the partner sold for this event (02 rule 7), newest first. A transfer strips
+ * Every order the partner sold for this event (docs/decisions/delegated-orders.md), newest first. A transfer strips
  * `soldByOrganizationId` from the moved order, so filtering on it leaves transferred-away orders out.
  */
 export async function delegatedOrders(grant: PartnerGrant, query: PartnerOrdersQuery) {
@@ -56,7 +56,7 @@ const pageOf = (page: { items: Parameters<typeof toPartnerOrderResponse>[0][]; c
   ...(page.continuationToken ? { continuationToken: page.continuationToken } : {}),
 });
 
-/** GET sales-context (02 rule 3): the advisory per-showtime remaining from the owner's live counters. */
+/** GET sales-context (docs/decisions/delegated-orders.md): the advisory per-showtime remaining from the owner's live counters. */
 export async function delegatedSalesContext(grant: PartnerGrant) {
   const counters = await readCounters(grant.ownerOrganizationId, grant.event.id);
   const ref = delegatedEventRef(grant.partnerOrganization, grant.event.id);

@@ -8,7 +8,7 @@ import { toPartnerOrderResponse } from './mapper';
 import { assertBuyerOrManager, assertPartnersOrder, assertPermission, assertReturnAllowedNow } from './rules';
 
 /**
- * report-sold and report-returned on the partner side (02 rule 8): the owner-side operations themselves (same
+ * report-sold and report-returned on the partner side (docs/decisions/delegated-orders.md): the owner-side operations themselves (same
  * body, rules, atomic capacity gate and store calls), with the partner's authority in place of the owner's: on
  * every (re)read the order must still be the partner's under this delegation, and the caller its buyer or the
  * partner's Ticket Manager+. The scope re-read the live delegation for this request.

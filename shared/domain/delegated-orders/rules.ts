@@ -13,7 +13,7 @@ import type { DelegatedContext, DelegationPermission, PersonStamp } from './mode
  */
 
 /**
- * An order the partner holds selling authority over under THIS delegation (02 rules 5 and 8): live, of this
+ * An order the partner holds selling authority over under THIS delegation (docs/decisions/delegated-orders.md): live, of this
  * event, sold by this partner and created under this delegation. A transfer strips `soldByOrganizationId` and
  * `delegationId`, so an order transferred away is no longer the partner's.
  */
@@ -64,7 +64,7 @@ export function assertPartnerCancellable(order: Pick<OrderDoc, 'status'>): void 
 }
 
 /**
- * report-returned date policy (02 rule 8, docs/decisions/delegated-orders.md lifecycle rule 2): the partner's Ticket Manager+ may record a
+ * report-returned date policy (docs/decisions/delegated-orders.md, docs/decisions/delegated-orders.md lifecycle rule 2): the partner's Ticket Manager+ may record a
  * return for a member at any time; a member returning their own order waits until the showtime has passed.
  */
 export function assertReturnAllowedNow(
@@ -94,7 +94,7 @@ export function showtimeRemaining(
 }
 
 /**
- * The on-behalf path's capacity check (02 rule 6): a request for more tickets than the showtime has left is
+ * The on-behalf path's capacity check (docs/decisions/delegated-orders.md): a request for more tickets than the showtime has left is
  * 409 CAPACITY_EXCEEDED with the same data as report-sold. Seats are still taken only by report-sold.
  */
 export function onBehalfCapacityRefusal(remaining: number, requested: number) {
@@ -168,7 +168,7 @@ export function deliveredOnBehalf(order: OrderDoc, actor: { id: string; name: st
 }
 
 /**
- * GET sales-context (02 rule 3): what a seller needs to order, and per showtime `{ showtimeId, venueCapacity,
+ * GET sales-context (docs/decisions/delegated-orders.md): what a seller needs to order, and per showtime `{ showtimeId, venueCapacity,
  * remaining }` as an advisory hint. Only event, showtime and ticket-type ids leave the owner's event.
  */
 export function salesContextOf(

@@ -6,7 +6,7 @@ import { ORDER_STATUSES } from '../orders/model';
 import { strings } from '../vocabulary/response-parts';
 import { QUEUE_STATUSES, type QueueStatus } from './model';
 
-/** Bodies, queries and responses of the partner-side delegated order routes (02 rule 10: ours to design). */
+/** Bodies, queries and responses of the partner-side delegated order routes (docs/decisions/delegated-orders.md: ours to design). */
 const ticketLine = object({ ticketTypeId: idString, quantity: positiveInt }, ['ticketTypeId', 'quantity']);
 const orderFields = {
   showtimeId: idString,

@@ -23,7 +23,7 @@ export async function listEventDelegations(grant: OrganizationGrant, eventId: st
 
 /**
  * GET /api/organizations/{partnerOrganizationId}/delegated-events (any approved member of the partner): the
- * index entries whose denormalized status is active (02 rule 2). A display index, never authority; the event's
+ * index entries whose denormalized status is active (docs/decisions/delegations.md). A display index, never authority; the event's
  * name and date come from one query over the owners' events (leaving them out when an event is gone).
  */
 export async function listDelegatedEvents(grant: OrganizationGrant) {

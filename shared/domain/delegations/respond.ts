@@ -75,7 +75,7 @@ export async function acceptDelegation(principal: Principal, token: string) {
 /**
  * The caller's right to answer for the partner: an approved admin of a live partner (from the role map on the
  * user when it grants, else the membership, which decides), or a Super Admin. An approved member of the partner
- * below admin is told so (403, 02 §4: Partner Organization Admin+; the delegation stays invited); anyone else
+ * below admin is told so (403, docs/decisions/delegations.md: Partner Organization Admin+; the delegation stays invited); anyone else
  * gets the generic 404, so the token names nothing to a stranger.
  */
 async function requirePartnerAdmin(principal: Principal, partnerId: string) {

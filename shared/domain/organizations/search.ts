@@ -4,7 +4,7 @@ import type { Schema } from '../vocabulary/validation';
 import { organizationSearchAcrossPartitions } from './repo';
 
 /**
- * GET /api/shared-event-organizations/search (Super Admin; 02 rule 3): organizations whose name contains `q`
+ * GET /api/shared-event-organizations/search (Super Admin; docs/shared-events.md): organizations whose name contains `q`
  * (trimmed, 2 to 100 characters, case-insensitive), by name, at most `limit` (default 20, maximum 50; no
  * continuation: a picker narrows its text instead). `purpose` `sharedEvent` (default) leaves out selling
  * partners, `delegatedSales` includes them; any other value is a 400 from the schema. Results are `{ id, name }`

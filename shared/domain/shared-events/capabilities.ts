@@ -8,7 +8,7 @@ import { assertSharedEventsOpenTo, capabilityRefusal, takeMutationToken } from '
 import type { SharedEventCapability } from './model';
 
 /**
- * GET shared-event-capabilities/create (02 rule 2): always 200 for an admin of the organization; a selling
+ * GET shared-event-capabilities/create (docs/shared-events.md): always 200 for an admin of the organization; a selling
  * partner answers false with `organization_mode_restricted`, the switch and the allowlist keep their own reasons.
  * The organization is read fresh (a super admin's scope already read it); a failed read propagates (5xx), a
  * missing one is 404: never `true`, never the restricted answer.
@@ -20,7 +20,7 @@ export async function createCapability(organizationId: string, organization?: Or
   return reason ? { canCreateSharedEvents: false, reason } : { canCreateSharedEvents: true };
 }
 
-/** The global switch alone, as a route gate: it answers the same whatever the request holds (02 rule 1). */
+/** The global switch alone, as a route gate: it answers the same whatever the request holds (docs/shared-events.md). */
 export function sharedEventsSwitch(): void {
   if (!config().sharedEventsEnabled) throw forbidden('Shared Events are not enabled');
 }

@@ -4,7 +4,7 @@ import { DomainError, forbidden } from '../../errors';
 import { modeOf, type OrganizationDoc } from '../organizations/model';
 
 /**
- * The switches in front of every Shared Event mutation (02 rules 1, 2 and 4), in the order rule 4 fixes:
+ * The switches in front of every Shared Event mutation (docs/shared-events.md), in the order rule 4 fixes:
  *   1. the acting organization's mode (403 ORG_MODE_RESTRICTED, before anything else is read or consumed);
  *   2. the global switch and the allowlist (`SHARED_EVENTS_ENABLED`, `SHARED_EVENTS_ORG_ALLOWLIST`);
  *   3. the acting organization's mutation bucket (429 RATE_LIMITED);

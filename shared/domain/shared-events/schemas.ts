@@ -70,7 +70,7 @@ export interface CreateSharedEventBody {
   name: string;
   description?: string;
   location?: string;
-  /** Optional (02 §2 SharedEvent has no date): the earliest showtime's when absent (rules.ts eventDateOf). */
+  /** Optional (docs/shared-events.md SharedEvent has no date): the earliest showtime's when absent (rules.ts eventDateOf). */
   date?: string;
   showtimes: ShowtimeInput[];
   ticketTypeTemplates: TemplateInput[];

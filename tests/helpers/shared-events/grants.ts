@@ -1,6 +1,6 @@
 import type { TestHost } from '../harness';
 
-/** The capability names of 02 rule 4, as the grant route takes them. */
+/** The capability names of docs/shared-events.md, as the grant route takes them. */
 export type Capability =
   | 'manageSharedDetails'
   | 'managePricing'

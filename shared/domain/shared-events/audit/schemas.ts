@@ -4,7 +4,7 @@ import { AUDIT_ACTIONS, type AuditAction } from './entry';
 
 const str: Schema = { type: 'string' };
 
-/** GET /api/shared-events/{sharedEventId}/audit: paged, newest first, optionally one action (02 rule 11: ours). */
+/** GET /api/shared-events/{sharedEventId}/audit: paged, newest first, optionally one action (docs/shared-events.md: ours). */
 export const auditListQuery = object({ ...pageQuery, action: { type: 'string', enum: [...AUDIT_ACTIONS] } });
 export interface AuditListQuery {
   limit: number;

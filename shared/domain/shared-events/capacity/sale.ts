@@ -18,7 +18,7 @@ import { ensureCounter, ensureFence, readCounter, readFence, readLocalSaleDocume
 import type { SeatCorrection, BeyondCeilingRequest, SharedSeatRequest } from '../../events/capacity/shared-seats';
 
 /**
- * A participant's capacity-taking write on its Shared Event projection (02 rule 1; docs/shared-events.md
+ * A participant's capacity-taking write on its Shared Event projection (docs/shared-events.md; docs/shared-events.md
  * "Capacity protocol"): reserve in the Shared Event partition → write the local document (stamped with the
  * operationId in `capacityOps`) in the organization partition → commit. The local counter still moves too
  * (without its ceiling): it is the participant's own tally for its dashboard; the Shared Event counter is the gate.

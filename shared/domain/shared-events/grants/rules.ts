@@ -6,7 +6,7 @@ import { SHARED_EVENT_CAPABILITIES, type SharedEventCapability, type SharedEvent
  * one organization: (userId, organizationId) is its key on the Shared Event's `grants[]`.
  */
 
-/** The capabilities in the one order the service stores and returns them (the order of 02 rule 4). */
+/** The capabilities in the one order the service stores and returns them (the order of docs/shared-events.md). */
 export function canonicalCapabilities(capabilities: readonly SharedEventCapability[]): SharedEventCapability[] {
   const wanted = new Set(capabilities);
   return SHARED_EVENT_CAPABILITIES.filter((c) => wanted.has(c));

@@ -29,7 +29,7 @@ export interface PutGrantBody {
   roleTemplate?: string;
 }
 
-/** docs/shared-events.md SharedEventGrant, as the API shows it (capabilities in the order of 02 rule 4). */
+/** docs/shared-events.md SharedEventGrant, as the API shows it (capabilities in the order of docs/shared-events.md). */
 export const grantResponse: Schema = object(
   {
     userId: str,

@@ -61,13 +61,13 @@ const isOwnRecord = (
 /**
  * POST /api/shared-event-invitations/pending/accept `{ invitationId, sharedEventId, organizationId }`. The accepting
  * organization is read first with the caller's standing: an admin acting for a sellingPartner organization gets 403
- * ORG_MODE_RESTRICTED before the pending record or the Shared Event is read (02 §4 rule 4). Then the stored
+ * ORG_MODE_RESTRICTED before the pending record or the Shared Event is read (docs/shared-events.md). Then the stored
  * recipient must be the session user (rule 8: a mismatch is the generic 404, before the bucket); then the caller's
  * admin role, the switch and bucket, and the same single-winner claim as by token.
  */
 export async function acceptPendingInvitation(principal: Principal, body: AcceptPendingBody) {
   const [standing, found] = await acceptingOrganizationReads(principal, body.organizationId);
-  // An admin acting for a sellingPartner organization is refused before anything else is read (02 §4 rule 4).
+  // An admin acting for a sellingPartner organization is refused before anything else is read (docs/shared-events.md).
   if (found && !found.deletedAt && (principal.isSuperAdmin || standing?.kind === 'granted')) {
     assertModeAllows(found, 'sharedEvents.join');
   }

@@ -3,7 +3,7 @@ import type { Schema } from '../../vocabulary/validation';
 import { COUNTER_HEALTH } from '../capacity/model';
 import { CAPACITY_POLICIES, PARTICIPANT_ROLES, PARTICIPANT_STATUSES } from '../model';
 
-/** Query and response bodies of the Shared Event reports (02 rule 11: ours; docs/decisions/shared-event-reports.md). */
+/** Query and response bodies of the Shared Event reports (docs/shared-events.md: ours; docs/decisions/shared-event-reports.md). */
 
 /** GET …/reports/combined takes only the acting `organizationId` (added by the Shared Event scope). */
 export const combinedReportQuery: Schema = object({});

@@ -12,7 +12,7 @@ import { Guarded } from '../../ui/part2/access';
 type Organization = ResponseData<'/api/organizations', 'get'>['items'][number];
 type Mode = 'full' | 'sellingPartner';
 const MODE_TEXT: Record<Mode, string> = { full: 'Full organization', sellingPartner: 'Selling partner only' };
-/** What still ties an organization to the full mode (01-core: the blockers a downgrade names). */
+/** What still ties an organization to the full mode (docs/decisions/organizations.md: the blockers a downgrade names). */
 const BLOCKER_TEXT: Record<string, string> = {
   ownedEvents: 'it still owns events of its own (delete them first)',
   sharedEventParticipation: 'it still takes part in a Shared Event (leave or be removed first)',

@@ -5,7 +5,7 @@ import { CAPACITY_POLICIES, type CapacityPolicy } from '../../model';
 import type { QuotaMap } from './rules';
 
 /**
- * Bodies of the capacity administration routes (02 rule 12: their payload fields are ours; decisions in
+ * Bodies of the capacity administration routes (docs/shared-events.md: their payload fields are ours; decisions in
  * docs/decisions/shared-event-capacity-admin.md), published in OpenAPI from these same schemas.
  */
 
