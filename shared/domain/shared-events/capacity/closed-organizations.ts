@@ -17,7 +17,7 @@ export async function markOrganizationOpen(sharedEventId: string, organizationId
   await editClosed(sharedEventId, undefined, (ids) => ids.filter((id) => id !== organizationId));
 }
 
-/** With a policy, a missing fence is created (`checkHead`: no sale saw the head); without one, nothing to edit. */
+/** With a policy, a missing fence is created (no `headSeenSelling`: no sale saw the head); without one, nothing to edit. */
 async function editClosed(
   sharedEventId: string,
   policy: CapacityPolicy | undefined,
