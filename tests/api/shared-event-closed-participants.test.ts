@@ -76,7 +76,11 @@ describe('a participant that left or was removed', () => {
       }),
     ];
     for (const r of refusals) {
-      expect([r.status, r.body?.error, r.body?.data?.participantStatus]).toEqual([409, 'CONFLICT', 'left']);
+      expect([r.status, r.body?.error, r.body?.data?.participantStatus]).toEqual([
+        409,
+        'PARTICIPANT_NOT_ACTIVE',
+        'left',
+      ]);
     }
     // B's one seat stays taken; the organizer sells the other four of the pool of 5.
     expect((await sellOnProjection(api, { orgId: f.orgId, token: f.admin.token }, se, 4)).status).toBe(201);
@@ -104,7 +108,7 @@ describe('a participant that left or was removed', () => {
     const refused = await sellOnProjection(api, seller(c), se, 1);
     expect([refused.status, refused.body.error, refused.body.data?.participantStatus]).toEqual([
       409,
-      'CONFLICT',
+      'PARTICIPANT_NOT_ACTIVE',
       'removed',
     ]);
     expect((await pool(se))?.counter.committed ?? 0).toBe(0);
@@ -129,7 +133,7 @@ describe('a participant that left or was removed', () => {
     const refused = await sellOnProjection(api, seller(b), se, 1);
     expect([refused.status, refused.body.error, refused.body.data?.participantStatus]).toEqual([
       409,
-      'CONFLICT',
+      'PARTICIPANT_NOT_ACTIVE',
       'left',
     ]);
   });

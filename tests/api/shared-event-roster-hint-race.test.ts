@@ -78,7 +78,11 @@ describe('a removal racing a re-admission', () => {
     const [stored] = await storedSharedEventDocuments<{ closedOrganizationIds?: string[] }>(se.id, 'capacityFence');
     expect(stored?.closedOrganizationIds).toContain(b.orgId);
     const refused = await sellOnProjection(api, { orgId: b.orgId, token: b.admin.token }, se, 1);
-    expect([refused.status, refused.body.data?.participantStatus]).toEqual([409, 'removed']);
+    expect([refused.status, refused.body.error, refused.body.data?.participantStatus]).toEqual([
+      409,
+      'PARTICIPANT_NOT_ACTIVE',
+      'removed',
+    ]);
   });
 
   it('the admission read the fence after the removal marked it, the entry before it changed: B ends removed, on the hint', async () => {
@@ -133,6 +137,10 @@ describe('a removal racing a re-admission', () => {
     const [stored] = await storedSharedEventDocuments<{ closedOrganizationIds?: string[] }>(se.id, 'capacityFence');
     expect(stored?.closedOrganizationIds).toContain(c.orgId);
     const refused = await sellOnProjection(api, { orgId: c.orgId, token: c.admin.token }, se, 1);
-    expect([refused.status, refused.body.data?.participantStatus]).toEqual([409, 'removed']);
+    expect([refused.status, refused.body.error, refused.body.data?.participantStatus]).toEqual([
+      409,
+      'PARTICIPANT_NOT_ACTIVE',
+      'removed',
+    ]);
   });
 });

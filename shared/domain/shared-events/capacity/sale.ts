@@ -69,7 +69,8 @@ async function sellingFence(sharedEventId: string, organizationId: string): Prom
     throw unavailable('Shared Event capacity is temporarily unavailable');
   }
   if (participant && !LIVE_PARTICIPANT_STATUSES.includes(participant.status)) {
-    throw conflict('Your organization no longer takes part in this Shared Event', 'CONFLICT', {
+    // Its own code, not CONFLICT ("another request won; retry"): retrying cannot help (docs/decisions/shared-event-roster.md).
+    throw conflict('Your organization no longer takes part in this Shared Event', 'PARTICIPANT_NOT_ACTIVE', {
       participantStatus: participant.status,
     });
   }
