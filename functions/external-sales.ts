@@ -62,7 +62,7 @@ defineRoute<ExternalSaleBody>({
   body: externalSaleBody,
   response: externalSaleResponse,
   successStatus: 201,
-  errors: ['CAPACITY_EXCEEDED'],
+  errors: ['CAPACITY_EXCEEDED', 'PARTICIPANT_NOT_ACTIVE'],
   handler: async ({ principal, organizationId, params, body }) =>
     created(await createExternalSale(principal, organizationId, params.eventId, params.showtimeId, body)),
 });
@@ -77,7 +77,7 @@ defineRoute<ExternalSaleBody>({
   summary: "Replace an external sale's lines, source and note; an increase is capacity-checked",
   body: externalSaleBody,
   response: externalSaleResponse,
-  errors: ['CAPACITY_EXCEEDED'],
+  errors: ['CAPACITY_EXCEEDED', 'PARTICIPANT_NOT_ACTIVE'],
   handler: ({ principal, organizationId, params, body }) =>
     updateExternalSale(principal, organizationId, params.id, body),
 });
@@ -106,7 +106,7 @@ defineRoute<CorrectionBody>({
   summary: 'Administrative correction: replaces the quantities and writes an immutable audit row',
   body: correctionBody,
   response: correctionResult,
-  errors: ['CAPACITY_EXCEEDED'],
+  errors: ['CAPACITY_EXCEEDED', 'PARTICIPANT_NOT_ACTIVE'],
   handler: ({ principal, organizationId, params, body }) =>
     correctExternalSale(principal, organizationId, params.id, body),
 });

@@ -44,7 +44,7 @@ defineRoute<CreateFreeTicketBody>({
   body: createFreeTicketBody,
   response: freeTicketResponse,
   successStatus: 201,
-  errors: ['CAPACITY_EXCEEDED'],
+  errors: ['CAPACITY_EXCEEDED', 'PARTICIPANT_NOT_ACTIVE'],
   handler: async ({ principal, organizationId, params, body }) =>
     created(await createFreeTicket(principal, organizationId, params.eventId, body)),
 });
@@ -58,7 +58,7 @@ defineRoute<UpdateFreeTicketBody>({
   summary: 'Update a free ticket (any of showtimeId, ticketTypeId, quantity, recipient, reason)',
   body: updateFreeTicketBody,
   response: freeTicketResponse,
-  errors: ['CAPACITY_EXCEEDED'],
+  errors: ['CAPACITY_EXCEEDED', 'PARTICIPANT_NOT_ACTIVE'],
   handler: ({ principal, organizationId, params, body }) =>
     updateFreeTicket(principal, organizationId, params.eventId, params.id, body),
 });

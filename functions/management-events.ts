@@ -99,7 +99,7 @@ defineRoute<ExternalUpdateBody>({
   summary: "Set a showtime's manual externalSold and externalNote (moves the capacity counter, no ceiling)",
   body: externalUpdateBody,
   response: eventResponse,
-  errors: ['CAPACITY_EXCEEDED'],
+  errors: ['CAPACITY_EXCEEDED', 'PARTICIPANT_NOT_ACTIVE'],
   handler: ({ organizationId, params, body }) =>
     setShowtimeExternal(organizationId, params.eventId, params.showtimeId, body),
 });

@@ -158,7 +158,7 @@ defineRoute<ReportSoldBody>({
   summary: 'Record the cumulative sold total (owner or Admin); takes capacity for the increase',
   body: reportSoldBody,
   response: orderResponse,
-  errors: ['INVALID_LIFECYCLE_STATE', 'CAPACITY_EXCEEDED', 'SALES_LOCKED'],
+  errors: ['INVALID_LIFECYCLE_STATE', 'CAPACITY_EXCEEDED', 'PARTICIPANT_NOT_ACTIVE', 'SALES_LOCKED'],
   handler: ({ principal, organizationId, params, body }) => reportSold(principal, organizationId, params.id, body),
 });
 
@@ -186,6 +186,6 @@ defineRoute<ForceRecordSoldBody>({
   summary: 'Record sales beyond the capacity ceiling, with a reason; audited and alerted to admins',
   body: forceRecordSoldBody,
   response: orderResponse,
-  errors: ['INVALID_LIFECYCLE_STATE', 'CAPACITY_EXCEEDED'],
+  errors: ['INVALID_LIFECYCLE_STATE', 'CAPACITY_EXCEEDED', 'PARTICIPANT_NOT_ACTIVE'],
   handler: ({ principal, organizationId, params, body }) => forceRecordSold(principal, organizationId, params.id, body),
 });

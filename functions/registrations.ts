@@ -31,7 +31,7 @@ defineRoute<CreateRegistrationBody>({
   body: createRegistrationBody,
   response: registrationResponse,
   successStatus: 201,
-  errors: ['CAPACITY_EXCEEDED', 'SALES_LOCKED', 'WRONG_ENDPOINT'],
+  errors: ['CAPACITY_EXCEEDED', 'PARTICIPANT_NOT_ACTIVE', 'SALES_LOCKED', 'WRONG_ENDPOINT'],
   handler: async ({ principal, organizationId, body }) =>
     created(await createRegistration(principal, organizationId, body)),
 });
@@ -45,7 +45,7 @@ defineRoute<UpdateRegistrationBody>({
   summary: 'Update a registration within 1 hour of creation (any of showtimeId, tickets, buyerName, buyerEmail, note)',
   body: updateRegistrationBody,
   response: registrationResponse,
-  errors: ['REGISTRATION_LOCKED', 'CAPACITY_EXCEEDED', 'SALES_LOCKED'],
+  errors: ['REGISTRATION_LOCKED', 'CAPACITY_EXCEEDED', 'PARTICIPANT_NOT_ACTIVE', 'SALES_LOCKED'],
   handler: ({ principal, organizationId, params, body }) =>
     updateRegistration(principal, organizationId, params.id, body),
 });

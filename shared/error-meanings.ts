@@ -43,4 +43,6 @@ export const ERROR_MEANINGS: Record<GenericErrorCode | SpecErrorCode, string> = 
   IDEMPOTENCY_KEY_IN_PROGRESS: 'The first request with this `Idempotency-Key` is still running; wait `Retry-After`.',
   ORGANIZATION_MISMATCH:
     'The `organizationId` query parameter names another organization than the one the path names; send the same one or none.',
+  PARTICIPANT_NOT_ACTIVE:
+    'Your organization no longer takes part in this Shared Event (`data.participantStatus`): its projection sells nothing; do not retry.',
 };

@@ -42,6 +42,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ORGANIZATION_MISMATCH: 400,
   IDEMPOTENCY_KEY_REUSED: 409,
   IDEMPOTENCY_KEY_IN_PROGRESS: 409,
+  PARTICIPANT_NOT_ACTIVE: 409,
 };
 
 export const statusOfCode = (code: ErrorCode): number => ERROR_STATUS[code];

@@ -9,7 +9,13 @@ import {
 } from '../helpers/shared-events/capacity';
 import { createSharedEvent } from '../helpers/shared-events/create';
 import { orderApi } from '../helpers/orders';
-import { injectStoreFault, seedSharedPoolSales, storedDocument } from '../helpers/seed';
+import {
+  injectStoreFault,
+  seedFenceWithoutHeadFlag,
+  seedSharedPoolSales,
+  storedDocument,
+  storedSharedEventDocuments,
+} from '../helpers/seed';
 
 /**
  * Issue 22: an organization that left or was removed from a Shared Event takes no capacity through its projection,
@@ -70,7 +76,11 @@ describe('a participant that left or was removed', () => {
       }),
     ];
     for (const r of refusals) {
-      expect([r.status, r.body?.error, r.body?.data?.participantStatus]).toEqual([409, 'CONFLICT', 'left']);
+      expect([r.status, r.body?.error, r.body?.data?.participantStatus]).toEqual([
+        409,
+        'PARTICIPANT_NOT_ACTIVE',
+        'left',
+      ]);
     }
     // B's one seat stays taken; the organizer sells the other four of the pool of 5.
     expect((await sellOnProjection(api, { orgId: f.orgId, token: f.admin.token }, se, 4)).status).toBe(201);
@@ -98,7 +108,7 @@ describe('a participant that left or was removed', () => {
     const refused = await sellOnProjection(api, seller(c), se, 1);
     expect([refused.status, refused.body.error, refused.body.data?.participantStatus]).toEqual([
       409,
-      'CONFLICT',
+      'PARTICIPANT_NOT_ACTIVE',
       'removed',
     ]);
     expect((await pool(se))?.counter.committed ?? 0).toBe(0);
@@ -123,7 +133,7 @@ describe('a participant that left or was removed', () => {
     const refused = await sellOnProjection(api, seller(b), se, 1);
     expect([refused.status, refused.body.error, refused.body.data?.participantStatus]).toEqual([
       409,
-      'CONFLICT',
+      'PARTICIPANT_NOT_ACTIVE',
       'left',
     ]);
   });
@@ -185,5 +195,24 @@ describe('a draft Shared Event', () => {
     });
     expect(open.status).toBe(200);
     expect((await sellOnProjection(api, { orgId: f.orgId, token: f.admin.token }, se, 1)).status).toBe(201);
+  });
+
+  it('refuses sales behind a fence older code wrote without any head flag (one that already took a sale)', async () => {
+    const se = await createSharedEvent(api, f, { sharedCapacity: { perShowtime: 5 } });
+    await seedSharedPoolSales(se.id, se.showtimes[0].showtimeId, 5, 1);
+    await seedFenceWithoutHeadFlag(se.id);
+    const res = await sellOnProjection(api, { orgId: f.orgId, token: f.admin.token }, se, 1);
+    expect([res.status, res.body.error]).toEqual([409, 'CAPACITY_EXCEEDED']);
+    expect((await pool(se))?.counter).toEqual({ capacity: 5, reserved: 0, committed: 1 });
+    const open = await api.patch(`shared-events/${se.id}/lifecycle`, {
+      token: f.admin.token,
+      query: { organizationId: f.orgId },
+      body: { status: 'open' },
+    });
+    expect(open.status).toBe(200);
+    // Once opened, the first sale reads the head and records it on the fence; the next one trusts the fence.
+    expect((await sellOnProjection(api, { orgId: f.orgId, token: f.admin.token }, se, 1)).status).toBe(201);
+    const [fence] = await storedSharedEventDocuments<{ headSeenSelling?: true }>(se.id, 'capacityFence');
+    expect(fence?.headSeenSelling).toBe(true);
   });
 });

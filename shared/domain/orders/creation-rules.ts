@@ -26,7 +26,9 @@ export function assertEventTakesOrders(event: EventDoc | undefined): asserts eve
   // Shared Event, which report-sold refuses anyway: docs/decisions/shared-event-roster.md).
   const participantStatus = (event.sharedEventLink as { participantStatus?: string } | undefined)?.participantStatus;
   if (participantStatus !== undefined && participantStatus !== 'active' && participantStatus !== 'accepted') {
-    throw conflict('Your organization no longer takes part in this Shared Event', 'CONFLICT', { participantStatus });
+    throw conflict('Your organization no longer takes part in this Shared Event', 'PARTICIPANT_NOT_ACTIVE', {
+      participantStatus,
+    });
   }
   if (event.salesLocked) throw conflict('Sales are locked for this event', 'SALES_LOCKED');
 }

@@ -2,7 +2,7 @@ import { storedSharedEventDocuments } from './shared-events';
 import { newSharedCounter } from '../../../shared/domain/shared-events/capacity/model';
 import { ensureCounter, moveCounter } from '../../../shared/domain/shared-events/capacity/repo';
 import { containers } from '../../../shared/store/client';
-import { replaceItem } from '../../../shared/store/operations';
+import { createItem, replaceItem } from '../../../shared/store/operations';
 import { type Doc } from './store-access';
 
 /** Shared Event capacity: time passing and counter drift. */
@@ -49,4 +49,20 @@ export async function seedSharedPoolSales(
   const counterId = `pool:${showtimeId}`;
   await ensureCounter(newSharedCounter({ sharedEventId, counterId, showtimeId, capacity, now }));
   await moveCounter(sharedEventId, counterId, { increments: { committed } }, now);
+}
+
+/**
+ * A capacity fence as code older than issue 22 wrote it (a first sale on a draft, a policy transition, a roster move):
+ * open, with neither hint flag, so nothing on it says whether a sale ever saw the Shared Event head selling.
+ */
+export async function seedFenceWithoutHeadFlag(sharedEventId: string, capacityPolicy: 'pool' | 'quota' = 'pool') {
+  await createItem(containers().sharedEvents, {
+    id: `fence:${sharedEventId}`,
+    docType: 'capacityFence',
+    sharedEventId,
+    state: 'open',
+    capacityPolicy,
+    schemaVersion: 1,
+    updatedAt: new Date().toISOString(),
+  });
 }

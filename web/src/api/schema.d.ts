@@ -3266,9 +3266,9 @@ export interface components {
             /** @constant */
             success: false;
             /** @enum {unknown} */
-            error: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "UNAVAILABLE" | "INTERNAL" | "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS";
+            error: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "UNAVAILABLE" | "INTERNAL" | "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "PARTICIPANT_NOT_ACTIVE";
             /** @enum {unknown} */
-            errorCode?: "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS";
+            errorCode?: "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "PARTICIPANT_NOT_ACTIVE";
             message: string;
             data?: Record<string, never>;
             details?: {
@@ -5958,7 +5958,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -5968,7 +5968,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE";
                     };
                 };
             };
@@ -6044,7 +6044,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, PARTICIPANT_NOT_ACTIVE */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -6053,7 +6053,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "PARTICIPANT_NOT_ACTIVE";
                     };
                 };
             };
@@ -7429,7 +7429,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, PARTICIPANT_NOT_ACTIVE */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -7438,7 +7438,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "PARTICIPANT_NOT_ACTIVE";
                     };
                 };
             };
@@ -7619,7 +7619,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -7629,7 +7629,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE";
                     };
                 };
             };
@@ -8302,7 +8302,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, PARTICIPANT_NOT_ACTIVE */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -8311,7 +8311,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "PARTICIPANT_NOT_ACTIVE";
                     };
                 };
             };
@@ -8536,7 +8536,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -8546,7 +8546,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE";
                     };
                 };
             };
@@ -11861,7 +11861,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -11871,7 +11871,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE";
                     };
                 };
             };
@@ -12088,7 +12088,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, SALES_LOCKED */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, PARTICIPANT_NOT_ACTIVE, SALES_LOCKED */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -12097,7 +12097,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "SALES_LOCKED";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "PARTICIPANT_NOT_ACTIVE" | "SALES_LOCKED";
                     };
                 };
             };
@@ -15670,7 +15670,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, SALES_LOCKED, WRONG_ENDPOINT */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE, SALES_LOCKED, WRONG_ENDPOINT */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -15680,7 +15680,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "SALES_LOCKED" | "WRONG_ENDPOINT";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE" | "SALES_LOCKED" | "WRONG_ENDPOINT";
                     };
                 };
             };
@@ -15781,7 +15781,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, REGISTRATION_LOCKED, SALES_LOCKED */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, PARTICIPANT_NOT_ACTIVE, REGISTRATION_LOCKED, SALES_LOCKED */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -15790,7 +15790,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "REGISTRATION_LOCKED" | "SALES_LOCKED";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "PARTICIPANT_NOT_ACTIVE" | "REGISTRATION_LOCKED" | "SALES_LOCKED";
                     };
                 };
             };

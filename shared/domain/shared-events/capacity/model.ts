@@ -95,10 +95,13 @@ export interface CapacityFenceDoc {
   /** Which counters sales take from (ours): read with the state in one point read on every reserve. */
   capacityPolicy: CapacityPolicy;
   /**
-   * Created by something other than a sale on an opened Shared Event (a policy transition, a roster move): a draft
-   * may be behind it, so a sale reads the Shared Event head before trusting it, and drops the flag once the head is
-   * no longer a draft (sale.ts). Absent: a sale already saw the head open.
+   * A sale has seen the Shared Event head past draft (a draft never comes back): later sales trust the fence alone.
+   * Absent (a fence created by a policy transition, a roster move, a cancellation, or written by older code): the
+   * next sale reads the head first and sets the flag once the head sells (sale.ts). Positive on purpose, so a fence
+   * that never recorded anything pays one head read instead of selling for a draft.
    */
+  headSeenSelling?: true;
+  /** Written by older code (the inverted hint); ignored, dropped when `headSeenSelling` is set. */
   checkHead?: true;
   /**
    * Organizations that left or were removed (roster moves add them, an admission takes them out): a sale of one of

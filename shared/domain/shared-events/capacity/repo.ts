@@ -150,7 +150,8 @@ export function readFence(sharedEventId: string) {
 
 /**
  * The fence, created `open` (or in `state`) if it does not exist yet. Only a sale that read the Shared Event head
- * open passes `headChecked`; any other creator leaves `checkHead`, so the next sale looks at the head first.
+ * open passes `headChecked` (it records `headSeenSelling`); any other creator leaves the flag absent, so the next
+ * sale looks at the head first.
  */
 export function ensureFence(
   sharedEventId: string,
@@ -165,7 +166,7 @@ export function ensureFence(
     sharedEventId,
     state,
     capacityPolicy,
-    ...(headChecked ? {} : { checkHead: true as const }),
+    ...(headChecked ? { headSeenSelling: true as const } : {}),
     schemaVersion: 1,
     updatedAt: now,
   });

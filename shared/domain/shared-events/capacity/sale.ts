@@ -59,15 +59,18 @@ async function sellingFence(sharedEventId: string, organizationId: string): Prom
   const fence = await currentFence(sharedEventId);
   if (fence.state !== 'open') return fence; // the freeze answers for itself (reserve and adjust refuse it)
   const [head, participant] = await Promise.all([
-    fence.checkHead ? getSharedEvent(sharedEventId) : undefined,
+    fence.headSeenSelling ? undefined : getSharedEvent(sharedEventId),
     fence.closedOrganizationIds?.includes(organizationId) ? getParticipant(sharedEventId, organizationId) : undefined,
   ]);
   if (head) {
     refuseUnlessSelling(head.status);
-    await forgetHeadCheck(fence);
+    await recordHeadSeenSelling(fence);
+  } else if (!fence.headSeenSelling) {
+    throw unavailable('Shared Event capacity is temporarily unavailable');
   }
   if (participant && !LIVE_PARTICIPANT_STATUSES.includes(participant.status)) {
-    throw conflict('Your organization no longer takes part in this Shared Event', 'CONFLICT', {
+    // Its own code, not CONFLICT ("another request won; retry"): retrying cannot help (docs/decisions/shared-event-roster.md).
+    throw conflict('Your organization no longer takes part in this Shared Event', 'PARTICIPANT_NOT_ACTIVE', {
       participantStatus: participant.status,
     });
   }
@@ -85,9 +88,9 @@ function refuseUnlessSelling(status: string) {
 }
 
 /** The head was seen past draft (a draft never comes back): later sales skip the check. Best effort. */
-async function forgetHeadCheck(fence: Stored<CapacityFenceDoc>) {
+async function recordHeadSeenSelling(fence: Stored<CapacityFenceDoc>) {
   const { checkHead: _c, ...rest } = fence;
-  await replaceFence(rest, fence._etag).catch((error: unknown) => {
+  await replaceFence({ ...rest, headSeenSelling: true }, fence._etag).catch((error: unknown) => {
     if (!isPreconditionFailed(error)) logError(error, { step: 'fence-head-check', sharedEventId: fence.sharedEventId });
   });
 }

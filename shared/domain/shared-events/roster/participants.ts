@@ -103,6 +103,9 @@ export async function moveParticipant(
       ({ head, participant } = await readTarget(sharedEventId, organizationId));
       continue;
     }
+    // Again after it changed: an admission that read the entry still live and dropped the hint meanwhile is
+    // undone (an admission's drop is conditional on the fence's ETag, which this write moves either way).
+    if (action !== 'decline') await markOrganizationClosed(sharedEventId, organizationId, head.capacityPolicy);
     const actor = actorOf(principal, actingOrganizationId);
     await appendAudit(
       auditEntry({
