@@ -44,13 +44,17 @@ export function masksForeignUsers(route: AnyRoute): boolean {
 export const pseudonymOf = (sharedEventId: string, userId: string) =>
   `user-${createHmac('sha256', pseudonymKey()).update(`${sharedEventId}|${userId}`).digest('hex').slice(0, 24)}`;
 
-let derived: { secret: string; key: Buffer } | undefined;
+/** Derived keys by secret (a Map lookup, not a comparison of secrets): the secret changes only at a rotation. */
+const derivedKeys = new Map<string, Buffer>();
 function pseudonymKey(): Buffer {
   const secret = config().jwtSecret;
-  if (derived?.secret !== secret) {
-    derived = { secret, key: Buffer.from(hkdfSync('sha256', secret, '', 'foreign-user-pseudonym', 32)) };
+  let key = derivedKeys.get(secret);
+  if (!key) {
+    if (derivedKeys.size >= 4) derivedKeys.clear();
+    key = Buffer.from(hkdfSync('sha256', secret, '', 'foreign-user-pseudonym', 32));
+    derivedKeys.set(secret, key);
   }
-  return derived.key;
+  return key;
 }
 
 interface Context {
