@@ -152,47 +152,27 @@ export function EventForm({ event, onDone }: { event?: EventItem; onDone: () => 
               Ticket type {i + 1} name
               <input required maxLength={100} value={t.name} onChange={(e) => setType(i, { name: e.target.value })} />
             </label>
-            <label>
-              Ticket type {i + 1} price
-              <input
-                required
-                type="number"
-                min={0}
-                step="0.01"
-                value={t.price}
-                onChange={(e) => setType(i, { price: e.target.value })}
-              />
-            </label>
-            <label>
-              Ticket type {i + 1} fee
-              <input
-                type="number"
-                min={0}
-                step="0.01"
-                value={t.fee}
-                onChange={(e) => setType(i, { fee: e.target.value })}
-              />
-            </label>
-            <label>
-              Box-office price (optional)
-              <input
-                type="number"
-                min={0}
-                step="0.01"
-                value={t.boxofficePrice}
-                onChange={(e) => setType(i, { boxofficePrice: e.target.value })}
-              />
-            </label>
-            <label>
-              Box-office fee (optional)
-              <input
-                type="number"
-                min={0}
-                step="0.01"
-                value={t.boxofficeFee}
-                onChange={(e) => setType(i, { boxofficeFee: e.target.value })}
-              />
-            </label>
+            <MoneyField
+              label={`Ticket type ${i + 1} price`}
+              required
+              value={t.price}
+              onChange={(value) => setType(i, { price: value })}
+            />
+            <MoneyField
+              label={`Ticket type ${i + 1} fee`}
+              value={t.fee}
+              onChange={(value) => setType(i, { fee: value })}
+            />
+            <MoneyField
+              label="Box-office price (optional)"
+              value={t.boxofficePrice}
+              onChange={(value) => setType(i, { boxofficePrice: value })}
+            />
+            <MoneyField
+              label="Box-office fee (optional)"
+              value={t.boxofficeFee}
+              onChange={(value) => setType(i, { boxofficeFee: value })}
+            />
             {types.length > 1 && (
               <button
                 type="button"
@@ -224,5 +204,22 @@ export function EventForm({ event, onDone }: { event?: EventItem; onDone: () => 
       </div>
       <ErrorNotice error={save.error} title="The event was not saved" />
     </form>
+  );
+}
+
+/** A decimal amount in the currency (the API takes decimal amounts; docs/api.md, money). */
+function MoneyField(props: { label: string; value: string; required?: boolean; onChange: (value: string) => void }) {
+  return (
+    <label>
+      {props.label}
+      <input
+        required={props.required}
+        type="number"
+        min={0}
+        step="0.01"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
   );
 }
