@@ -9,9 +9,17 @@ import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
 import type { HandlerInput } from '../shared/http/route';
 import type { Schema } from '../shared/domain/vocabulary/validation';
 import { createOnBehalfOrder, createSelfServiceOrder } from '../shared/domain/delegated-orders/create';
-import { delegatedOrders, delegatedQueue, delegatedSalesContext } from '../shared/domain/delegated-orders/list';
+import { delegatedCatalog } from '../shared/domain/delegated-orders/catalog';
+import {
+  delegatedOrders,
+  delegatedQueue,
+  delegatedSalesContext,
+  myDelegatedOrders,
+} from '../shared/domain/delegated-orders/list';
 import { reportDelegatedReturn, reportDelegatedSold } from '../shared/domain/delegated-orders/reporting';
 import {
+  delegatedCatalogResponse,
+  myDelegatedOrdersQuery,
   onBehalfOrderBody,
   partnerOrderPage,
   partnerOrderResponse,
@@ -76,6 +84,26 @@ partnerRoute({
   summary: 'What a seller needs: ticket types, showtimes and per showtime { showtimeId, venueCapacity, remaining }',
   response: salesContextResponse,
   run: (_input, grant) => delegatedSalesContext(grant),
+});
+
+partnerRoute({
+  name: 'delegated-catalog',
+  method: 'GET',
+  path: '/catalog',
+  role: 'member',
+  summary:
+    'What a partner member orders from: event, ticket types and showtimes (sold out or not, no seat counts); 503 when the catalog is off',
+  response: delegatedCatalogResponse,
+  errors: ['DELEGATED_MEMBER_CATALOG_UNAVAILABLE'],
+  gate: () => {
+    if (!config().delegatedMemberCatalogEnabled) {
+      throw unavailable(
+        'The catalog of delegated events is switched off for members',
+        'DELEGATED_MEMBER_CATALOG_UNAVAILABLE',
+      );
+    }
+  },
+  run: (_input, grant) => delegatedCatalog(grant),
 });
 
 partnerRoute({
@@ -150,6 +178,17 @@ partnerRoute({
   query: partnerOrdersQuery,
   response: partnerOrderPage,
   run: ({ query }, grant) => delegatedOrders(grant, query),
+});
+
+partnerRoute({
+  name: 'delegated-orders-mine',
+  method: 'GET',
+  path: '/orders/mine',
+  role: 'member',
+  summary: "The caller's own orders for this event through the partner (buyer of record), newest first",
+  query: myDelegatedOrdersQuery,
+  response: partnerOrderPage,
+  run: ({ principal, query }, grant) => myDelegatedOrders(principal, grant, query),
 });
 
 partnerRoute({

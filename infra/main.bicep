@@ -43,6 +43,8 @@ param sharedEventsEnabled bool = false
 @description('Comma-separated organization ids allowed to use Shared Events; empty allows every organization.')
 param sharedEventsOrgAllowlist string = ''
 param delegatedMemberOrderingEnabled bool = false
+@description('The member-readable catalog of delegated events (DELEGATED_MEMBER_CATALOG_ENABLED); off until rolled out.')
+param delegatedMemberCatalogEnabled bool = false
 
 @description('Tags on every resource (azd passes azd-env-name; the function app adds azd-service-name).')
 param tags object = {}
@@ -110,6 +112,7 @@ module functionApp 'modules/function-app.bicep' = {
     sharedEventsEnabled: sharedEventsEnabled
     sharedEventsOrgAllowlist: sharedEventsOrgAllowlist
     delegatedMemberOrderingEnabled: delegatedMemberOrderingEnabled
+    delegatedMemberCatalogEnabled: delegatedMemberCatalogEnabled
   }
 }
 

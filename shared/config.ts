@@ -20,6 +20,8 @@ export interface Config {
   sharedEventsEnabled: boolean;
   sharedEventsOrgAllowlist: string[];
   delegatedMemberOrderingEnabled: boolean;
+  /** The member-readable catalog of a delegated event (docs/decisions/delegated-orders.md, "Member catalog"). */
+  delegatedMemberCatalogEnabled: boolean;
   appInsightsConnectionString?: string;
   bodyLimitBytes: number;
   /** Cosmos DB: how long one HTTP request to the store may take, and the budget of one store call with retries. */
@@ -72,6 +74,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sharedEventsEnabled: flag(env.SHARED_EVENTS_ENABLED, local),
     sharedEventsOrgAllowlist: list(env.SHARED_EVENTS_ORG_ALLOWLIST),
     delegatedMemberOrderingEnabled: flag(env.DELEGATED_MEMBER_ORDERING_ENABLED, local),
+    delegatedMemberCatalogEnabled: flag(env.DELEGATED_MEMBER_CATALOG_ENABLED, local),
     appInsightsConnectionString: env.APPLICATIONINSIGHTS_CONNECTION_STRING || undefined,
     bodyLimitBytes: positive(env.BODY_LIMIT_BYTES, 1024 * 1024),
     storeRequestTimeoutMs: positive(env.STORE_REQUEST_TIMEOUT_MS, 3000),

@@ -36,6 +36,7 @@ export const ERROR_MEANINGS: Record<GenericErrorCode | SpecErrorCode, string> = 
   TRANSFER_BLOCKED_NO_OUTSTANDING: 'The order holds no outstanding tickets to transfer.',
   TRANSFER_REQUEST_ID_REUSED: 'The `transferRequestId` was used before for a different transfer.',
   DELEGATED_MEMBER_ORDERING_UNAVAILABLE: 'Delegated member ordering is switched off or not available right now.',
+  DELEGATED_MEMBER_CATALOG_UNAVAILABLE: "The members' catalog of delegated events is switched off right now.",
   ALREADY_MEMBER: 'The user is already a member of the organization.',
   USER_DELETED: 'The user has been deleted and cannot be added.',
   WRONG_ENDPOINT: 'This event sells through another route (a delegated or shared projection); use that one.',

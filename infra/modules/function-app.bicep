@@ -27,6 +27,7 @@ param sharedEventsEnabled bool
 @description('Comma-separated organization ids allowed to use Shared Events; empty allows every organization.')
 param sharedEventsOrgAllowlist string = ''
 param delegatedMemberOrderingEnabled bool
+param delegatedMemberCatalogEnabled bool
 
 // The host's storage (AzureWebJobsStorage: the timer's locks and schedule status, the deployment package), reached
 // with the app's identity only: shared keys are off, so no connection string with a key exists anywhere.
@@ -158,6 +159,7 @@ resource appSettings 'Microsoft.Web/sites/config@2024-04-01' = {
     SHARED_EVENTS_ENABLED: string(sharedEventsEnabled)
     SHARED_EVENTS_ORG_ALLOWLIST: sharedEventsOrgAllowlist
     DELEGATED_MEMBER_ORDERING_ENABLED: string(delegatedMemberOrderingEnabled)
+    DELEGATED_MEMBER_CATALOG_ENABLED: string(delegatedMemberCatalogEnabled)
   }
   dependsOn: [blobAccess, secretsAccess, telemetryAccess]
 }

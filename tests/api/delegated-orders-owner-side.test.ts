@@ -52,6 +52,8 @@ describe('revocation', () => {
       o.get(w.p.ticketManager, '/orders/queue'),
       o.get(w.p.ticketManager, '/orders'),
       o.get(w.p.ticketManager, '/sales-context'),
+      o.get(w.p.member, '/catalog'),
+      o.get(w.p.member, '/orders/mine'),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.status).toBe(403);
@@ -79,6 +81,9 @@ describe('permissions bundle', () => {
 describe('rule 9: nothing else is reachable through a partner', () => {
   const ALLOWED = [
     'GET sales-context',
+    // Ours (docs/decisions/delegated-orders.md): reads for any member, nothing the rule forbids.
+    'GET catalog',
+    'GET orders/mine',
     'POST orders/self',
     'GET orders/queue',
     'POST orders/{orderId}/approve',

@@ -17,6 +17,14 @@ describe('configuration', () => {
     ).toBe(false);
   });
 
+  it('serves the delegated member catalog locally and keeps it off by default when deployed', () => {
+    expect(readConfig({}).delegatedMemberCatalogEnabled).toBe(true);
+    expect(readConfig({ DELEGATED_MEMBER_CATALOG_ENABLED: 'false' }).delegatedMemberCatalogEnabled).toBe(false);
+    const deployed = { COSMOS_ENDPOINT: 'https://x', JWT_SECRET: 's'.repeat(32) };
+    expect(readConfig(deployed).delegatedMemberCatalogEnabled).toBe(false);
+    expect(readConfig({ ...deployed, DELEGATED_MEMBER_CATALOG_ENABLED: 'true' }).delegatedMemberCatalogEnabled).toBe(true);
+  });
+
   it('serves Shared Events locally and keeps them off by default when deployed (docs/decisions/runtime.md)', () => {
     expect(readConfig({}).sharedEventsEnabled).toBe(true);
     expect(readConfig({ SHARED_EVENTS_ENABLED: 'false' }).sharedEventsEnabled).toBe(false);

@@ -6,7 +6,8 @@ import { contextOf } from './context';
 import { toPartnerOrderResponse } from './mapper';
 import { pageDelegatedOrders } from './repo';
 import { salesContextOf } from './rules';
-import type { PartnerOrdersQuery, QueueQuery } from './schemas';
+import type { MyDelegatedOrdersQuery, PartnerOrdersQuery, QueueQuery } from './schemas';
+import type { Principal } from '../users/principal';
 
 /**
  * The partner's reads. Each is the scope's four reads plus ONE store call: one paged query in the owner's
@@ -43,6 +44,28 @@ export async function delegatedOrders(grant: PartnerGrant, query: PartnerOrdersQ
       eventId: ctx.eventId,
       partnerOrganizationId: ctx.partnerOrganizationId,
       ...(query.showtimeId ? { showtimeId: query.showtimeId } : {}),
+      statuses,
+      direction: 'DESC',
+    },
+    query,
+  );
+  return pageOf(page);
+}
+
+/**
+ * The caller's own orders for this event through the partner (docs/decisions/delegated-orders.md, "A member's own
+ * orders"), newest first: any approved member, buyer of record only. They live in the owner's partition, so the
+ * caller's `me/orders` (their own organization's partition) never lists them.
+ */
+export async function myDelegatedOrders(principal: Principal, grant: PartnerGrant, query: MyDelegatedOrdersQuery) {
+  const ctx = contextOf(grant);
+  const statuses = query.status ? ([...new Set(query.status.split(','))] as OrderStatus[]) : [];
+  const page = await pageDelegatedOrders(
+    ctx.ownerOrganizationId,
+    {
+      eventId: ctx.eventId,
+      partnerOrganizationId: ctx.partnerOrganizationId,
+      buyerUserId: principal.userId,
       statuses,
       direction: 'DESC',
     },

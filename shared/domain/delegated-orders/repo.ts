@@ -11,6 +11,8 @@ export interface DelegatedOrderFilter {
   /** The approval queue names the delegation; the orders list covers every order the partner sold. */
   delegationId?: string;
   showtimeId?: string;
+  /** A member's own orders: those they are the buyer of record of. */
+  buyerUserId?: string;
   statuses: OrderStatus[];
   /** ASC: the queue, oldest first (ties by id); DESC: newest first. */
   direction: 'ASC' | 'DESC';
@@ -27,6 +29,7 @@ export function pageDelegatedOrders(
     .where('c.eventId = @event', { '@event': filter.eventId })
     .where('c.soldByOrganizationId = @partner', { '@partner': filter.partnerOrganizationId })
     .whereIf(filter.delegationId, 'c.delegationId = @delegation', { '@delegation': filter.delegationId })
+    .whereIf(filter.buyerUserId, 'c.buyerUserId = @buyer', { '@buyer': filter.buyerUserId })
     .whereIf(filter.showtimeId, 'c.showtimeId = @showtime', { '@showtime': filter.showtimeId })
     .whereIf(filter.statuses.length > 0, 'ARRAY_CONTAINS(@statuses, c.status)', { '@statuses': filter.statuses })
     .orderBy(`c.sortKey ${filter.direction}`)

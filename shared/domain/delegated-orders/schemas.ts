@@ -44,6 +44,17 @@ export const partnerOrdersQuery: Schema = object({
   status: { type: 'string', maxLength: 200, pattern: `^${statusList}(,${statusList})*$` },
   ...pageQuery,
 });
+/** GET .../orders/mine: the caller's own orders, with the orders list's status filter. */
+export const myDelegatedOrdersQuery: Schema = object({
+  status: { type: 'string', maxLength: 200, pattern: `^${statusList}(,${statusList})*$` },
+  ...pageQuery,
+});
+export interface MyDelegatedOrdersQuery {
+  status?: string;
+  limit: number;
+  continuationToken?: string;
+}
+
 export interface PartnerOrdersQuery {
   showtimeId?: string;
   status?: string;
@@ -123,4 +134,33 @@ export const salesContextResponse: Schema = closed(
     },
   },
   ['eventId', 'eventName', 'date', 'active', 'salesLocked', 'delegationId', 'ticketTypes', 'showtimes'],
+);
+
+/**
+ * GET .../catalog (any approved partner member): what a member orders from, without capacity figures; a showtime
+ * says only whether it is sold out (docs/decisions/delegated-orders.md, "Member catalog").
+ */
+export const delegatedCatalogResponse: Schema = closed(
+  {
+    eventId: str,
+    eventName: str,
+    date: str,
+    location: str,
+    ownerOrganizationName: str,
+    active: { type: 'boolean' },
+    salesLocked: { type: 'boolean' },
+    ticketTypes: {
+      type: 'array',
+      items: closed({ id: str, name: str, price: num, fee: num }, ['id', 'name', 'price', 'fee']),
+    },
+    showtimes: {
+      type: 'array',
+      items: closed({ showtimeId: str, dateTime: str, label: str, soldOut: { type: 'boolean' } }, [
+        'showtimeId',
+        'dateTime',
+        'soldOut',
+      ]),
+    },
+  },
+  ['eventId', 'eventName', 'date', 'active', 'salesLocked', 'ticketTypes', 'showtimes'],
 );

@@ -1556,6 +1556,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/{partnerOrganizationId}/delegated-events/{eventId}/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a partner member orders from: event, ticket types and showtimes (sold out or not, no seat counts); 503 when the catalog is off
+         * @description Auth: Member+.
+         */
+        get: operations["delegated-catalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations/{partnerOrganizationId}/delegated-events/{eventId}/orders": {
         parameters: {
             query?: never;
@@ -1695,6 +1715,26 @@ export interface paths {
          * @description Auth: Member+.
          */
         post: operations["delegated-orders-report-sold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{partnerOrganizationId}/delegated-events/{eventId}/orders/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own orders for this event through the partner (buyer of record), newest first
+         * @description Auth: Member+.
+         */
+        get: operations["delegated-orders-mine"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3161,6 +3201,28 @@ export interface components {
             }[];
         };
         DeclineBody: Record<string, never>;
+        DelegatedCatalog: {
+            eventId: string;
+            eventName: string;
+            date: string;
+            location?: string;
+            ownerOrganizationName?: string;
+            active: boolean;
+            salesLocked: boolean;
+            ticketTypes: {
+                id: string;
+                name: string;
+                price: number;
+                fee: number;
+            }[];
+            showtimes: {
+                showtimeId: string;
+                /** Format: date-time */
+                dateTime: string;
+                label?: string;
+                soldOut: boolean;
+            }[];
+        };
         DelegatedEvent: {
             delegationId: string;
             eventId: string;
@@ -3266,9 +3328,9 @@ export interface components {
             /** @constant */
             success: false;
             /** @enum {unknown} */
-            error: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "UNAVAILABLE" | "INTERNAL" | "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "PARTICIPANT_NOT_ACTIVE";
+            error: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "UNAVAILABLE" | "INTERNAL" | "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "DELEGATED_MEMBER_CATALOG_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "PARTICIPANT_NOT_ACTIVE";
             /** @enum {unknown} */
-            errorCode?: "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "PARTICIPANT_NOT_ACTIVE";
+            errorCode?: "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "DELEGATED_MEMBER_CATALOG_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "PARTICIPANT_NOT_ACTIVE";
             message: string;
             data?: Record<string, never>;
             details?: {
@@ -14149,6 +14211,96 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "delegated-catalog": {
+        parameters: {
+            query?: {
+                organizationId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                partnerOrganizationId: components["schemas"]["Id"];
+                eventId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *         "eventName": "Spring Concert",
+                     *         "date": "2026-11-25T18:30:00.000Z",
+                     *         "location": "Town Hall",
+                     *         "ownerOrganizationName": "St. Cecilia Choir",
+                     *         "active": true,
+                     *         "salesLocked": false,
+                     *         "ticketTypes": [
+                     *           {
+                     *             "id": "a5614527-0ce6-43be-ad1d-d012b7394867",
+                     *             "name": "Spring Concert",
+                     *             "price": 25,
+                     *             "fee": 1.5
+                     *           }
+                     *         ],
+                     *         "showtimes": [
+                     *           {
+                     *             "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
+                     *             "dateTime": "2026-11-25T18:30:00.000Z",
+                     *             "label": "Evening",
+                     *             "soldOut": true
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["DelegatedCatalog"];
+                    };
+                };
+            };
+            /** @description Invalid input: ORGANIZATION_MISMATCH, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        error?: "ORGANIZATION_MISMATCH" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            /** @description Temporarily unavailable; try again: DELEGATED_MEMBER_CATALOG_UNAVAILABLE, UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        error?: "DELEGATED_MEMBER_CATALOG_UNAVAILABLE" | "UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
     "delegated-orders-list": {
         parameters: {
             query?: {
@@ -15153,6 +15305,117 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "delegated-orders-mine": {
+        parameters: {
+            query?: {
+                organizationId?: components["schemas"]["Id"];
+                status?: string;
+                limit?: number;
+                continuationToken?: string;
+            };
+            header?: never;
+            path: {
+                partnerOrganizationId: components["schemas"]["Id"];
+                eventId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "a5614527-0ce6-43be-ad1d-d012b7394867",
+                     *             "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *             "eventName": "Spring Concert",
+                     *             "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
+                     *             "showtimeDateTime": "2026-11-25T18:30:00.000Z",
+                     *             "showtimeLabel": "Text",
+                     *             "tickets": [
+                     *               {
+                     *                 "ticketTypeId": "9ebb2c5e-396d-4da2-adc2-70a9dd8913ee",
+                     *                 "ticketTypeName": "Adult",
+                     *                 "quantity": 2,
+                     *                 "unitPrice": 25,
+                     *                 "fee": 1.5
+                     *               }
+                     *             ],
+                     *             "totalQuantity": 2,
+                     *             "totalAmount": 51.5,
+                     *             "totalFees": 1.5,
+                     *             "status": "pending",
+                     *             "soldQuantity": 2,
+                     *             "soldTypeQuantities": [
+                     *               {
+                     *                 "ticketTypeId": "9ebb2c5e-396d-4da2-adc2-70a9dd8913ee",
+                     *                 "soldQuantity": 2
+                     *               }
+                     *             ],
+                     *             "returnedQuantity": 2,
+                     *             "returnedTypeQuantities": [
+                     *               {
+                     *                 "ticketTypeId": "9ebb2c5e-396d-4da2-adc2-70a9dd8913ee",
+                     *                 "returnQuantity": 2
+                     *               }
+                     *             ],
+                     *             "buyerUserId": "30b968b9-e15d-4548-abbd-111cf9ac27a1",
+                     *             "buyerUserName": "Mia Member",
+                     *             "buyerUserEmail": "bea.buyer@example.org",
+                     *             "soldByOrganizationId": "268cf60a-6709-4363-a4bf-55dce78d06e5",
+                     *             "soldByOrganizationName": "St. Cecilia Choir",
+                     *             "soldByUserId": "54600a9e-d358-4ab0-aa6a-e2dcf54ae7ee",
+                     *             "soldByUserName": "Mia Member",
+                     *             "delegationId": "712427bb-429e-48fe-a36e-4d0dff8739c0",
+                     *             "note": "Paid in cash at the rehearsal",
+                     *             "cancelReason": "Booked twice by mistake",
+                     *             "approvedAt": "2026-11-25T18:30:00.000Z",
+                     *             "deliveredAt": "2026-11-25T18:30:00.000Z",
+                     *             "cancelledAt": "2026-11-25T18:30:00.000Z",
+                     *             "createdAt": "2026-11-25T18:30:00.000Z",
+                     *             "updatedAt": "2026-11-25T18:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "continuationToken": "W3sidG9rZW4iOiIrUklEOn4xMjMifV0="
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["PartnerOrderPage"];
+                    };
+                };
+            };
+            /** @description Invalid input: ORGANIZATION_MISMATCH, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        error?: "ORGANIZATION_MISMATCH" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
