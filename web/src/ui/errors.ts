@@ -16,6 +16,10 @@ const PLAIN: Record<string, (e: ApiError) => string> = {
     `Only ${String(e.data?.availableQuantity ?? 'fewer')} tickets are still outstanding on this order.`,
   TRANSFER_BLOCKED_NO_OUTSTANDING: () => 'No tickets are left to move on this order.',
   TRANSFER_REQUEST_ID_REUSED: () => 'This transfer was already made with other details. Start a new transfer.',
+  DELEGATED_MEMBER_ORDERING_UNAVAILABLE: () =>
+    'Members cannot request tickets for themselves here yet. Ask your ticket manager for tickets.',
+  DELEGATED_MEMBER_CATALOG_UNAVAILABLE: () =>
+    'Ticket types and showtimes are not shown to members here yet. Ask your ticket manager for tickets.',
   NETWORK_ERROR: () => 'The service could not be reached. Check the connection and try again.',
   UNAUTHORIZED: () => 'Your session has ended. Please log in again.',
   FORBIDDEN: () => 'You do not have permission to do this here.',

@@ -1,18 +1,17 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { http, unwrap } from '../../api/instance';
-import { useAction } from '../../app/queries';
-import { Empty, ErrorNotice, Success } from '../../ui/feedback';
-import { formatDateTime, formatMoney, formatNumber, showtimeName } from '../../ui/format';
-import { Guarded, useAccess } from '../../ui/part2/access';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { Empty, ErrorNotice, Loading } from '../../ui/feedback';
+import { formatDateTime, formatNumber, showtimeName } from '../../ui/format';
+import { Guarded, isForbidden, NotAllowed, useAccess } from '../../ui/part2/access';
 import { Table } from '../../ui/Table';
-import { TicketInputs, ShowtimeSelect } from '../../ui/TicketInputs';
+import { MyDelegatedOrders, SelfOrder } from './MemberOrder';
 import { PartnerQueue } from './PartnerQueue';
-import { useDelegatedEvents, useSalesContext, type DelegatedEvent } from './queries';
+import { useCatalog, useDelegatedEvents, useSalesContext, type DelegatedEvent } from './queries';
 
 /**
- * Selling for another organization: the delegated events (one call), each one's sales context (types, showtimes,
- * seats left; one call), a self-service order for every member, and the queue for ticket managers.
+ * Selling for another organization: the delegated events (one call); for each, the member catalog (types,
+ * showtimes, sold out or not; one call), a self-service request and the caller's own requests (one paged call) for
+ * every member; for ticket managers also the sales context (seats left) and the queue.
  */
 export default function PartnerPage() {
   const events = useDelegatedEvents();
@@ -54,94 +53,62 @@ export default function PartnerPage() {
 function DelegatedEventView({ event }: { event: DelegatedEvent }) {
   const access = useAccess();
   const manager = access.at('ticketManager');
+  const catalog = useCatalog(event.eventId);
+  // Ticket Manager+ also read the sales context: seats left per showtime (an advisory hint members do not get).
   const context = useSalesContext(manager ? event.eventId : undefined);
-  if (!manager)
-    // The sales context (ticket types, showtimes) answers Ticket Manager+ only, and no member-readable catalog
-    // exists yet (docs/decisions/web-client-part2.md): a member cannot build a request without the ids in it.
-    return (
-      <>
-        <h2>
-          {event.eventName ?? 'An event'} for {event.ownerOrganizationName}
-        </h2>
-        <p className="notice">
-          Your organization sells tickets for this event
-          {event.eventDate ? ` on ${formatDateTime(event.eventDate)}` : ''}. Ask your ticket manager for tickets: the
-          ticket types and showtimes are not yet shown to members here.
-        </p>
-      </>
+  const heading = (
+    <h2>
+      {catalog.data?.eventName ?? event.eventName ?? 'An event'} for {event.ownerOrganizationName}
+    </h2>
+  );
+  if (catalog.isPending) return <Loading what="Loading the event" />;
+  if (catalog.isError && !isCatalogOff(catalog.error))
+    return isForbidden(catalog.error) ? (
+      <NotAllowed what="this event" />
+    ) : (
+      <ErrorNotice error={catalog.error} title="Could not load the event" />
     );
+  // The catalog switched off (DELEGATED_MEMBER_CATALOG_ENABLED): managers order from the sales context instead;
+  // members are told in a sentence, not an error box.
+  const source = catalog.data ?? context.data;
+  if (!source && manager && context.isPending) return <Loading what="Loading the event" />;
   return (
-    <Guarded query={context} what="Loading the event">
-      {(c) => (
-        <>
-          <h2>
-            {c.eventName} for {c.ownerOrganizationName}
-          </h2>
-          <p className="meta">
-            {formatDateTime(c.date)}
-            {c.location ? ` · ${c.location}` : ''}
-            {c.salesLocked ? ' · sales are closed' : ''}
-          </p>
-          <Table
-            caption="Seats left per showtime"
-            head={['Showtime', 'Capacity', 'Left']}
-            rows={c.showtimes.map((s) => [showtimeName(s), formatNumber(s.venueCapacity), formatNumber(s.remaining)])}
-          />
-          {!c.salesLocked && <SelfOrder eventId={event.eventId} context={c} />}
-          {access.at('ticketManager') && <PartnerQueue eventId={event.eventId} />}
-          <p>
-            <Link to="/history">Your own orders</Link> are listed with the rest of your orders.
-          </p>
-        </>
+    <>
+      {heading}
+      <p className="meta">
+        {formatDateTime(source?.date ?? event.eventDate)}
+        {source?.location ? ` · ${source.location}` : ''}
+        {source?.salesLocked ? ' · sales are closed' : ''}
+      </p>
+      {manager && (
+        <Guarded query={context} what="Loading seats left">
+          {(c) => (
+            <Table
+              caption="Seats left per showtime"
+              head={['Showtime', 'Capacity', 'Left']}
+              rows={c.showtimes.map((s) => [showtimeName(s), formatNumber(s.venueCapacity), formatNumber(s.remaining)])}
+            />
+          )}
+        </Guarded>
       )}
-    </Guarded>
+      {!source ? (
+        <p className="notice" role="status">
+          Ticket types and showtimes are not shown to members here yet. Ask your ticket manager for tickets.
+        </p>
+      ) : source.salesLocked || !source.active ? (
+        <p className="notice">Sales for this event are closed, so no new requests can be made.</p>
+      ) : (
+        <SelfOrder
+          eventId={event.eventId}
+          ticketTypes={source.ticketTypes}
+          showtimes={source.showtimes.map((s) => ({ soldOut: 'remaining' in s && s.remaining <= 0, ...s }))}
+        />
+      )}
+      <MyDelegatedOrders eventId={event.eventId} />
+      {manager && <PartnerQueue eventId={event.eventId} />}
+    </>
   );
 }
 
-function SelfOrder({
-  eventId,
-  context,
-}: {
-  eventId: string;
-  context: NonNullable<ReturnType<typeof useSalesContext>['data']>;
-}) {
-  const [showtimeId, setShowtimeId] = useState(context.showtimes[0]?.showtimeId ?? '');
-  const [values, setValues] = useState<Record<string, string>>({});
-  const order = useAction((_: void, organizationId) =>
-    unwrap(
-      http.POST('/api/organizations/{partnerOrganizationId}/delegated-events/{eventId}/orders/self', {
-        params: { path: { partnerOrganizationId: organizationId, eventId } },
-        body: {
-          showtimeId,
-          tickets: Object.entries(values)
-            .map(([ticketTypeId, q]) => ({ ticketTypeId, quantity: Number(q) }))
-            .filter((t) => t.quantity > 0),
-        },
-      }),
-    ),
-  );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    order.mutate(undefined, { onSuccess: () => setValues({}) });
-  };
-  const types = context.ticketTypes;
-  return (
-    <section aria-labelledby="self-order-title">
-      <h3 id="self-order-title">Request tickets to sell</h3>
-      <form className="stack" onSubmit={submit}>
-        <ShowtimeSelect showtimes={context.showtimes} value={showtimeId} onChange={setShowtimeId} />
-        <TicketInputs types={types} values={values} onChange={setValues} legend="How many of each" />
-        <button type="submit" disabled={order.isPending || !Object.values(values).some((v) => Number(v) > 0)}>
-          Send request
-        </button>
-      </form>
-      {order.data && (
-        <Success>
-          Requested {order.data.totalQuantity} tickets ({formatMoney(order.data.totalAmount)}). Your ticket manager
-          approves it.
-        </Success>
-      )}
-      <ErrorNotice error={order.error} title="The request was not sent" />
-    </section>
-  );
-}
+const isCatalogOff = (error: unknown) =>
+  error instanceof ApiError && error.code === 'DELEGATED_MEMBER_CATALOG_UNAVAILABLE';

@@ -12,6 +12,10 @@ export type SalesContext = ResponseData<
   '/api/organizations/{partnerOrganizationId}/delegated-events/{eventId}/sales-context',
   'get'
 >;
+export type DelegatedCatalog = ResponseData<
+  '/api/organizations/{partnerOrganizationId}/delegated-events/{eventId}/catalog',
+  'get'
+>;
 export type DelegatedOrder = ResponseData<
   '/api/organizations/{partnerOrganizationId}/delegated-events/{eventId}/orders/queue',
   'get'
@@ -30,6 +34,42 @@ export function useDelegatedEvents(enabled = true) {
       ),
     enabled: Boolean(organizationId) && enabled,
     staleTime: 60_000,
+  });
+}
+
+/** What any member orders from: ticket types and showtimes (sold out or not), one call. */
+export function useCatalog(eventId: string) {
+  const { organizationId } = useOrganization();
+  return useQuery({
+    queryKey: [organizationId, 'delegated-catalog', eventId],
+    queryFn: () =>
+      unwrap(
+        http.GET('/api/organizations/{partnerOrganizationId}/delegated-events/{eventId}/catalog', {
+          params: { path: { partnerOrganizationId: organizationId, eventId } },
+        }),
+      ),
+    enabled: Boolean(organizationId),
+    retry: false,
+  });
+}
+
+/** The caller's own orders for the event through the partner, newest first, one paged call. */
+export function useMyDelegatedOrders(eventId: string) {
+  const { organizationId } = useOrganization();
+  return useInfiniteQuery({
+    queryKey: [organizationId, 'delegated-orders-mine', eventId],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        http.GET('/api/organizations/{partnerOrganizationId}/delegated-events/{eventId}/orders/mine', {
+          params: {
+            path: { partnerOrganizationId: organizationId, eventId },
+            query: { limit: PAGE_SIZE, continuationToken: pageParam },
+          },
+        }),
+      ),
+    getNextPageParam: (last) => last.continuationToken,
+    enabled: Boolean(organizationId),
   });
 }
 
