@@ -3,6 +3,7 @@ import { openAs, screenshots, tableRows } from '../helpers/browser-part2';
 import { setupPartner, type PartnerFixture } from '../helpers/delegations';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import type { TestHost } from '../helpers/harness';
+import { resetConfig } from '../../shared/config';
 import { axeViolations, describeInBrowser, PHONE, startWorld, unexpected, visit } from './harness';
 
 /**
@@ -98,5 +99,36 @@ describeInBrowser('delegated sales in the browser', () => {
     await screenshots(owner.page, 'owner-dashboard-partner-channel');
     expect(unexpected(owner)).toEqual([]);
     for (const tab of [owner, admin, member, manager]) await tab.context.close();
+  });
+
+  it('tells a plain member in a sentence when the catalog or member ordering is switched off', async () => {
+    // The host runs in this process: the switches are read afresh once the configuration is reset.
+    const switched = (env: Record<string, string>) => {
+      Object.assign(process.env, env);
+      resetConfig();
+    };
+    try {
+      switched({ DELEGATED_MEMBER_CATALOG_ENABLED: 'false' });
+      const member = await openAs(browser, api, partner.member, partner.orgId, '/partner', PHONE);
+      const m = member.page;
+      await m.getByText('Ticket types and showtimes are not shown to members here yet.', { exact: false }).waitFor();
+      expect(await m.getByRole('alert').count()).toBe(0);
+      // Their own requests stay listed.
+      await m.getByRole('table', { name: 'Your requests' }).waitFor();
+      expect(await axeViolations(m)).toEqual([]);
+      await screenshots(m, 'partner-catalog-off');
+      expect(unexpected(member, [/status of 503/])).toEqual([]);
+
+      switched({ DELEGATED_MEMBER_CATALOG_ENABLED: 'true', DELEGATED_MEMBER_ORDERING_ENABLED: 'false' });
+      await visit(member, `${api.url}/partner`);
+      await m.getByLabel(/^Adult/).fill('1');
+      await m.getByRole('button', { name: 'Send request' }).click();
+      await m.getByText('Members cannot request tickets for themselves here yet.', { exact: false }).waitFor();
+      expect(await m.getByRole('heading', { name: 'Selling for partners' }).count()).toBe(1);
+      expect(unexpected(member, [/status of 503/])).toEqual([]);
+      await member.context.close();
+    } finally {
+      switched({ DELEGATED_MEMBER_CATALOG_ENABLED: 'true', DELEGATED_MEMBER_ORDERING_ENABLED: 'true' });
+    }
   });
 });
