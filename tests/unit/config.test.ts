@@ -22,7 +22,9 @@ describe('configuration', () => {
     expect(readConfig({ DELEGATED_MEMBER_CATALOG_ENABLED: 'false' }).delegatedMemberCatalogEnabled).toBe(false);
     const deployed = { COSMOS_ENDPOINT: 'https://x', JWT_SECRET: 's'.repeat(32) };
     expect(readConfig(deployed).delegatedMemberCatalogEnabled).toBe(false);
-    expect(readConfig({ ...deployed, DELEGATED_MEMBER_CATALOG_ENABLED: 'true' }).delegatedMemberCatalogEnabled).toBe(true);
+    expect(readConfig({ ...deployed, DELEGATED_MEMBER_CATALOG_ENABLED: 'true' }).delegatedMemberCatalogEnabled).toBe(
+      true,
+    );
   });
 
   it('serves Shared Events locally and keeps them off by default when deployed (docs/decisions/runtime.md)', () => {
