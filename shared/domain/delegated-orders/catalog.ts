@@ -3,7 +3,7 @@ import { readCounters } from '../events/capacity/repo';
 import type { EventDoc } from '../events/model';
 import { delegatedEventRef } from '../delegations/repo';
 import type { PartnerGrant } from '../delegations/partner-access';
-import { showtimeRemaining } from './rules';
+import { showtimeRemaining, ticketTypesOnOffer } from './rules';
 
 /**
  * GET .../catalog (docs/decisions/delegated-orders.md, "Member catalog"): what any approved member of the partner
@@ -31,9 +31,7 @@ export function catalogOf(
     ...(ownerOrganizationName !== undefined ? { ownerOrganizationName } : {}),
     active: event.active,
     salesLocked: event.salesLocked === true,
-    ticketTypes: [...event.ticketTypes]
-      .sort((a, b) => a.sortOrder - b.sortOrder)
-      .map((t) => ({ id: t.id, name: t.name, price: t.price, fee: t.fee })),
+    ticketTypes: ticketTypesOnOffer(event),
     showtimes: event.showtimes.map((s) => ({
       showtimeId: s.showtimeId,
       dateTime: s.dateTime,

@@ -186,9 +186,7 @@ export function salesContextOf(
     salesLocked: event.salesLocked === true,
     ...(extra.ownerOrganizationName !== undefined ? { ownerOrganizationName: extra.ownerOrganizationName } : {}),
     delegationId: extra.delegationId,
-    ticketTypes: [...event.ticketTypes]
-      .sort((a, b) => a.sortOrder - b.sortOrder)
-      .map((t) => ({ id: t.id, name: t.name, price: t.price, fee: t.fee })),
+    ticketTypes: ticketTypesOnOffer(event),
     showtimes: event.showtimes.map((s) => ({
       showtimeId: s.showtimeId,
       dateTime: s.dateTime,
@@ -198,3 +196,9 @@ export function salesContextOf(
     })),
   };
 }
+
+/** The owner's ticket types as a partner sees them (sales context and member catalog): by sortOrder, prices only. */
+export const ticketTypesOnOffer = (event: Pick<EventDoc, 'ticketTypes'>) =>
+  [...event.ticketTypes]
+    .sort((a, b) => a.sortOrder - b.sortOrder)
+    .map((t) => ({ id: t.id, name: t.name, price: t.price, fee: t.fee }));
