@@ -1,4 +1,5 @@
 import { ApiError } from '../api/client';
+import { STATUS_LABEL } from './format';
 
 /** Plain words for the codes a person meets; anything else shows the server's own message. */
 const PLAIN: Record<string, (e: ApiError) => string> = {
@@ -16,6 +17,11 @@ const PLAIN: Record<string, (e: ApiError) => string> = {
     `Only ${String(e.data?.availableQuantity ?? 'fewer')} tickets are still outstanding on this order.`,
   TRANSFER_BLOCKED_NO_OUTSTANDING: () => 'No tickets are left to move on this order.',
   TRANSFER_REQUEST_ID_REUSED: () => 'This transfer was already made with other details. Start a new transfer.',
+  INVALID_ORDER_STATE: (e) => {
+    const status = /state (\w+)/.exec(e.message)?.[1];
+    const label = status ? (STATUS_LABEL[status] ?? status) : undefined;
+    return `The order has moved on${label ? ` (it is ${label.toLowerCase()} now)` : ''}, so this step no longer applies to it. The list now shows it as it is.`;
+  },
   NETWORK_ERROR: () => 'The service could not be reached. Check the connection and try again.',
   UNAUTHORIZED: () => 'Your session has ended. Please log in again.',
   FORBIDDEN: () => 'You do not have permission to do this here.',

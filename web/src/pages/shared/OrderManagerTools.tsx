@@ -1,0 +1,119 @@
+import { useState, type FormEvent } from 'react';
+import { http, unwrap } from '../../api/instance';
+import type { Order } from '../../api/types';
+import { useAction } from '../../app/queries';
+import { Dialog } from '../../ui/Dialog';
+import { ErrorNotice } from '../../ui/feedback';
+import { isForbidden, NotAllowed } from '../../ui/part2/access';
+
+/**
+ * Two actions of a Ticket Manager+ on an order card: the admin note (the managers' own remark; the member never
+ * sees it) and deleting a pending or cancelled order. Both routes answer Ticket Manager+ only, and the pages that
+ * show these cards are the managers' and the admin's; a 403 anyway reads "not allowed".
+ */
+export const ADMIN_NOTE_MAX = 2000;
+
+function ActionError({ error, what }: { error: unknown; what: string }) {
+  if (isForbidden(error)) return <NotAllowed what={what} />;
+  return <ErrorNotice error={error} />;
+}
+
+/** Write, change or clear the note (`null` clears it; who changed it and when is kept). */
+export function AdminNoteDialog({ order, onDone }: { order: Order; onDone: (message: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState(order.adminNote ?? '');
+  const save = useAction((adminNote: string | null, organizationId) =>
+    unwrap(
+      http.PATCH('/api/orders/{id}/admin-note', {
+        params: { path: { id: order.id }, query: { organizationId } },
+        body: { adminNote },
+      }),
+    ),
+  );
+  const send = (adminNote: string | null) =>
+    save.mutate(adminNote, {
+      onSuccess: () => {
+        setOpen(false);
+        onDone(`${order.requestedByName}'s order: admin note ${adminNote === null ? 'cleared' : 'saved'}.`);
+      },
+    });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    send(text.trim() === '' ? null : text.trim());
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setText(order.adminNote ?? '');
+      }}
+      title={`Admin note on ${order.requestedByName}'s order`}
+      description="Seen by ticket managers, treasurers and admins, never by the member."
+      trigger={
+        <button type="button" className="secondary" aria-label={`Admin note on ${order.requestedByName}'s order`}>
+          {order.adminNote ? 'Edit note…' : 'Add note…'}
+        </button>
+      }
+    >
+      <form onSubmit={submit} className="stack">
+        <label>
+          Admin note (up to {ADMIN_NOTE_MAX} characters)
+          <textarea maxLength={ADMIN_NOTE_MAX} value={text} onChange={(e) => setText(e.target.value)} />
+        </label>
+        <div className="row">
+          <button type="submit" disabled={save.isPending}>
+            Save note
+          </button>
+          {order.adminNote && (
+            <button type="button" className="secondary" disabled={save.isPending} onClick={() => send(null)}>
+              Clear note
+            </button>
+          )}
+        </div>
+        <ActionError error={save.error} what="admin notes" />
+      </form>
+    </Dialog>
+  );
+}
+
+/** Pending and cancelled orders only (the API refuses the rest); the confirm step says what deleting means. */
+export function DeleteOrderDialog({ order, onDone }: { order: Order; onDone: (message: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const remove = useAction((_: void, organizationId) =>
+    unwrap(http.DELETE('/api/orders/{id}', { params: { path: { id: order.id }, query: { organizationId } } })),
+  );
+  if (order.status !== 'pending' && order.status !== 'cancelled') return null;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title={`Delete ${order.requestedByName}'s ${order.status} order?`}
+      description="The order disappears from every list, count and report, and the member no longer sees it. Orders have no restore."
+      trigger={
+        <button type="button" className="danger" aria-label={`Delete ${order.requestedByName}'s order`}>
+          Delete…
+        </button>
+      }
+    >
+      <div className="row">
+        <button
+          type="button"
+          className="danger"
+          disabled={remove.isPending}
+          onClick={() =>
+            remove.mutate(undefined, {
+              onSuccess: () => {
+                setOpen(false);
+                onDone(`${order.requestedByName}'s ${order.status} order was deleted.`);
+              },
+            })
+          }
+        >
+          Delete the order
+        </button>
+      </div>
+      <ActionError error={remove.error} what="deleting orders" />
+    </Dialog>
+  );
+}
