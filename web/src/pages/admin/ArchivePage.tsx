@@ -5,13 +5,13 @@ import { http, unwrap } from '../../api/instance';
 import type { Order, ResponseData } from '../../api/types';
 import { PAGE_SIZE, pagesOf, useAction } from '../../app/queries';
 import { useOrganization } from '../../app/session-hooks';
-import { Empty, ErrorNotice, Success } from '../../ui/feedback';
+import { Empty, ErrorNotice } from '../../ui/feedback';
 import { formatDateTime, formatNumber, STATUS_LABEL } from '../../ui/format';
 import { Guarded } from '../../ui/part2/access';
 import { EventSelect, useChosenEvent, useEvents } from '../../ui/part2/events';
 import { PartialResult } from '../../ui/part2/PartialResult';
 import { Table } from '../../ui/Table';
-import { DeleteOrderDialog } from '../shared/OrderManagerTools';
+import { DeleteOrderDialog, OutcomeNotice, type Outcome } from '../shared/OrderManagerTools';
 
 type BulkResult = ResponseData<'/api/orders/archive', 'post'>;
 const BLOCKER: Record<string, string> = {
@@ -123,11 +123,11 @@ function Single({ eventId }: { eventId: string }) {
       ),
     getNextPageParam: (last) => last.continuationToken,
   });
-  const [done, setDone] = useState<string>();
+  const [outcome, setOutcome] = useState<Outcome>();
   return (
     <section aria-labelledby="single-title">
       <h2 id="single-title">One by one</h2>
-      {done && <Success>{done}</Success>}
+      <OutcomeNotice outcome={outcome} />
       <Guarded query={orders} what="Loading orders">
         {(data) => (
           <Table
@@ -140,7 +140,7 @@ function Single({ eventId }: { eventId: string }) {
               o.archived ? `Yes${overrideText(o)}` : 'No',
               <div className="row" key={o.id}>
                 <ArchiveOne order={o} />
-                <DeleteOrderDialog order={o} onDone={setDone} />
+                <DeleteOrderDialog order={o} onOutcome={setOutcome} />
               </div>,
             ])}
           />

@@ -3,13 +3,13 @@ import { http, unwrap } from '../../api/instance';
 import type { Order } from '../../api/types';
 import { pagesOf, useAction, useOrders } from '../../app/queries';
 import { Dialog } from '../../ui/Dialog';
-import { Empty, ErrorNotice, QueryView, ShowMore, Success } from '../../ui/feedback';
-import { AdminNoteDialog, DeleteOrderDialog } from '../shared/OrderManagerTools';
+import { Empty, ErrorNotice, QueryView, ShowMore } from '../../ui/feedback';
+import { AdminNoteDialog, DeleteOrderDialog, OutcomeNotice, type Outcome } from '../shared/OrderManagerTools';
 import { OrderSummary } from '../shared/OrderSummary';
 import { EventFilter, useEventFilter } from './EventFilter';
 
 type Step = 'approve' | 'deliver';
-type Done = (message: string) => void;
+type Done = (outcome: Outcome) => void;
 
 /**
  * The manager's queue: pending requests oldest first (approve, cancel), approved ones to deliver, of every event or
@@ -20,19 +20,19 @@ export default function QueuePage() {
   const filter = useEventFilter();
   const pending = useOrders(['pending'], filter.eventId);
   const approved = useOrders(['approved'], filter.eventId);
-  // A deleted order leaves its list: the outcome is told here, not in its card.
-  const [done, setDone] = useState<string>();
+  // A deleted (or meanwhile changed) order leaves its list: the outcome is told here, not in its card.
+  const [outcome, setOutcome] = useState<Outcome>();
   return (
     <>
       <h1>Order queue</h1>
       <EventFilter filter={filter} />
-      {done && <Success>{done}</Success>}
+      <OutcomeNotice outcome={outcome} />
       <section aria-labelledby="pending-title">
         <h2 id="pending-title">Waiting for approval (oldest first)</h2>
         <QueryView query={pending} what="Loading requests">
           {(data) => (
             <>
-              <Orders orders={pagesOf(data)} step="approve" empty="No requests are waiting." onDone={setDone} />
+              <Orders orders={pagesOf(data)} step="approve" empty="No requests are waiting." onDone={setOutcome} />
               <ShowMore query={pending} />
             </>
           )}
@@ -47,7 +47,7 @@ export default function QueuePage() {
                 orders={pagesOf(data)}
                 step="deliver"
                 empty="Nothing is waiting to be handed out."
-                onDone={setDone}
+                onDone={setOutcome}
               />
               <ShowMore query={approved} />
             </>
@@ -85,8 +85,8 @@ function QueueActions({ order, step, onDone }: { order: Order; step: Step; onDon
           {step === 'approve' ? 'Approve' : 'Mark delivered'}
         </button>
         {step === 'approve' && <CancelOrder order={order} />}
-        <AdminNoteDialog order={order} onDone={onDone} />
-        <DeleteOrderDialog order={order} onDone={onDone} />
+        <AdminNoteDialog order={order} onDone={(message) => onDone({ message })} />
+        <DeleteOrderDialog order={order} onOutcome={onDone} />
       </div>
       <ErrorNotice error={advance.error} />
     </>

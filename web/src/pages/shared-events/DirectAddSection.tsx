@@ -80,12 +80,12 @@ export function DirectAddSection({ event }: { event: SharedEvent }) {
           {STATUS_TEXT[add.data.status]?.toLowerCase() ?? add.data.status}.
         </Success>
       )}
-      {isForbidden(add.error) ? (
-        <NotAllowed what="adding organizations directly" />
-      ) : plain ? (
+      {plain ? (
         <div role="alert" className="notice error">
           <strong>Not added.</strong> {plain}
         </div>
+      ) : isForbidden(add.error) ? (
+        <NotAllowed what="adding organizations directly" />
       ) : (
         <ErrorNotice error={add.error} title="Not added" />
       )}

@@ -3,7 +3,7 @@ import { http, unwrap } from '../../api/instance';
 import type { Order } from '../../api/types';
 import { useAction } from '../../app/queries';
 import { Dialog } from '../../ui/Dialog';
-import { ErrorNotice } from '../../ui/feedback';
+import { ErrorNotice, Success } from '../../ui/feedback';
 import { isForbidden, NotAllowed } from '../../ui/part2/access';
 
 /**
@@ -13,9 +13,20 @@ import { isForbidden, NotAllowed } from '../../ui/part2/access';
  */
 export const ADMIN_NOTE_MAX = 2000;
 
-function ActionError({ error, what }: { error: unknown; what: string }) {
+/** A refused action: a 403 reads "not allowed", anything else in plain words (docs/decisions/web-client.md). */
+export function ActionError({ error, what, title }: { error: unknown; what: string; title?: string }) {
   if (isForbidden(error)) return <NotAllowed what={what} />;
-  return <ErrorNotice error={error} />;
+  return <ErrorNotice error={error} title={title} />;
+}
+
+/** What a card's action tells its page: the card itself may leave the list when the list is read again. */
+export type Outcome = { message: string; error?: undefined } | { error: unknown; message?: undefined };
+
+/** The page's line about the last card action, success or refusal. */
+export function OutcomeNotice({ outcome }: { outcome?: Outcome }) {
+  if (!outcome) return null;
+  if (outcome.message) return <Success>{outcome.message}</Success>;
+  return <ActionError error={outcome.error} what="deleting orders" title="Not deleted" />;
 }
 
 /** Write, change or clear the note (`null` clears it; who changed it and when is kept). */
@@ -51,8 +62,9 @@ export function AdminNoteDialog({ order, onDone }: { order: Order; onDone: (mess
       title={`Admin note on ${order.requestedByName}'s order`}
       description="Seen by ticket managers, treasurers and admins, never by the member."
       trigger={
-        <button type="button" className="secondary" aria-label={`Admin note on ${order.requestedByName}'s order`}>
-          {order.adminNote ? 'Edit note…' : 'Add note…'}
+        <button type="button" className="secondary">
+          {order.adminNote ? 'Edit note' : 'Add note'}
+          <span className="sr-only"> on {order.requestedByName}'s order</span>…
         </button>
       }
     >
@@ -77,8 +89,11 @@ export function AdminNoteDialog({ order, onDone }: { order: Order; onDone: (mess
   );
 }
 
-/** Pending and cancelled orders only (the API refuses the rest); the confirm step says what deleting means. */
-export function DeleteOrderDialog({ order, onDone }: { order: Order; onDone: (message: string) => void }) {
+/**
+ * Pending and cancelled orders only (the API refuses the rest); the confirm step says what deleting means. The
+ * outcome, a refusal too, goes to the page: after it the lists are read again and the card may move or vanish.
+ */
+export function DeleteOrderDialog({ order, onOutcome }: { order: Order; onOutcome: (outcome: Outcome) => void }) {
   const [open, setOpen] = useState(false);
   const remove = useAction((_: void, organizationId) =>
     unwrap(http.DELETE('/api/orders/{id}', { params: { path: { id: order.id }, query: { organizationId } } })),
@@ -91,8 +106,8 @@ export function DeleteOrderDialog({ order, onDone }: { order: Order; onDone: (me
       title={`Delete ${order.requestedByName}'s ${order.status} order?`}
       description="The order disappears from every list, count and report, and the member no longer sees it. Orders have no restore."
       trigger={
-        <button type="button" className="danger" aria-label={`Delete ${order.requestedByName}'s order`}>
-          Delete…
+        <button type="button" className="danger">
+          Delete<span className="sr-only"> {order.requestedByName}'s order</span>…
         </button>
       }
     >
@@ -103,17 +118,15 @@ export function DeleteOrderDialog({ order, onDone }: { order: Order; onDone: (me
           disabled={remove.isPending}
           onClick={() =>
             remove.mutate(undefined, {
-              onSuccess: () => {
-                setOpen(false);
-                onDone(`${order.requestedByName}'s ${order.status} order was deleted.`);
-              },
+              onSuccess: () => onOutcome({ message: `${order.requestedByName}'s ${order.status} order was deleted.` }),
+              onError: (error) => onOutcome({ error }),
+              onSettled: () => setOpen(false),
             })
           }
         >
           Delete the order
         </button>
       </div>
-      <ActionError error={remove.error} what="deleting orders" />
     </Dialog>
   );
 }
