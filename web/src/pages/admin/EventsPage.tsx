@@ -6,9 +6,11 @@ import { formatDateTime, formatMoney, showtimeName } from '../../ui/format';
 import { Guarded } from '../../ui/part2/access';
 import { useEvents, type EventItem } from '../../ui/part2/events';
 import { EventForm } from './EventForm';
+import { ExternalCountDialog } from './ExternalCountDialog';
 
 /**
- * The admin's events: create, edit (same call), lock and unlock sales, delete and restore.
+ * The admin's events: create, edit (same call), lock and unlock sales, delete and restore, and each showtime's
+ * manual external count.
  * Calls: events list with deleted ones (one paged call); writes on demand.
  */
 export default function EventsPage() {
@@ -98,6 +100,13 @@ function EventCard({ event, onEdit }: { event: EventItem; onEdit: () => void }) 
           </>
         )}
       </div>
+      {!deleted && (
+        <div className="row">
+          {event.showtimes.map((s) => (
+            <ExternalCountDialog key={s.showtimeId} event={event} showtime={s} />
+          ))}
+        </div>
+      )}
       <ErrorNotice error={act.error} />
     </li>
   );

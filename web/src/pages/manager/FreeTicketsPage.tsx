@@ -8,8 +8,9 @@ import { Empty, ErrorNotice, QueryView, Success } from '../../ui/feedback';
 import { formatDateTime, showtimeName } from '../../ui/format';
 import { ShowtimeSelect } from '../../ui/TicketInputs';
 import { Table } from '../../ui/Table';
+import { EditFreeTicket } from './EditFreeTicket';
 
-/** Free tickets of the active event: give, and remove (calls: event, free-ticket list). */
+/** Free tickets of the active event: give, change and remove (calls: event, free-ticket list). */
 export default function FreeTicketsPage() {
   const event = useActiveEvent();
   return (
@@ -110,9 +111,12 @@ function FreeTickets({ event }: { event: ActiveEvent }) {
               f.quantity,
               f.reason ?? '',
               formatDateTime(f.createdAt),
-              <button key="x" type="button" className="danger" onClick={() => remove.mutate(f.id)}>
-                Remove<span className="sr-only"> {f.recipient}'s tickets</span>
-              </button>,
+              <div className="row" key="x">
+                <EditFreeTicket event={event} ticket={f} />
+                <button type="button" className="danger" onClick={() => remove.mutate(f.id)}>
+                  Remove<span className="sr-only"> {f.recipient}'s tickets</span>
+                </button>
+              </div>,
             ])}
           />
         )}
