@@ -8,8 +8,8 @@ import { axeViolations, describeInBrowser, PHONE, startWorld, unexpected, visit 
 
 /**
  * The actions that closed the last gaps of the route table (docs/decisions/web-client-part2.md, "Every route"):
- * the admin note and order deletion on the managers' cards and the archive page, and a super admin's direct add
- * to a Shared Event roster. Each: the happy path, a refusal in plain words, hidden from those who may not use it,
+ * the admin note and order deletion on the managers' cards and the archive page, a super admin's direct add to a
+ * Shared Event roster, changing a free ticket, editing a ledger sale, and an admin's manual external count. Each: the happy path, a refusal in plain words, hidden from those who may not use it,
  * axe and no console error, at phone and desk widths where the page is used on a phone.
  */
 jest.setTimeout(180_000);
@@ -174,6 +174,105 @@ describeInBrowser('order tools and roster repair in the browser', () => {
     expect(unexpected(tab)).toEqual([]);
     await visit(tab, `${api.url}/shared-events`);
     await tab.context.close();
+  });
+
+  it('a ticket manager on a phone changes a free ticket and edits a ledger sale; too many seats are refused in plain words', async () => {
+    const q = { organizationId: f.orgId };
+    const showtimeId = (await api.get('events-active', { token: f.member.token, query: q })).body.data.showtimes[0]
+      .showtimeId as string;
+    const given = await api.post(`events/${event.id}/free-tickets`, {
+      token: f.ticketManager.token,
+      query: q,
+      body: { showtimeId, ticketTypeId: event.ticketTypes[0].id, quantity: 2, recipient: 'Press desk' },
+    });
+    expect(given.status).toBe(201);
+    const tab = await openAs(browser, api, f.ticketManager, f.orgId, '/manage/free-tickets', PHONE);
+    const { page } = tab;
+    await page.getByRole('button', { name: "Change Press desk's tickets" }).click();
+    const change = page.getByRole('dialog', { name: "Change Press desk's free tickets" });
+    await change.getByLabel('Quantity').fill('3');
+    await change.getByLabel('Recipient').fill('Press desk (radio)');
+    expect(await axeViolations(page)).toEqual([]);
+    await change.getByRole('button', { name: 'Save changes' }).click();
+    await change.waitFor({ state: 'detached' });
+    expect(await tableRows(page, 'Free tickets given')).toEqual([
+      [
+        expect.stringContaining('Press desk (radio)'),
+        expect.stringContaining('Evening'),
+        'Adult',
+        '3',
+        '',
+        expect.any(String),
+        expect.any(String),
+      ],
+    ]);
+    const free = await api.get(`events/${event.id}/free-tickets`, { token: f.ticketManager.token, query: q });
+    expect(free.body.data.items.map((t: { quantity: number; recipient: string }) => [t.recipient, t.quantity])).toEqual(
+      [['Press desk (radio)', 3]],
+    );
+    expect(unexpected(tab)).toEqual([]);
+
+    const sold = await api.post(`management/events/${event.id}/showtimes/${showtimeId}/external-sales`, {
+      token: f.ticketManager.token,
+      query: q,
+      body: { source: 'Box office', tickets: [{ ticketTypeId: event.ticketTypes[0].id, quantity: 4 }] },
+    });
+    expect(sold.status).toBe(201);
+    await visit(tab, `${api.url}/manage/external`);
+    await page.getByRole('button', { name: 'Edit the Box office sale' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit the Box office sale' });
+    await edit.getByLabel(/^Adult/).fill('1000');
+    await edit.getByRole('button', { name: 'Save sale' }).click();
+    await edit
+      .getByRole('alert')
+      .getByText(/Not enough seats left|sold out/)
+      .waitFor();
+    await edit.getByLabel(/^Adult/).fill('5');
+    await edit.getByLabel('Source (channel)').fill('Door sales');
+    await edit.getByLabel('Note (optional)').fill('Counted twice');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshots(page, 'external-sale-edit');
+    await edit.getByRole('button', { name: 'Save sale' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: /Door sales: 5 tickets/ }).waitFor();
+    await page.getByText('Note: Counted twice').waitFor();
+    const ledger = await api.get(`management/events/${event.id}/external-sales`, {
+      token: f.ticketManager.token,
+      query: q,
+    });
+    expect(
+      ledger.body.data.items.map((x: { source: string; totalQuantity: number }) => [x.source, x.totalQuantity]),
+    ).toEqual([['Door sales', 5]]);
+    expect(unexpected(tab, [/status of 409/])).toEqual([]);
+    await tab.context.close();
+  });
+
+  it("an admin sets a showtime's manual external count; a ticket manager's events page is not theirs", async () => {
+    const tab = await openAs(browser, api, f.admin, f.orgId, '/admin');
+    const { page } = tab;
+    await page.getByRole('button', { name: 'External count for Evening' }).click();
+    const dialog = page.getByRole('dialog', { name: 'External count for Evening' });
+    await dialog.getByText(/They take seats even when the showtime is full/).waitFor();
+    await dialog.getByLabel('Tickets sold elsewhere').fill('6');
+    await dialog.getByLabel('Note (optional)').fill('Tourist office, paper tickets');
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save count' }).click();
+    await dialog.getByText('Saved: 6 tickets sold elsewhere.').waitFor();
+    const events = await api.get('events', { token: f.admin.token, query: { organizationId: f.orgId } });
+    const showtime = events.body.data.items.find((e: { id: string }) => e.id === event.id).showtimes[0];
+    expect([showtime.externalSold, showtime.externalNote]).toEqual([6, 'Tourist office, paper tickets']);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /^External count for Evening.*\(6\)/ }).waitFor();
+    await screenshots(page, 'admin-external-count');
+    expect(unexpected(tab)).toEqual([]);
+    await tab.context.close();
+
+    // Below admin the page reads "not allowed" and offers no count.
+    const manager = await openAs(browser, api, f.ticketManager, f.orgId, '/admin');
+    await manager.page.getByText('Not allowed.').waitFor();
+    expect(await manager.page.getByRole('button', { name: /External count/ }).count()).toBe(0);
+    expect(unexpected(manager)).toEqual([]);
+    await manager.context.close();
   });
 
   it('the Shared Event form shares the event form rows: a showtime row added by mistake can be removed', async () => {
