@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { http, unwrap } from '../../api/instance';
 import { useAction } from '../../app/queries';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNotice, Success } from '../../ui/feedback';
 import { showtimeName, tickets } from '../../ui/format';
 import type { EventItem } from '../../ui/part2/events';
+import { useFormDialog } from '../../ui/useFormDialog';
 
 type Showtime = EventItem['showtimes'][number];
 
@@ -15,7 +16,6 @@ type Showtime = EventItem['showtimes'][number];
  * single external sales is the ticket managers' page (/manage/external).
  */
 export function ExternalCountDialog({ event, showtime }: { event: EventItem; showtime: Showtime }) {
-  const [open, setOpen] = useState(false);
   const [sold, setSold] = useState(String(showtime.externalSold ?? 0));
   const [note, setNote] = useState(showtime.externalNote ?? '');
   const name = showtimeName(showtime);
@@ -28,21 +28,14 @@ export function ExternalCountDialog({ event, showtime }: { event: EventItem; sho
       }),
     ),
   );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(undefined);
-  };
+  const dialog = useFormDialog(() => {
+    save.reset();
+    setSold(String(showtime.externalSold ?? 0));
+    setNote(showtime.externalNote ?? '');
+  });
   return (
     <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        save.reset();
-        if (next) {
-          setSold(String(showtime.externalSold ?? 0));
-          setNote(showtime.externalNote ?? '');
-        }
-      }}
+      {...dialog.props}
       title={`External count for ${name}`}
       description="Tickets sold outside this service, as one total. They take seats even when the showtime is full, since they are already sold."
       trigger={
@@ -51,7 +44,7 @@ export function ExternalCountDialog({ event, showtime }: { event: EventItem; sho
         </button>
       }
     >
-      <form onSubmit={submit} className="stack">
+      <form onSubmit={dialog.submit(() => save.mutate(undefined))} className="stack">
         <label>
           Tickets sold elsewhere
           <input type="number" min={0} step={1} required value={sold} onChange={(e) => setSold(e.target.value)} />

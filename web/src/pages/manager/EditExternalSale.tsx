@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { http, unwrap } from '../../api/instance';
 import type { ActiveEvent, ExternalSale } from '../../api/types';
 import { useAction } from '../../app/queries';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNotice } from '../../ui/feedback';
 import { linesOf, TicketInputs } from '../../ui/TicketInputs';
+import { useFormDialog } from '../../ui/useFormDialog';
 
 const valuesOf = (sale: ExternalSale) =>
   Object.fromEntries(sale.tickets.map((t) => [t.ticketTypeId, String(t.quantity)]));
@@ -15,7 +16,6 @@ const valuesOf = (sale: ExternalSale) =>
  * left) stays the separate "Correct…" action.
  */
 export function EditExternalSale({ sale, event }: { sale: ExternalSale; event: ActiveEvent }) {
-  const [open, setOpen] = useState(false);
   const [values, setValues] = useState<Record<string, string>>(() => valuesOf(sale));
   const [source, setSource] = useState(sale.source);
   const [note, setNote] = useState(sale.note ?? '');
@@ -27,22 +27,15 @@ export function EditExternalSale({ sale, event }: { sale: ExternalSale; event: A
       }),
     ),
   );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(undefined, { onSuccess: () => setOpen(false) });
-  };
+  const dialog = useFormDialog(() => {
+    save.reset();
+    setValues(valuesOf(sale));
+    setSource(sale.source);
+    setNote(sale.note ?? '');
+  });
   return (
     <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        save.reset();
-        if (next) {
-          setValues(valuesOf(sale));
-          setSource(sale.source);
-          setNote(sale.note ?? '');
-        }
-      }}
+      {...dialog.props}
       title={`Edit the ${sale.source} sale`}
       trigger={
         <button type="button" className="secondary">
@@ -50,7 +43,7 @@ export function EditExternalSale({ sale, event }: { sale: ExternalSale; event: A
         </button>
       }
     >
-      <form onSubmit={submit} className="stack">
+      <form onSubmit={dialog.submit(() => save.mutate(undefined, { onSuccess: dialog.close }))} className="stack">
         <label>
           Source (channel)
           <input required maxLength={100} value={source} onChange={(e) => setSource(e.target.value)} />

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { http, unwrap } from '../../api/instance';
 import type { Order } from '../../api/types';
 import { useAction } from '../../app/queries';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNotice, Success } from '../../ui/feedback';
 import { isForbidden, NotAllowed } from '../../ui/part2/access';
+import { useFormDialog } from '../../ui/useFormDialog';
 
 /**
  * Two actions of a Ticket Manager+ on an order card: the admin note (the managers' own remark; the member never
@@ -31,7 +32,6 @@ export function OutcomeNotice({ outcome }: { outcome?: Outcome }) {
 
 /** Write, change or clear the note (`null` clears it; who changed it and when is kept). */
 export function AdminNoteDialog({ order, onDone }: { order: Order; onDone: (message: string) => void }) {
-  const [open, setOpen] = useState(false);
   const [text, setText] = useState(order.adminNote ?? '');
   const save = useAction((adminNote: string | null, organizationId) =>
     unwrap(
@@ -41,24 +41,20 @@ export function AdminNoteDialog({ order, onDone }: { order: Order; onDone: (mess
       }),
     ),
   );
+  const dialog = useFormDialog(() => {
+    save.reset();
+    setText(order.adminNote ?? '');
+  });
   const send = (adminNote: string | null) =>
     save.mutate(adminNote, {
       onSuccess: () => {
-        setOpen(false);
+        dialog.close();
         onDone(`${order.requestedByName}'s order: admin note ${adminNote === null ? 'cleared' : 'saved'}.`);
       },
     });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    send(text.trim() === '' ? null : text.trim());
-  };
   return (
     <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setText(order.adminNote ?? '');
-      }}
+      {...dialog.props}
       title={`Admin note on ${order.requestedByName}'s order`}
       description="Seen by ticket managers, treasurers and admins, never by the member."
       trigger={
@@ -68,7 +64,7 @@ export function AdminNoteDialog({ order, onDone }: { order: Order; onDone: (mess
         </button>
       }
     >
-      <form onSubmit={submit} className="stack">
+      <form onSubmit={dialog.submit(() => send(text.trim() === '' ? null : text.trim()))} className="stack">
         <label>
           Admin note (up to {ADMIN_NOTE_MAX} characters)
           <textarea maxLength={ADMIN_NOTE_MAX} value={text} onChange={(e) => setText(e.target.value)} />
