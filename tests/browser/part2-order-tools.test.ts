@@ -162,7 +162,10 @@ describeInBrowser('order tools and roster repair in the browser', () => {
     expect(await form.getByLabel('Organization id').inputValue()).toBe(harbour);
     await form.getByRole('button', { name: 'Add to the roster' }).click();
     await page.getByText(/Harbour Singers is on the roster/).waitFor();
-    await page.getByRole('cell', { name: 'Harbour Singers', exact: true }).waitFor();
+    await page
+      .getByRole('region', { name: 'Roster' })
+      .getByRole('cell', { name: 'Harbour Singers', exact: true })
+      .waitFor();
     const roster = await api.get(`shared-events/${sharedEvent.id}`, {
       token: f.admin.token,
       query: { organizationId: f.orgId },
@@ -195,6 +198,7 @@ describeInBrowser('order tools and roster repair in the browser', () => {
     expect(await axeViolations(page)).toEqual([]);
     await change.getByRole('button', { name: 'Save changes' }).click();
     await change.waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: 'Press desk (radio)', exact: true }).waitFor();
     expect(await tableRows(page, 'Free tickets given')).toEqual([
       [
         expect.stringContaining('Press desk (radio)'),
@@ -250,19 +254,20 @@ describeInBrowser('order tools and roster repair in the browser', () => {
   it("an admin sets a showtime's manual external count; a ticket manager's events page is not theirs", async () => {
     const tab = await openAs(browser, api, f.admin, f.orgId, '/admin');
     const { page } = tab;
-    await page.getByRole('button', { name: 'External count for Evening' }).click();
-    const dialog = page.getByRole('dialog', { name: 'External count for Evening' });
+    await page.getByRole('button', { name: 'External counts for Spring Concert (0)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'External counts for Spring Concert' });
     await dialog.getByText(/They take seats even when the showtime is full/).waitFor();
-    await dialog.getByLabel('Tickets sold elsewhere').fill('6');
-    await dialog.getByLabel('Note (optional)').fill('Tourist office, paper tickets');
+    const form = dialog.getByRole('form', { name: /^External count for Evening/ });
+    await form.getByLabel('Tickets sold elsewhere').fill('6');
+    await form.getByLabel('Note (optional)').fill('Tourist office, paper tickets');
     expect(await axeViolations(page)).toEqual([]);
-    await dialog.getByRole('button', { name: 'Save count' }).click();
-    await dialog.getByText('Saved: 6 tickets sold elsewhere.').waitFor();
+    await form.getByRole('button', { name: /^Save count/ }).click();
+    await form.getByText('Saved: 6 tickets sold elsewhere.').waitFor();
     const events = await api.get('events', { token: f.admin.token, query: { organizationId: f.orgId } });
     const showtime = events.body.data.items.find((e: { id: string }) => e.id === event.id).showtimes[0];
     expect([showtime.externalSold, showtime.externalNote]).toEqual([6, 'Tourist office, paper tickets']);
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: /^External count for Evening.*\(6\)/ }).waitFor();
+    await page.getByRole('button', { name: 'External counts for Spring Concert (6)' }).waitFor();
     await screenshots(page, 'admin-external-count');
     expect(unexpected(tab)).toEqual([]);
     await tab.context.close();
@@ -270,7 +275,7 @@ describeInBrowser('order tools and roster repair in the browser', () => {
     // Below admin the page reads "not allowed" and offers no count.
     const manager = await openAs(browser, api, f.ticketManager, f.orgId, '/admin');
     await manager.page.getByText('Not allowed.').waitFor();
-    expect(await manager.page.getByRole('button', { name: /External count/ }).count()).toBe(0);
+    expect(await manager.page.getByRole('button', { name: /External counts/ }).count()).toBe(0);
     expect(unexpected(manager)).toEqual([]);
     await manager.context.close();
   });

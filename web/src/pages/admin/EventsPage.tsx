@@ -89,6 +89,7 @@ function EventCard({ event, onEdit }: { event: EventItem; onEdit: () => void }) 
             >
               {event.salesLocked ? 'Open sales' : 'Close sales'}
             </button>
+            <ExternalCountDialog event={event} />
             <button
               type="button"
               className="danger"
@@ -100,13 +101,6 @@ function EventCard({ event, onEdit }: { event: EventItem; onEdit: () => void }) 
           </>
         )}
       </div>
-      {!deleted && (
-        <div className="row">
-          {event.showtimes.map((s) => (
-            <ExternalCountDialog key={s.showtimeId} event={event} showtime={s} />
-          ))}
-        </div>
-      )}
       <ErrorNotice error={act.error} />
     </li>
   );

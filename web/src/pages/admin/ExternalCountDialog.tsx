@@ -5,17 +5,39 @@ import { Dialog } from '../../ui/Dialog';
 import { ErrorNotice, Success } from '../../ui/feedback';
 import { showtimeName, tickets } from '../../ui/format';
 import type { EventItem } from '../../ui/part2/events';
-import { useFormDialog } from '../../ui/useFormDialog';
 
 type Showtime = EventItem['showtimes'][number];
 
 /**
- * Admin (full organization): a showtime's manual external count, tickets sold elsewhere that only a total is
+ * Admin (full organization): each showtime's manual external count, tickets sold elsewhere that only a total is
  * known of, with its note. The count records sales that already happened, so it is not refused for lack of seats
- * (docs/decisions/events.md, "Showtime external update"); the dialog says so before it is saved. The ledger of
- * single external sales is the ticket managers' page (/manage/external).
+ * (docs/decisions/events.md, "Showtime external update"); the dialog says so before anything is saved. The ledger
+ * of single external sales is the ticket managers' page (/manage/external).
  */
-export function ExternalCountDialog({ event, showtime }: { event: EventItem; showtime: Showtime }) {
+export function ExternalCountDialog({ event }: { event: EventItem }) {
+  const [open, setOpen] = useState(false);
+  const total = event.showtimes.reduce((sum, s) => sum + (s.externalSold ?? 0), 0);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title={`External counts for ${event.name}`}
+      description="Tickets sold outside this service, one total per showtime. They take seats even when the showtime is full, since they are already sold."
+      trigger={
+        <button type="button" className="secondary">
+          External counts<span className="sr-only"> for {event.name}</span> ({total})…
+        </button>
+      }
+    >
+      {/* The forms mount as the dialog opens, so each starts from the count as it is now. */}
+      {event.showtimes.map((s) => (
+        <ShowtimeCount key={s.showtimeId} event={event} showtime={s} />
+      ))}
+    </Dialog>
+  );
+}
+
+function ShowtimeCount({ event, showtime }: { event: EventItem; showtime: Showtime }) {
   const [sold, setSold] = useState(String(showtime.externalSold ?? 0));
   const [note, setNote] = useState(showtime.externalNote ?? '');
   const name = showtimeName(showtime);
@@ -28,37 +50,31 @@ export function ExternalCountDialog({ event, showtime }: { event: EventItem; sho
       }),
     ),
   );
-  const dialog = useFormDialog(() => {
-    save.reset();
-    setSold(String(showtime.externalSold ?? 0));
-    setNote(showtime.externalNote ?? '');
-  });
   return (
-    <Dialog
-      {...dialog.props}
-      title={`External count for ${name}`}
-      description="Tickets sold outside this service, as one total. They take seats even when the showtime is full, since they are already sold."
-      trigger={
-        <button type="button" className="secondary">
-          External count<span className="sr-only"> for {name}</span> ({showtime.externalSold ?? 0})…
-        </button>
-      }
+    <form
+      className="stack"
+      aria-label={`External count for ${name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate(undefined);
+      }}
     >
-      <form onSubmit={dialog.submit(() => save.mutate(undefined))} className="stack">
+      <h3>{name}</h3>
+      <div className="fields">
         <label>
           Tickets sold elsewhere
           <input type="number" min={0} step={1} required value={sold} onChange={(e) => setSold(e.target.value)} />
         </label>
         <label>
           Note (optional)
-          <textarea maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} />
+          <input maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} />
         </label>
-        <button type="submit" disabled={save.isPending}>
-          Save count
-        </button>
-        {save.isSuccess && <Success>Saved: {tickets(Number(sold))} sold elsewhere.</Success>}
-        <ErrorNotice error={save.error} title="Not saved" />
-      </form>
-    </Dialog>
+      </div>
+      <button type="submit" disabled={save.isPending}>
+        Save count<span className="sr-only"> for {name}</span>
+      </button>
+      {save.isSuccess && <Success>Saved: {tickets(Number(sold))} sold elsewhere.</Success>}
+      <ErrorNotice error={save.error} title="Not saved" />
+    </form>
   );
 }
