@@ -1,4 +1,5 @@
 import { ApiError } from '../api/client';
+import { STATUS_LABEL } from './format';
 
 /** Plain words for the codes a person meets; anything else shows the server's own message. */
 const PLAIN: Record<string, (e: ApiError) => string> = {
@@ -20,6 +21,11 @@ const PLAIN: Record<string, (e: ApiError) => string> = {
     'Members cannot request tickets for themselves here yet. Ask your ticket manager for tickets.',
   DELEGATED_MEMBER_CATALOG_UNAVAILABLE: () =>
     'Ticket types and showtimes are not shown to members here yet. Ask your ticket manager for tickets.',
+  INVALID_ORDER_STATE: (e) => {
+    const status = /state (\w+)/.exec(e.message)?.[1];
+    const label = status ? (STATUS_LABEL[status] ?? status) : undefined;
+    return `The order has moved on${label ? ` (it is ${label.toLowerCase()} now)` : ''}, so this step no longer applies to it. The list now shows it as it is.`;
+  },
   NETWORK_ERROR: () => 'The service could not be reached. Check the connection and try again.',
   UNAUTHORIZED: () => 'Your session has ended. Please log in again.',
   FORBIDDEN: () => 'You do not have permission to do this here.',

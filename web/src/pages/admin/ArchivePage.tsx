@@ -11,6 +11,7 @@ import { Guarded } from '../../ui/part2/access';
 import { EventSelect, useChosenEvent, useEvents } from '../../ui/part2/events';
 import { PartialResult } from '../../ui/part2/PartialResult';
 import { Table } from '../../ui/Table';
+import { DeleteOrderDialog, OutcomeNotice, type Outcome } from '../shared/OrderManagerTools';
 
 type BulkResult = ResponseData<'/api/orders/archive', 'post'>;
 const BLOCKER: Record<string, string> = {
@@ -21,7 +22,7 @@ const BLOCKER: Record<string, string> = {
 /**
  * Archiving: the bulk preview and bulk archive of an event (a 207 shown with its counts), and settled or cancelled
  * orders one by one, with the admin override of invoice blockers and its evidence
- * (docs/decisions/archive.md). Calls: events, preview, orders (settled,cancelled; archived too), writes on demand.
+ * (docs/decisions/archive.md); a cancelled order can be deleted there. Calls: events, preview, orders (settled,cancelled; archived too), writes on demand.
  */
 export default function ArchivePage() {
   const events = useEvents();
@@ -122,9 +123,11 @@ function Single({ eventId }: { eventId: string }) {
       ),
     getNextPageParam: (last) => last.continuationToken,
   });
+  const [outcome, setOutcome] = useState<Outcome>();
   return (
     <section aria-labelledby="single-title">
       <h2 id="single-title">One by one</h2>
+      <OutcomeNotice outcome={outcome} />
       <Guarded query={orders} what="Loading orders">
         {(data) => (
           <Table
@@ -135,7 +138,10 @@ function Single({ eventId }: { eventId: string }) {
               STATUS_LABEL[o.status] ?? o.status,
               formatNumber(o.totalQuantity),
               o.archived ? `Yes${overrideText(o)}` : 'No',
-              <ArchiveOne key={o.id} order={o} />,
+              <div className="row" key={o.id}>
+                <ArchiveOne order={o} />
+                <DeleteOrderDialog order={o} onOutcome={setOutcome} />
+              </div>,
             ])}
           />
         )}

@@ -6,9 +6,11 @@ import { formatDateTime, formatMoney, showtimeName } from '../../ui/format';
 import { Guarded } from '../../ui/part2/access';
 import { useEvents, type EventItem } from '../../ui/part2/events';
 import { EventForm } from './EventForm';
+import { ExternalCountDialog } from './ExternalCountDialog';
 
 /**
- * The admin's events: create, edit (same call), lock and unlock sales, delete and restore.
+ * The admin's events: create, edit (same call), lock and unlock sales, delete and restore, and each showtime's
+ * manual external count.
  * Calls: events list with deleted ones (one paged call); writes on demand.
  */
 export default function EventsPage() {
@@ -87,6 +89,7 @@ function EventCard({ event, onEdit }: { event: EventItem; onEdit: () => void }) 
             >
               {event.salesLocked ? 'Open sales' : 'Close sales'}
             </button>
+            <ExternalCountDialog event={event} />
             <button
               type="button"
               className="danger"

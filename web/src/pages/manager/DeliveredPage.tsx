@@ -6,6 +6,7 @@ import { useOrganization } from '../../app/session-hooks';
 import { Dialog } from '../../ui/Dialog';
 import { Empty, ErrorNotice, QueryView, ShowMore, Success } from '../../ui/feedback';
 import { STATUS_LABEL } from '../../ui/format';
+import { AdminNoteDialog } from '../shared/OrderManagerTools';
 import { OrderSummary, perTypeBalance } from '../shared/OrderSummary';
 import { EventFilter, useEventFilter } from './EventFilter';
 import { TransferDialog } from './TransferDialog';
@@ -52,14 +53,23 @@ type Done = (message: string) => void;
 
 function DeliveredActions({ order, onDone }: { order: Order; onDone: Done }) {
   const { membership } = useOrganization();
-  if (outstandingOf(order) === 0) return null;
+  const open = outstandingOf(order) > 0;
   return (
     <div className="row">
+      <AdminNoteDialog order={order} onDone={onDone} />
+      {open && <BalanceActions order={order} onDone={onDone} admin={atLeast(membership?.role, 'admin')} />}
+    </div>
+  );
+}
+
+function BalanceActions({ order, onDone, admin }: { order: Order; onDone: Done; admin: boolean }) {
+  return (
+    <>
       <RecordReturn order={order} onDone={onDone} />
       {/* The recipients are the order's own event's people, whatever the list shows. */}
       <TransferDialog order={order} eventId={order.eventId} onDone={onDone} />
-      {atLeast(membership?.role, 'admin') && <ForceRecordSold order={order} onDone={onDone} />}
-    </div>
+      {admin && <ForceRecordSold order={order} onDone={onDone} />}
+    </>
   );
 }
 

@@ -8,8 +8,9 @@ import { Dialog } from '../../ui/Dialog';
 import { Empty, ErrorNotice, QueryView, Success } from '../../ui/feedback';
 import { formatDateTime, formatMoney, showtimeName, tickets } from '../../ui/format';
 import { linesOf, ShowtimeSelect, TicketInputs } from '../../ui/TicketInputs';
+import { EditExternalSale } from './EditExternalSale';
 
-/** The external and box-office ledger of the active event, with corrections (calls: event, ledger). */
+/** The external and box-office ledger of the active event: record, edit, delete, correct (calls: event, ledger). */
 export default function ExternalPage() {
   const event = useActiveEvent();
   return (
@@ -111,7 +112,9 @@ function SaleRow({ sale, event }: { sale: ExternalSale; event: ActiveEvent }) {
           </li>
         ))}
       </ul>
+      {sale.note && <p className="meta">Note: {sale.note}</p>}
       <div className="row">
+        <EditExternalSale sale={sale} event={event} />
         {atLeast(membership?.role, 'admin') && <Correct sale={sale} />}
         {sale.correctionCount > 0 && <Corrections sale={sale} />}
         <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>

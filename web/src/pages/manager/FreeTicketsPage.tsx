@@ -6,10 +6,11 @@ import { useAction, useActiveEvent } from '../../app/queries';
 import { useOrganization } from '../../app/session-hooks';
 import { Empty, ErrorNotice, QueryView, Success } from '../../ui/feedback';
 import { formatDateTime, showtimeName } from '../../ui/format';
-import { ShowtimeSelect } from '../../ui/TicketInputs';
 import { Table } from '../../ui/Table';
+import { EditFreeTicket } from './EditFreeTicket';
+import { FreeTicketFields, type FreeTicketValues } from './FreeTicketFields';
 
-/** Free tickets of the active event: give, and remove (calls: event, free-ticket list). */
+/** Free tickets of the active event: give, change and remove (calls: event, free-ticket list). */
 export default function FreeTicketsPage() {
   const event = useActiveEvent();
   return (
@@ -33,21 +34,23 @@ function FreeTickets({ event }: { event: ActiveEvent }) {
         }),
       ),
   });
-  const [showtimeId, setShowtimeId] = useState(event.showtimes[0]?.showtimeId ?? '');
-  const [ticketTypeId, setTicketTypeId] = useState(event.ticketTypes[0]?.id ?? '');
-  const [quantity, setQuantity] = useState('1');
-  const [recipient, setRecipient] = useState('');
-  const [reason, setReason] = useState('');
+  const [values, setValues] = useState<FreeTicketValues>(() => ({
+    showtimeId: event.showtimes[0]?.showtimeId ?? '',
+    ticketTypeId: event.ticketTypes[0]?.id ?? '',
+    quantity: '1',
+    recipient: '',
+    reason: '',
+  }));
   const give = useAction((_: void, org) =>
     unwrap(
       http.POST('/api/events/{eventId}/free-tickets', {
         params: { path: { eventId: event.id }, query: { organizationId: org } },
         body: {
-          showtimeId,
-          ticketTypeId,
-          quantity: Number(quantity),
-          recipient: recipient.trim(),
-          ...(reason.trim() ? { reason: reason.trim() } : {}),
+          showtimeId: values.showtimeId,
+          ticketTypeId: values.ticketTypeId,
+          quantity: Number(values.quantity),
+          recipient: values.recipient.trim(),
+          ...(values.reason.trim() ? { reason: values.reason.trim() } : {}),
         },
       }),
     ),
@@ -61,36 +64,14 @@ function FreeTickets({ event }: { event: ActiveEvent }) {
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    give.mutate(undefined, { onSuccess: () => setRecipient('') });
+    give.mutate(undefined, { onSuccess: () => setValues((v) => ({ ...v, recipient: '' })) });
   };
   const showtimeOf = (id: string) => event.showtimes.find((s) => s.showtimeId === id);
   return (
     <>
       <form onSubmit={submit} className="stack grid">
         <h2>Give free tickets</h2>
-        <ShowtimeSelect showtimes={event.showtimes} value={showtimeId} onChange={setShowtimeId} />
-        <label>
-          Ticket type
-          <select value={ticketTypeId} onChange={(e) => setTicketTypeId(e.target.value)}>
-            {event.ticketTypes.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Quantity
-          <input type="number" min={1} required value={quantity} onChange={(e) => setQuantity(e.target.value)} />
-        </label>
-        <label>
-          Recipient
-          <input required maxLength={255} value={recipient} onChange={(e) => setRecipient(e.target.value)} />
-        </label>
-        <label>
-          Reason (optional)
-          <input maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
-        </label>
+        <FreeTicketFields event={event} values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} />
         <button type="submit" disabled={give.isPending}>
           Give tickets
         </button>
@@ -110,9 +91,12 @@ function FreeTickets({ event }: { event: ActiveEvent }) {
               f.quantity,
               f.reason ?? '',
               formatDateTime(f.createdAt),
-              <button key="x" type="button" className="danger" onClick={() => remove.mutate(f.id)}>
-                Remove<span className="sr-only"> {f.recipient}'s tickets</span>
-              </button>,
+              <div className="row" key="x">
+                <EditFreeTicket event={event} ticket={f} />
+                <button type="button" className="danger" onClick={() => remove.mutate(f.id)}>
+                  Remove<span className="sr-only"> {f.recipient}'s tickets</span>
+                </button>
+              </div>,
             ])}
           />
         )}

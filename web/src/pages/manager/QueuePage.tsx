@@ -4,29 +4,35 @@ import type { Order } from '../../api/types';
 import { pagesOf, useAction, useOrders } from '../../app/queries';
 import { Dialog } from '../../ui/Dialog';
 import { Empty, ErrorNotice, QueryView, ShowMore } from '../../ui/feedback';
+import { AdminNoteDialog, DeleteOrderDialog, OutcomeNotice, type Outcome } from '../shared/OrderManagerTools';
 import { OrderSummary } from '../shared/OrderSummary';
 import { EventFilter, useEventFilter } from './EventFilter';
 
 type Step = 'approve' | 'deliver';
+type Done = (outcome: Outcome) => void;
 
 /**
  * The manager's queue: pending requests oldest first (approve, cancel), approved ones to deliver, of every event or
- * the chosen one. Three calls: the two lists and the events to choose from.
+ * the chosen one, each with its admin note, and a pending one can be deleted. Three calls: the two lists and the
+ * events to choose from.
  */
 export default function QueuePage() {
   const filter = useEventFilter();
   const pending = useOrders(['pending'], filter.eventId);
   const approved = useOrders(['approved'], filter.eventId);
+  // A deleted (or meanwhile changed) order leaves its list: the outcome is told here, not in its card.
+  const [outcome, setOutcome] = useState<Outcome>();
   return (
     <>
       <h1>Order queue</h1>
       <EventFilter filter={filter} />
+      <OutcomeNotice outcome={outcome} />
       <section aria-labelledby="pending-title">
         <h2 id="pending-title">Waiting for approval (oldest first)</h2>
         <QueryView query={pending} what="Loading requests">
           {(data) => (
             <>
-              <Orders orders={pagesOf(data)} step="approve" empty="No requests are waiting." />
+              <Orders orders={pagesOf(data)} step="approve" empty="No requests are waiting." onDone={setOutcome} />
               <ShowMore query={pending} />
             </>
           )}
@@ -37,7 +43,12 @@ export default function QueuePage() {
         <QueryView query={approved} what="Loading approved orders">
           {(data) => (
             <>
-              <Orders orders={pagesOf(data)} step="deliver" empty="Nothing is waiting to be handed out." />
+              <Orders
+                orders={pagesOf(data)}
+                step="deliver"
+                empty="Nothing is waiting to be handed out."
+                onDone={setOutcome}
+              />
               <ShowMore query={approved} />
             </>
           )}
@@ -47,20 +58,20 @@ export default function QueuePage() {
   );
 }
 
-function Orders({ orders, step, empty }: { orders: Order[]; step: Step; empty: string }) {
+function Orders({ orders, step, empty, onDone }: { orders: Order[]; step: Step; empty: string; onDone: Done }) {
   if (orders.length === 0) return <Empty>{empty}</Empty>;
   return (
     <>
       {orders.map((order) => (
         <OrderSummary key={order.id} order={order} showOwner>
-          <QueueActions order={order} step={step} />
+          <QueueActions order={order} step={step} onDone={onDone} />
         </OrderSummary>
       ))}
     </>
   );
 }
 
-function QueueActions({ order, step }: { order: Order; step: Step }) {
+function QueueActions({ order, step, onDone }: { order: Order; step: Step; onDone: Done }) {
   const advance = useAction((_: void, organizationId) => {
     const params = { params: { path: { id: order.id }, query: { organizationId } } };
     return step === 'approve'
@@ -74,6 +85,8 @@ function QueueActions({ order, step }: { order: Order; step: Step }) {
           {step === 'approve' ? 'Approve' : 'Mark delivered'}
         </button>
         {step === 'approve' && <CancelOrder order={order} />}
+        <AdminNoteDialog order={order} onDone={(message) => onDone({ message })} />
+        <DeleteOrderDialog order={order} onOutcome={onDone} />
       </div>
       <ErrorNotice error={advance.error} />
     </>

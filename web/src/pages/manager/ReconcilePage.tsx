@@ -1,22 +1,26 @@
+import { useState } from 'react';
 import { http, unwrap } from '../../api/instance';
 import type { Order } from '../../api/types';
 import { pagesOf, useAction, useOrders } from '../../app/queries';
-import { Empty, ErrorNotice, QueryView, ShowMore } from '../../ui/feedback';
+import { Empty, ErrorNotice, QueryView, ShowMore, Success } from '../../ui/feedback';
+import { AdminNoteDialog } from '../shared/OrderManagerTools';
 import { OrderSummary } from '../shared/OrderSummary';
 import { EventFilter, useEventFilter } from './EventFilter';
 
 /**
  * Reconciliation: fully reported orders to settle, and settled ones with their frozen invoice basis, of every event
- * or the chosen one. Three calls: the two lists and the events to choose from.
+ * or the chosen one, each with its admin note. Three calls: the two lists and the events to choose from.
  */
 export default function ReconcilePage() {
   const filter = useEventFilter();
   const waiting = useOrders(['awaitingReconciliation'], filter.eventId);
   const settled = useOrders(['settled'], filter.eventId);
+  const [done, setDone] = useState<string>();
   return (
     <>
       <h1>Reconciliation</h1>
       <EventFilter filter={filter} />
+      {done && <Success>{done}</Success>}
       <section aria-labelledby="waiting-title">
         <h2 id="waiting-title">Fully reported, to settle</h2>
         <QueryView query={waiting} what="Loading orders to settle">
@@ -27,7 +31,10 @@ export default function ReconcilePage() {
               <>
                 {items.map((order) => (
                   <OrderSummary key={order.id} order={order} showOwner>
-                    <Settle order={order} />
+                    <div className="row">
+                      <Settle order={order} />
+                      <AdminNoteDialog order={order} onDone={setDone} />
+                    </div>
                   </OrderSummary>
                 ))}
                 <ShowMore query={waiting} />
@@ -45,7 +52,9 @@ export default function ReconcilePage() {
             return (
               <>
                 {items.map((order) => (
-                  <OrderSummary key={order.id} order={order} showOwner />
+                  <OrderSummary key={order.id} order={order} showOwner>
+                    <AdminNoteDialog order={order} onDone={setDone} />
+                  </OrderSummary>
                 ))}
                 <ShowMore query={settled} />
               </>

@@ -5,10 +5,10 @@ import { http, unwrap } from '../../api/instance';
 import type { RequestBody } from '../../api/types';
 import { useAction } from '../../app/queries';
 import { ErrorNotice } from '../../ui/feedback';
+import * as EventRows from '../../ui/EventRows';
 import { useAccess } from '../../ui/part2/access';
 
 type Body = RequestBody<'/api/shared-events', 'post'>;
-const iso = (local: string) => new Date(local).toISOString();
 
 /**
  * Create a Shared Event (draft) with its showtimes, ticket type templates, capacity policy and the organizations
@@ -19,8 +19,8 @@ export function CreateSharedEvent({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState('');
   const [date, setDate] = useState('');
   const [location, setLocation] = useState('');
-  const [showtimes, setShowtimes] = useState([{ dateTime: '', label: '' }]);
-  const [types, setTypes] = useState([{ name: '', price: '' }]);
+  const showtimes = EventRows.useRows([EventRows.EMPTY_SHOWTIME]);
+  const types = EventRows.useRows([EventRows.EMPTY_TICKET_TYPE]);
   const [policy, setPolicy] = useState<'pool' | 'quota'>('pool');
   const [perShowtime, setPerShowtime] = useState('100');
   const [invited, setInvited] = useState<{ id: string; name: string }[]>([]);
@@ -42,13 +42,11 @@ export function CreateSharedEvent({ onDone }: { onDone: () => void }) {
     create.mutate(
       {
         name: name.trim(),
-        date: iso(date),
+        date: EventRows.toIso(date),
         ...(location.trim() ? { location: location.trim() } : {}),
-        showtimes: showtimes.map((s) => ({
-          dateTime: iso(s.dateTime),
-          ...(s.label.trim() ? { label: s.label.trim() } : {}),
-        })),
-        ticketTypeTemplates: types.map((t, i) => ({ name: t.name.trim(), price: Number(t.price), sortOrder: i + 1 })),
+        showtimes: EventRows.showtimesBody(showtimes.rows),
+        // Name and price only, as this form always asked; no fee fields, so the API's defaults apply.
+        ticketTypeTemplates: EventRows.ticketTypesBody(types.rows, false),
         capacityPolicy: policy,
         ...(policy === 'pool' ? { sharedCapacity: { perShowtime: Number(perShowtime) } } : {}),
         invitedOrganizationIds: [
@@ -95,75 +93,8 @@ export function CreateSharedEvent({ onDone }: { onDone: () => void }) {
           </label>
         )}
       </div>
-      <fieldset>
-        <legend>Showtimes</legend>
-        {showtimes.map((s, i) => (
-          <div className="fields" key={i}>
-            <label>
-              Shared showtime {i + 1} date and time
-              <input
-                required
-                type="datetime-local"
-                value={s.dateTime}
-                onChange={(e) =>
-                  setShowtimes((rows) => rows.map((r, j) => (j === i ? { ...r, dateTime: e.target.value } : r)))
-                }
-              />
-            </label>
-            <label>
-              Shared showtime {i + 1} label
-              <input
-                value={s.label}
-                onChange={(e) =>
-                  setShowtimes((rows) => rows.map((r, j) => (j === i ? { ...r, label: e.target.value } : r)))
-                }
-              />
-            </label>
-          </div>
-        ))}
-        <button
-          type="button"
-          className="secondary"
-          onClick={() => setShowtimes((rows) => [...rows, { dateTime: '', label: '' }])}
-        >
-          Add a showtime
-        </button>
-      </fieldset>
-      <fieldset>
-        <legend>Ticket types</legend>
-        {types.map((t, i) => (
-          <div className="fields" key={i}>
-            <label>
-              Shared ticket type {i + 1} name
-              <input
-                required
-                value={t.name}
-                onChange={(e) => setTypes((rows) => rows.map((r, j) => (j === i ? { ...r, name: e.target.value } : r)))}
-              />
-            </label>
-            <label>
-              Shared ticket type {i + 1} price
-              <input
-                required
-                type="number"
-                min={0}
-                step="0.01"
-                value={t.price}
-                onChange={(e) =>
-                  setTypes((rows) => rows.map((r, j) => (j === i ? { ...r, price: e.target.value } : r)))
-                }
-              />
-            </label>
-          </div>
-        ))}
-        <button
-          type="button"
-          className="secondary"
-          onClick={() => setTypes((rows) => [...rows, { name: '', price: '' }])}
-        >
-          Add a ticket type
-        </button>
-      </fieldset>
+      <EventRows.ShowtimeRows list={showtimes} prefix="Shared showtime" labelMax={120} />
+      <EventRows.TicketTypeRows list={types} prefix="Shared ticket type" nameMax={120} withFees={false} />
       <fieldset>
         <legend>Invite organizations</legend>
         {isSuperAdmin ? (

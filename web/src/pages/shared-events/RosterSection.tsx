@@ -8,10 +8,12 @@ import { ErrorNotice, Success } from '../../ui/feedback';
 import { formatDateTime } from '../../ui/format';
 import { Guarded, useAccess } from '../../ui/part2/access';
 import { Table } from '../../ui/Table';
+import { DirectAddSection } from './DirectAddSection';
 import { can, STATUS_TEXT, type SharedEvent } from './queries';
 
 /** The roster (from the Shared Event itself), with accept/decline/leave for one's own organization, removal for
- * `manageParticipants`, and invitation links (create with an optional e-mail, list, revoke). */
+ * `manageParticipants`, invitation links (create with an optional e-mail, list, revoke), and for super admins the
+ * direct add by organization id. */
 export function RosterSection({ event }: { event: SharedEvent }) {
   const { organizationId } = useOrganization();
   const access = useAccess();
@@ -123,6 +125,7 @@ export function RosterSection({ event }: { event: SharedEvent }) {
       )}
       <ErrorNotice error={act.error ?? depart.error} />
       {can(event, 'manageParticipants') && <InvitationLinks event={event} />}
+      {access.isSuperAdmin && <DirectAddSection event={event} />}
     </section>
   );
 }

@@ -53,6 +53,13 @@ export function OrderSummary({
       )}
       {order.cancelReason && <p className="meta">Cancelled: {order.cancelReason}</p>}
       {order.note && <p className="meta">Note: {order.note}</p>}
+      {/* Present only for Ticket Manager+ (the API leaves it out for the member the order is about). */}
+      {order.adminNote && (
+        <p className="meta">
+          Admin note: {order.adminNote}
+          {order.adminNoteByName && ` — ${order.adminNoteByName}, ${formatDateTime(order.adminNoteAt)}`}
+        </p>
+      )}
       {order.invoiceBasis && (
         <div className="basis">
           <p>

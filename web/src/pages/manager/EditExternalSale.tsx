@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { http, unwrap } from '../../api/instance';
+import type { ActiveEvent, ExternalSale } from '../../api/types';
+import { useAction } from '../../app/queries';
+import { Dialog } from '../../ui/Dialog';
+import { ErrorNotice } from '../../ui/feedback';
+import { linesOf, TicketInputs } from '../../ui/TicketInputs';
+import { useFormDialog } from '../../ui/useFormDialog';
+
+const valuesOf = (sale: ExternalSale) =>
+  Object.fromEntries(sale.tickets.map((t) => [t.ticketTypeId, String(t.quantity)]));
+
+/**
+ * Edit a ledger sale (Ticket Manager+): its tickets, source and note, replaced as a whole (an emptied note is
+ * cleared). More tickets need free seats; an admin's audited correction (for what really sold, past the seats
+ * left) stays the separate "Correct…" action.
+ */
+export function EditExternalSale({ sale, event }: { sale: ExternalSale; event: ActiveEvent }) {
+  const [values, setValues] = useState<Record<string, string>>(() => valuesOf(sale));
+  const [source, setSource] = useState(sale.source);
+  const [note, setNote] = useState(sale.note ?? '');
+  const save = useAction((_: void, organizationId) =>
+    unwrap(
+      http.PUT('/api/management/external-sales/{id}', {
+        params: { path: { id: sale.id }, query: { organizationId } },
+        body: { tickets: linesOf(values), source: source.trim(), ...(note.trim() ? { note: note.trim() } : {}) },
+      }),
+    ),
+  );
+  const dialog = useFormDialog(() => {
+    save.reset();
+    setValues(valuesOf(sale));
+    setSource(sale.source);
+    setNote(sale.note ?? '');
+  });
+  return (
+    <Dialog
+      {...dialog.props}
+      title={`Edit the ${sale.source} sale`}
+      trigger={
+        <button type="button" className="secondary">
+          Edit<span className="sr-only"> the {sale.source} sale</span>…
+        </button>
+      }
+    >
+      <form onSubmit={dialog.submit(() => save.mutate(undefined, { onSuccess: dialog.close }))} className="stack">
+        <label>
+          Source (channel)
+          <input required maxLength={100} value={source} onChange={(e) => setSource(e.target.value)} />
+        </label>
+        <TicketInputs types={event.ticketTypes} values={values} onChange={setValues} legend="Tickets sold" />
+        <label>
+          Note (optional)
+          <textarea maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} />
+        </label>
+        <button type="submit" disabled={save.isPending || linesOf(values).length === 0}>
+          Save sale
+        </button>
+        <ErrorNotice error={save.error} title="Not saved" />
+      </form>
+    </Dialog>
+  );
+}

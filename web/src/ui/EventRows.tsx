@@ -1,0 +1,194 @@
+import { useState } from 'react';
+
+/**
+ * The showtime and ticket type rows of an event form, shared by the admin's event form and the Shared Event
+ * creation form: one place for the labels, the add and remove buttons and the conversions to the API's shapes
+ * (decimal money, ISO instants; docs/api.md).
+ */
+export type ShowtimeRow = { showtimeId?: string; dateTime: string; label: string };
+export type TicketTypeRow = {
+  id?: string;
+  name: string;
+  price: string;
+  fee: string;
+  boxofficePrice: string;
+  boxofficeFee: string;
+};
+
+export const EMPTY_SHOWTIME: ShowtimeRow = { dateTime: '', label: '' };
+export const EMPTY_TICKET_TYPE: TicketTypeRow = { name: '', price: '', fee: '0', boxofficePrice: '', boxofficeFee: '' };
+
+/** `datetime-local` works in local time; the API wants ISO instants. */
+export const toLocalInput = (iso: string) => {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+export const toIso = (local: string) => new Date(local).toISOString();
+const money = (s: string) => (s.trim() === '' ? undefined : Math.round(Number(s) * 100) / 100);
+
+export const showtimesBody = (rows: ShowtimeRow[]) =>
+  rows.map((s) => ({
+    ...(s.showtimeId ? { showtimeId: s.showtimeId } : {}),
+    dateTime: toIso(s.dateTime),
+    ...(s.label.trim() ? { label: s.label.trim() } : {}),
+  }));
+
+/** Fees only where the form asks for them: a form without fee fields sends none (the API's defaults apply). */
+export const ticketTypesBody = (rows: TicketTypeRow[], withFees: boolean) =>
+  rows.map((t, i) => {
+    const optional = (value: string) => (withFees ? money(value) : undefined);
+    const boxofficePrice = optional(t.boxofficePrice);
+    const boxofficeFee = optional(t.boxofficeFee);
+    return {
+      ...(t.id ? { id: t.id } : {}),
+      name: t.name.trim(),
+      price: money(t.price) ?? 0,
+      ...(withFees ? { fee: money(t.fee) ?? 0 } : {}),
+      ...(boxofficePrice !== undefined ? { boxofficePrice } : {}),
+      ...(boxofficeFee !== undefined ? { boxofficeFee } : {}),
+      sortOrder: i + 1,
+    };
+  });
+
+/** A list of rows with change, add and remove. */
+export function useRows<T>(initial: T[]) {
+  const [rows, setRows] = useState(initial);
+  return {
+    rows,
+    change: (i: number, patch: Partial<T>) => setRows((all) => all.map((r, j) => (j === i ? { ...r, ...patch } : r))),
+    add: (row: T) => setRows((all) => [...all, row]),
+    remove: (i: number) => setRows((all) => all.filter((_, j) => j !== i)),
+  };
+}
+type Rows<T> = ReturnType<typeof useRows<T>>;
+
+/** A row's remove button, offered while more than one row is left (the API wants at least one). */
+function RemoveRow({ what, count, onRemove }: { what: string; count: number; onRemove: () => void }) {
+  if (count < 2) return null;
+  return (
+    <button type="button" className="secondary" onClick={onRemove}>
+      Remove {what}
+    </button>
+  );
+}
+
+/** Showtimes: "{prefix} N date and time" and "{prefix} N label" (`labelMax`: the API's limit for the label). */
+export function ShowtimeRows({
+  list,
+  prefix,
+  labelMax,
+}: {
+  list: Rows<ShowtimeRow>;
+  prefix: string;
+  labelMax: number;
+}) {
+  return (
+    <fieldset>
+      <legend>Showtimes</legend>
+      {list.rows.map((s, i) => (
+        <div className="fields" key={i}>
+          <label>
+            {prefix} {i + 1} date and time
+            <input
+              required
+              type="datetime-local"
+              value={s.dateTime}
+              onChange={(e) => list.change(i, { dateTime: e.target.value })}
+            />
+          </label>
+          <label>
+            {prefix} {i + 1} label
+            <input maxLength={labelMax} value={s.label} onChange={(e) => list.change(i, { label: e.target.value })} />
+          </label>
+          <RemoveRow
+            what={`${prefix.toLowerCase()} ${i + 1}`}
+            count={list.rows.length}
+            onRemove={() => list.remove(i)}
+          />
+        </div>
+      ))}
+      <button type="button" className="secondary" onClick={() => list.add(EMPTY_SHOWTIME)}>
+        Add a showtime
+      </button>
+    </fieldset>
+  );
+}
+
+/** Ticket types: name and price, and with `withFees` the fee and the optional box-office price and fee. */
+export function TicketTypeRows({
+  list,
+  prefix,
+  nameMax,
+  withFees,
+}: {
+  list: Rows<TicketTypeRow>;
+  prefix: string;
+  nameMax: number;
+  withFees: boolean;
+}) {
+  return (
+    <fieldset>
+      <legend>Ticket types</legend>
+      {list.rows.map((t, i) => (
+        <div className="fields" key={i}>
+          <label>
+            {prefix} {i + 1} name
+            <input
+              required
+              maxLength={nameMax}
+              value={t.name}
+              onChange={(e) => list.change(i, { name: e.target.value })}
+            />
+          </label>
+          <MoneyField
+            label={`${prefix} ${i + 1} price`}
+            required
+            value={t.price}
+            onChange={(price) => list.change(i, { price })}
+          />
+          {withFees && (
+            <>
+              <MoneyField label={`${prefix} ${i + 1} fee`} value={t.fee} onChange={(fee) => list.change(i, { fee })} />
+              <MoneyField
+                label="Box-office price (optional)"
+                value={t.boxofficePrice}
+                onChange={(boxofficePrice) => list.change(i, { boxofficePrice })}
+              />
+              <MoneyField
+                label="Box-office fee (optional)"
+                value={t.boxofficeFee}
+                onChange={(boxofficeFee) => list.change(i, { boxofficeFee })}
+              />
+            </>
+          )}
+          <RemoveRow
+            what={`${prefix.toLowerCase()} ${i + 1}`}
+            count={list.rows.length}
+            onRemove={() => list.remove(i)}
+          />
+        </div>
+      ))}
+      <button type="button" className="secondary" onClick={() => list.add(EMPTY_TICKET_TYPE)}>
+        Add a ticket type
+      </button>
+    </fieldset>
+  );
+}
+
+/** A decimal amount in the currency (the API takes decimal amounts; docs/api.md, money). */
+function MoneyField(props: { label: string; value: string; required?: boolean; onChange: (value: string) => void }) {
+  return (
+    <label>
+      {props.label}
+      <input
+        required={props.required}
+        type="number"
+        min={0}
+        step="0.01"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
+  );
+}
