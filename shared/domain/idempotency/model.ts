@@ -25,7 +25,12 @@ export interface IdempotencyRecord {
   organizationId?: string;
   /** sha256 of method, path, query and body: the same key with another request is refused. */
   fingerprint: string;
-  state: 'running' | 'done';
+  /**
+   * `running`: claimed before its request ran (claim-first routes), the write may or may not have happened.
+   * `written`: created in the same batch as the write it guards (ride-along routes), so that write committed.
+   * `done`: the answer is kept.
+   */
+  state: 'running' | 'written' | 'done';
   leaseUntil: string;
   createdAt: string;
   expiresAt: string;
@@ -53,13 +58,19 @@ export function fingerprintOf(request: {
   return sha256(`${request.method} ${request.path}?${query}\n${request.body}`);
 }
 
-export function runningRecord(id: string, organizationId: string, fingerprint: string, nowMs: number) {
+export function runningRecord(
+  id: string,
+  organizationId: string,
+  fingerprint: string,
+  nowMs: number,
+  state: 'running' | 'written' = 'running',
+) {
   const record: IdempotencyRecord = {
     id,
     docType: 'idempotencyKey',
     ...(organizationId ? { organizationId } : {}),
     fingerprint,
-    state: 'running',
+    state,
     leaseUntil: new Date(nowMs + IDEMPOTENCY_LEASE_SECONDS * 1000).toISOString(),
     createdAt: new Date(nowMs).toISOString(),
     expiresAt: new Date(nowMs + IDEMPOTENCY_KEY_LIFETIME_SECONDS * 1000).toISOString(),
@@ -68,7 +79,10 @@ export function runningRecord(id: string, organizationId: string, fingerprint: s
   return record;
 }
 
-/** A record that no longer binds its key: expired (TTL is lazy, or absent on the embedded store), or abandoned. */
+/**
+ * A record that no longer binds its key: expired (TTL is lazy, or absent on the embedded store), or abandoned while
+ * `running`. A `written` record is never abandoned: its write committed, so only its expiry frees the key.
+ */
 export function isStale(record: IdempotencyRecord, nowMs: number): boolean {
   if (Date.parse(record.expiresAt) <= nowMs) return true;
   return record.state === 'running' && Date.parse(record.leaseUntil) <= nowMs;
