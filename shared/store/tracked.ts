@@ -1,5 +1,5 @@
 import { recordStoreCall } from '../request-context';
-import { checkFault, type StoreOperation } from './faults';
+import { checkFault, InjectedStoreFault, type StoreOperation } from './faults';
 
 /**
  * Every store call goes through `tracked`: it counts the call and its request charge for the
@@ -29,9 +29,10 @@ async function trackedOnce<T extends { requestCharge?: number }>(
   call: () => Promise<T>,
   deadline: { ms: number; endsAt: number } | undefined,
 ) {
-  await checkFault(op);
+  const lostAnswer = await checkFault(op);
   try {
     const result = await (deadline ? withDeadline(op, call(), deadline) : call());
+    if (lostAnswer !== undefined) throw new InjectedStoreFault(op, lostAnswer);
     recordStoreCall(result.requestCharge);
     return result;
   } catch (error) {
