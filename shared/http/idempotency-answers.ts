@@ -22,16 +22,18 @@ export function keptErrorOf(error: unknown): KeptAnswer | undefined {
 
 /**
  * The answer of a key held by a record: a different request is refused (IDEMPOTENCY_KEY_REUSED), a kept answer is
- * replayed (`Idempotent-Replayed: true`), and a record without one (its request still running, or its answer lost)
- * answers IDEMPOTENCY_KEY_IN_PROGRESS: never a second run.
+ * replayed (`Idempotent-Replayed: true`), and a record without one answers IDEMPOTENCY_KEY_IN_PROGRESS (its request
+ * may still be running) or, once a `written` record's wait is over, IDEMPOTENCY_KEY_ANSWER_LOST (its write
+ * committed; its answer will not come). Never a second run.
  */
-export function answerHeld(held: IdempotencyRecord, fingerprint: string): Reply {
+export function answerHeld(held: IdempotencyRecord, fingerprint: string, nowMs = Date.now()): Reply {
   if (held.fingerprint !== fingerprint) {
     throw new DomainError(
       'IDEMPOTENCY_KEY_REUSED',
       'This Idempotency-Key was used for a different request; use a new key for a new request',
     );
   }
+  if (held.state === 'written' && !held.answer && Date.parse(held.leaseUntil) <= nowMs) throw answerLost();
   if (held.state !== 'done' || !held.answer) throw inProgress();
   const answer = held.answer;
   const replayed = { [REPLAYED_HEADER]: 'true' };
@@ -50,6 +52,12 @@ export const inProgress = () =>
     'The first request with this Idempotency-Key is still running; try again shortly',
     undefined,
     { 'Retry-After': IN_PROGRESS_RETRY_SECONDS },
+  );
+
+const answerLost = () =>
+  new DomainError(
+    'IDEMPOTENCY_KEY_ANSWER_LOST',
+    'The create of this Idempotency-Key was done, but its answer was lost; find it by listing, and do not send it again',
   );
 
 /**

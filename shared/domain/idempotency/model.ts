@@ -12,6 +12,14 @@ export const IDEMPOTENCY_KEY_LIFETIME_SECONDS = 24 * 60 * 60;
  * above 40 minutes must raise this too.
  */
 export const IDEMPOTENCY_LEASE_SECONDS = 40 * 60;
+/**
+ * How long a `written` record (ride-along: its write committed) without an answer answers
+ * IDEMPOTENCY_KEY_IN_PROGRESS before IDEMPOTENCY_KEY_ANSWER_LOST. After its write a request makes only a few store
+ * calls (a Shared Event commit, further alert batches, the answer's two tries), each bounded by the store-call
+ * deadline (8 s by default), so two minutes covers a request that is alive. Neither answer ever writes: a request
+ * still alive past it only turns the retry's answer from "wait" into "it was done, look it up".
+ */
+export const IDEMPOTENCY_ANSWER_WAIT_SECONDS = 2 * 60;
 
 /** The answer kept for replay: a success (status, data, 207's `completed`) or a kept error. */
 export type KeptAnswer =
@@ -71,7 +79,9 @@ export function runningRecord(
     ...(organizationId ? { organizationId } : {}),
     fingerprint,
     state,
-    leaseUntil: new Date(nowMs + IDEMPOTENCY_LEASE_SECONDS * 1000).toISOString(),
+    leaseUntil: new Date(
+      nowMs + (state === 'written' ? IDEMPOTENCY_ANSWER_WAIT_SECONDS : IDEMPOTENCY_LEASE_SECONDS) * 1000,
+    ).toISOString(),
     createdAt: new Date(nowMs).toISOString(),
     expiresAt: new Date(nowMs + IDEMPOTENCY_KEY_LIFETIME_SECONDS * 1000).toISOString(),
     ttl: IDEMPOTENCY_KEY_LIFETIME_SECONDS,

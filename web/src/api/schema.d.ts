@@ -3266,9 +3266,9 @@ export interface components {
             /** @constant */
             success: false;
             /** @enum {unknown} */
-            error: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "UNAVAILABLE" | "INTERNAL" | "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "PARTICIPANT_NOT_ACTIVE";
+            error: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "UNAVAILABLE" | "INTERNAL" | "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "PARTICIPANT_NOT_ACTIVE";
             /** @enum {unknown} */
-            errorCode?: "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "PARTICIPANT_NOT_ACTIVE";
+            errorCode?: "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "PARTICIPANT_NOT_ACTIVE";
             message: string;
             data?: Record<string, never>;
             details?: {
@@ -4815,7 +4815,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+        /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
         IdempotencyKey: string;
     };
     requestBodies: never;
@@ -4901,7 +4901,7 @@ export interface operations {
                 organizationId: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -4967,7 +4967,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -4977,7 +4977,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
                     };
                 };
             };
@@ -5895,7 +5895,7 @@ export interface operations {
                 organizationId: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -5958,7 +5958,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -5968,7 +5968,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE";
                     };
                 };
             };
@@ -6528,7 +6528,7 @@ export interface operations {
                 organizationId: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6581,7 +6581,7 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -6591,7 +6591,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
                     };
                 };
             };
@@ -6931,7 +6931,7 @@ export interface operations {
                 organizationId: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7081,7 +7081,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -7091,7 +7091,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
                     };
                 };
             };
@@ -7529,7 +7529,7 @@ export interface operations {
                 organizationId: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -7619,7 +7619,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -7629,7 +7629,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE";
                     };
                 };
             };
@@ -8414,7 +8414,7 @@ export interface operations {
                 organizationId: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -8536,7 +8536,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -8546,7 +8546,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE";
                     };
                 };
             };
@@ -9937,7 +9937,7 @@ export interface operations {
                 organizationId: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -10130,7 +10130,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: ALLOCATION_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, SALES_LOCKED, WRONG_ENDPOINT */
+            /** @description Conflict with the current state: ALLOCATION_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, SALES_LOCKED, WRONG_ENDPOINT */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -10140,7 +10140,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "ALLOCATION_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "SALES_LOCKED" | "WRONG_ENDPOINT";
+                        error?: "ALLOCATION_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "SALES_LOCKED" | "WRONG_ENDPOINT";
                     };
                 };
             };
@@ -11643,7 +11643,7 @@ export interface operations {
                 organizationId: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -11861,7 +11861,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -11871,7 +11871,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE";
                     };
                 };
             };
@@ -12652,7 +12652,7 @@ export interface operations {
                 organizationId?: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -13069,7 +13069,7 @@ export interface operations {
                 organizationId?: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -13605,7 +13605,7 @@ export interface operations {
                 organizationId?: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -13922,7 +13922,7 @@ export interface operations {
                 organizationId?: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -14267,7 +14267,7 @@ export interface operations {
                 organizationId?: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -15274,7 +15274,7 @@ export interface operations {
                 organizationId?: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -15582,7 +15582,7 @@ export interface operations {
                 organizationId: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -15670,7 +15670,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE, SALES_LOCKED, WRONG_ENDPOINT */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE, SALES_LOCKED, WRONG_ENDPOINT */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -15680,7 +15680,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE" | "SALES_LOCKED" | "WRONG_ENDPOINT";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE" | "SALES_LOCKED" | "WRONG_ENDPOINT";
                     };
                 };
             };
@@ -16381,7 +16381,7 @@ export interface operations {
                 organizationId: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -17725,7 +17725,7 @@ export interface operations {
                 organizationId?: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -18068,7 +18068,7 @@ export interface operations {
                 organizationId?: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
