@@ -5,6 +5,8 @@ import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixt
 import { capacitySummary, q } from '../helpers/events';
 import { orderApi } from '../helpers/orders';
 import { injectStoreFault, storedDocuments } from '../helpers/seed';
+import { countersAgainstLedger } from '../helpers/shared-events/capacity';
+import { createOpenSharedEvent } from '../helpers/shared-events/create';
 
 /**
  * Identical keyed requests at once on the ride-along routes (docs/decisions/api-contract.md, "Idempotency keys"):
@@ -145,5 +147,24 @@ describe(`${COPIES} identical keyed requests at once`, () => {
     });
     expect(listedAllocations.body.data.items).toHaveLength(1);
     expect(listedAllocations.body.data.items[0].updatedAt).toBe(winner.body.data.updatedAt);
+  });
+
+  it('POST registrations on a Shared Event projection: one sale committed, every losing reservation released', async () => {
+    const se = await createOpenSharedEvent(api, f);
+    const headers = keyOf();
+    const showtimeId = se.showtimes[0].showtimeId;
+    const body = {
+      eventId: `se-${se.id}`,
+      showtimeId,
+      tickets: [{ ticketTypeId: se.ticketTypeTemplates[0].id, quantity: 2 }],
+    };
+    expectOneWinner(
+      await atOnce(() => api.post('registrations', { token: f.member.token, query: q(f), body, headers })),
+    );
+    const counters = await countersAgainstLedger(se.id);
+    for (const c of counters) expect(c.counter).toEqual(c.ledger);
+    const committed = counters.reduce((n, c) => n + (c.counter.committed ?? 0), 0);
+    const reserved = counters.reduce((n, c) => n + (c.counter.reserved ?? 0), 0);
+    expect({ committed, reserved }).toEqual({ committed: 2, reserved: 0 });
   });
 });
