@@ -57,7 +57,7 @@ interface PartnerRoute {
   errors?: ErrorCode[];
   successStatus?: number;
   deprecated?: boolean;
-  idempotent?: boolean;
+  idempotent?: true | 'claim';
   gate?: () => void;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   run: (input: HandlerInput<any, any>, grant: PartnerGrant) => Promise<unknown>;
@@ -109,7 +109,7 @@ partnerRoute({
 partnerRoute({
   name: 'delegated-orders-create-self',
   method: 'POST',
-  idempotent: true,
+  idempotent: 'claim',
   path: '/orders/self',
   role: 'member',
   summary: "A partner member's own order (pending, in the owner's event); 503 when member ordering is off",
@@ -218,7 +218,7 @@ partnerRoute({
 partnerRoute({
   name: 'delegated-orders-create-on-behalf',
   method: 'POST',
-  idempotent: true,
+  idempotent: 'claim',
   path: '/orders',
   role: 'ticketManager',
   summary: 'DEPRECATED: record a delivered order (sold 0, returned 0) for an approved partner member',

@@ -16,7 +16,7 @@ const tags = ['invitations'];
 defineRoute<CreateInvitationBody>({
   name: 'invitations-create',
   method: 'POST',
-  idempotent: true,
+  idempotent: 'claim',
   route: 'organizations/{organizationId}/invitations',
   auth: 'admin',
   orgParam: 'organizationId',

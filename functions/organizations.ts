@@ -21,7 +21,7 @@ const tags = ['organizations'];
 defineRoute<CreateOrganizationBody>({
   name: 'organizations-create',
   method: 'POST',
-  idempotent: true,
+  idempotent: 'claim',
   route: 'organizations',
   auth: 'superAdmin',
   tags,

@@ -28,7 +28,7 @@ const tags = ['sales-delegations'];
 defineRoute<InviteBody>({
   name: 'sales-delegations-invite',
   method: 'POST',
-  idempotent: true,
+  idempotent: 'claim',
   route: 'organizations/{organizationId}/events/{eventId}/sales-delegations',
   auth: 'admin',
   orgParam: 'organizationId',

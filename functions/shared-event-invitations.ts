@@ -45,7 +45,7 @@ const ACCEPT_ERRORS = [
 defineRoute<CreateInvitationLinkBody>({
   name: 'shared-event-invitation-links-create',
   method: 'POST',
-  idempotent: true,
+  idempotent: 'claim',
   route: 'shared-events/{sharedEventId}/invitation-links',
   scope: manageParticipants('admin'),
   tags,

@@ -68,7 +68,7 @@ defineRoute({
 defineRoute<DirectAddBody>({
   name: 'shared-event-participants-add',
   method: 'POST',
-  idempotent: true,
+  idempotent: 'claim',
   route: 'shared-events/{sharedEventId}/participants',
   auth: 'superAdmin',
   tags,

@@ -42,7 +42,7 @@ defineRoute({
 defineRoute<CreateSharedEventBody>({
   name: 'shared-events-create',
   method: 'POST',
-  idempotent: true,
+  idempotent: 'claim',
   route: 'shared-events',
   auth: 'admin',
   fullOrg: true,

@@ -42,6 +42,8 @@ export const ERROR_MEANINGS: Record<GenericErrorCode | SpecErrorCode, string> = 
   WRONG_ENDPOINT: 'This event sells through another route (a delegated or shared projection); use that one.',
   IDEMPOTENCY_KEY_REUSED: 'The `Idempotency-Key` was used before, within 24 hours, for a different request.',
   IDEMPOTENCY_KEY_IN_PROGRESS: 'The first request with this `Idempotency-Key` is still running; wait `Retry-After`.',
+  IDEMPOTENCY_KEY_ANSWER_LOST:
+    'The create of this `Idempotency-Key` was done, but its answer was lost; find the record by listing, do not send it again.',
   ORGANIZATION_MISMATCH:
     'The `organizationId` query parameter names another organization than the one the path names; send the same one or none.',
   PARTICIPANT_NOT_ACTIVE:

@@ -48,6 +48,8 @@ export function errorCodesOf(route: AnyRoute): ErrorCode[] {
   // A write that keeps losing an optimistic-concurrency race answers 409 CONFLICT; the client may retry.
   if (!READS.has(route.method)) codes.add('CONFLICT');
   if (route.idempotent) codes.add('IDEMPOTENCY_KEY_REUSED').add('IDEMPOTENCY_KEY_IN_PROGRESS');
+  // Only a key record that rode along with its write can outlive a lost answer (shared/http/idempotency-ride.ts).
+  if (route.idempotent === true) codes.add('IDEMPOTENCY_KEY_ANSWER_LOST');
   for (const code of route.errors ?? []) codes.add(code);
   return [...codes];
 }

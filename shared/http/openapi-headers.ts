@@ -24,7 +24,8 @@ export const PARAMETER_COMPONENTS = {
     description:
       'A key the client makes up for one intended create (a UUID is a good key). The same key with the same ' +
       'body within 24 hours answers the first answer again without a second write; with another body, 409 ' +
-      'IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After.',
+      'IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; ' +
+      'when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again).',
     schema: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[\\x21-\\x7e]+$' },
   },
 };

@@ -122,6 +122,7 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
       organizationId: keyOrganizationOf(route, principal.organizationId, request),
     },
     invoke,
+    route.idempotent === 'claim' ? 'claim' : 'ride',
   );
 }
 

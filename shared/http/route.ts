@@ -79,9 +79,12 @@ interface RouteFields<B, Q> {
   multiStatus?: boolean;
   /**
    * A create a client may retry safely: the pipeline honours an `Idempotency-Key` header (shared/http/idempotency.ts,
-   * docs/api.md) and the document publishes the header and its two 409 codes.
+   * docs/api.md) and the document publishes the header and its two 409 codes. `true`: the key record rides along in
+   * the batch of the use case's one decisive write, which opts in with `carriesKey` (one extra store call);
+   * `'claim'`: the create cannot carry it (another container or partition, or several writes), so the key is
+   * claimed before the handler (two extra calls). docs/decisions/api-contract.md lists which route is which.
    */
-  idempotent?: boolean;
+  idempotent?: true | 'claim';
   /** Published as `deprecated: true` in OpenAPI (a route kept for old clients; a newer path does the same job). */
   deprecated?: boolean;
   /**

@@ -1,6 +1,7 @@
 import type { Container, OperationInput } from '@azure/cosmos';
 import type { StoreOperation } from './faults';
-import { tracked } from './operations';
+import { tracked } from './tracked';
+import { KeyRecordExists, keyRideFor, type KeyCarrying } from './write-token';
 
 /** A write inside a batch: a create, or a replace guarded by the ETag the document was read with. */
 export type BatchWrite = { create: { id: string } } | { replace: { id: string }; ifMatch: string };
@@ -12,20 +13,38 @@ export type BatchWrite = { create: { id: string } } | { replace: { id: string };
  * store (its server is patched to undo the earlier writes of a failed batch: embedded-patches.ts), so a failure
  * anywhere in it means nothing was written. Callers still put their guarded writes (IfMatch) first: a lost race
  * then fails on the first operation, before any other runs.
+ *
+ * `{ carriesKey: true }` marks the use case's one decisive write: when a keyed request waits in the slot
+ * (write-token.ts) for this container and partition, its key record is created last in the same batch, still one
+ * call. A batch that fails on that record throws KeyRecordExists instead of a 409.
  */
-export async function commitBatch(container: Container, partitionKey: string, writes: BatchWrite[]) {
+export async function commitBatch(
+  container: Container,
+  partitionKey: string,
+  writes: BatchWrite[],
+  options?: KeyCarrying,
+) {
+  const ride = keyRideFor(options, container.id, () => partitionKey);
+  const all: BatchWrite[] = ride ? [...writes, { create: ride.record }] : writes;
   const op: StoreOperation = { kind: 'batch', container: container.id, partitionKey };
   // Every operation carries the partition key: the embedded store needs it on each one.
-  const operations = writes.map((w) => ({ ...toOperation(w), partitionKey })) as OperationInput[];
+  const operations = all.map((w) => ({ ...toOperation(w), partitionKey })) as OperationInput[];
   const response = await tracked(op, async () => {
     const result = await container.items.batch(operations, partitionKey);
     const charge = (result.result ?? []).reduce((sum, r) => sum + (r.requestCharge ?? 0), 0);
     return { requestCharge: charge, result };
   });
   const results = response.result.result ?? [];
-  const failed = results.find((r) => r.statusCode >= 400 && r.statusCode !== 424);
-  if (failed)
-    throw Object.assign(new Error(`batch operation failed with ${failed.statusCode}`), { code: failed.statusCode });
+  const failedAt = results.findIndex((r) => r.statusCode >= 400 && r.statusCode !== 424);
+  if (failedAt >= 0) {
+    const status = results[failedAt].statusCode;
+    if (ride && failedAt === writes.length && status === 409) throw new KeyRecordExists(ride.record.id);
+    throw Object.assign(new Error(`batch operation failed with ${status}`), { code: status });
+  }
+  if (ride) {
+    ride.carried = { etag: results[writes.length]?.eTag };
+    return results.slice(0, writes.length);
+  }
   return results;
 }
 

@@ -13,10 +13,12 @@ export interface StoreOperation {
  * true fails the call as unavailable (503); a number fails it with that status instead (500: an unexpected
  * failure, so a test can tell two injected failures apart); `{ status: 429, retryAfterMs }` throttles it the way
  * Cosmos DB does (the store's `x-ms-retry-after-ms` as the SDK exposes it, `retryAfterInMs`); `{ timeoutMs }`
- * holds the call that long, then fails it as timed out (408) without sending it. A promise holds the call until
- * settled.
+ * holds the call that long, then fails it as timed out (408) without sending it; `{ lostAnswer: status }` sends the
+ * call (it takes effect) and then fails it with that status, as a timeout after the store committed a write would
+ * (the ambiguous failure). A promise holds the call until settled.
  */
-export type FaultVerdict = boolean | number | { status: number; retryAfterMs?: number } | { timeoutMs: number };
+export type FaultVerdict =
+  boolean | number | { status: number; retryAfterMs?: number } | { timeoutMs: number } | { lostAnswer: number };
 export type FaultRule = (op: StoreOperation) => FaultVerdict | Promise<FaultVerdict>;
 
 let rule: FaultRule | undefined;
@@ -36,13 +38,15 @@ export class InjectedStoreFault extends Error {
   }
 }
 
-export async function checkFault(op: StoreOperation): Promise<void> {
-  if (!rule) return;
+/** Fails the call before it is sent, or answers the status to fail it with after it was sent (`lostAnswer`). */
+export async function checkFault(op: StoreOperation): Promise<number | undefined> {
+  if (!rule) return undefined;
   const given = rule(op);
   const verdict = typeof (given as Promise<FaultVerdict>)?.then === 'function' ? await given : (given as FaultVerdict);
   if (verdict === true) throw new InjectedStoreFault(op);
   if (typeof verdict === 'number') throw new InjectedStoreFault(op, verdict);
-  if (typeof verdict !== 'object') return;
+  if (typeof verdict !== 'object') return undefined;
+  if ('lostAnswer' in verdict) return verdict.lostAnswer;
   if ('timeoutMs' in verdict) {
     await new Promise((resolve) => setTimeout(resolve, verdict.timeoutMs));
     throw new InjectedStoreFault(op, 408);

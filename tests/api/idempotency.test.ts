@@ -46,12 +46,13 @@ describe('Idempotency-Key on POST registrations', () => {
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(await registrationsOf(event.id)).toHaveLength(1);
     expect((await capacitySummary(api, f, event.id)).aggregate).toMatchObject({ registrations: 2 });
-    // The store-call cost: a fresh key adds its create and the kept answer's replace; a replay is the user read,
-    // the refused create and the record's read, and nothing of the use case.
+    // The store-call cost: the key record rides along in the registration's own write (a batch, still one call),
+    // so a fresh key adds only the kept answer's replace. A replay runs the use case up to its write: the event
+    // read, the seats taken and given back around the batch that fails on the record, and the record's read.
     const unkeyed = await register(f.member, registrationBody(event));
     expect(unkeyed.status).toBe(201);
-    expect(ops(first)).toBe(ops(unkeyed) + 2);
-    expect(ops(retry)).toBe(3);
+    expect(ops(first)).toBe(ops(unkeyed) + 1);
+    expect(ops(retry)).toBe(ops(unkeyed) + 2);
   });
 
   it('writes once when the same keyed request is fired in parallel', async () => {
@@ -83,10 +84,9 @@ describe('Idempotency-Key on POST registrations', () => {
     let release!: () => void;
     const held = new Promise<boolean>((resolve) => (release = () => resolve(false)));
     let holding = false;
-    // Hold the first request's registration write until the retry has been answered.
+    // Hold the first request after its write (which carried the key record) and before its answer is kept.
     injectStoreFault((op) => {
-      if (holding || op.container !== 'orgs' || op.id?.startsWith('idem-') || op.kind === 'read' || op.kind === 'query')
-        return false;
+      if (holding || op.kind !== 'replace' || !op.id?.startsWith('idem-')) return false;
       holding = true;
       return held;
     });
@@ -224,31 +224,38 @@ describe('Idempotency-Key on POST registrations', () => {
     expect(await registrationsOf(event.id)).toHaveLength(1);
   });
 
-  it('does not let a retry race a first request slower than 60 s: 409 IN_PROGRESS, one write', async () => {
+  it('lets no retry race a first request slower than 60 s into a second write: whichever batch lands first writes', async () => {
     const event = await createEvent(api, f, { venueCapacity: 10 });
     const key = randomUUID();
     let release!: () => void;
     const held = new Promise<boolean>((resolve) => (release = () => resolve(false)));
     let holding = false;
+    // Hold the first request's write (the batch that carries its key record) while the retry runs.
     injectStoreFault((op) => {
-      if (holding || op.container !== 'orgs' || op.id?.startsWith('idem-') || op.kind === 'read' || op.kind === 'query')
-        return false;
+      if (holding || op.kind !== 'batch' || op.container !== 'orgs') return false;
       holding = true;
       return held;
     });
     const first = register(f.member, registrationBody(event), key);
     while (!holding) await new Promise((resolve) => setTimeout(resolve, 5));
     const later = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
+    let retry;
     try {
-      const retry = await register(f.member, registrationBody(event), key);
-      expect(retry.status).toBe(409);
-      expect(retry.body).toMatchObject({ errorCode: 'IDEMPOTENCY_KEY_IN_PROGRESS' });
+      retry = await register(f.member, registrationBody(event), key);
     } finally {
       later.mockRestore();
       release();
     }
-    expect((await first).status).toBe(201);
+    // Nothing was written for the first request yet, so the retry writes; the first's batch then fails on the
+    // retry's key record and answers from it (IN_PROGRESS or the replay), never with a second registration.
+    expect(retry.status).toBe(201);
+    const answer = await first;
+    if (answer.status === 201) {
+      expect(answer.headers.get('idempotent-replayed')).toBe('true');
+      expect(answer.text).toBe(retry.text);
+    } else expect(answer.body).toMatchObject({ errorCode: 'IDEMPOTENCY_KEY_IN_PROGRESS' });
     expect(await registrationsOf(event.id)).toHaveLength(1);
+    expect((await capacitySummary(api, f, event.id)).aggregate).toMatchObject({ registrations: 2 });
   });
 
   it('refuses a key that is not 1 to 128 visible characters with 400, before anything is written', async () => {

@@ -11,10 +11,11 @@ export async function getAllocation(organizationId: string, id: string) {
   return doc?.docType === 'allocation' ? doc : undefined;
 }
 
-export const createAllocation = (doc: AllocationDoc) => createItem(containers().orgs, doc);
+/** The decisive write of an allocation upsert, either way: it carries a waiting Idempotency-Key record. */
+export const createAllocation = (doc: AllocationDoc) => createItem(containers().orgs, doc, { carriesKey: true });
 
 export const replaceAllocation = (doc: AllocationDoc, etag: string) =>
-  replaceItem(containers().orgs, doc.organizationId, doc, etag);
+  replaceItem(containers().orgs, doc.organizationId, doc, etag, { carriesKey: true });
 
 export const deleteAllocationDoc = (organizationId: string, id: string) =>
   deleteItem(containers().orgs, organizationId, id);

@@ -22,9 +22,13 @@ export function saveEvent(event: Stored<EventDoc>): Promise<Stored<EventDoc>> {
   );
 }
 
-/** Creates the event and its showtimes' capacity counters in one transactional batch. */
+/**
+ * Creates the event and its showtimes' capacity counters in one transactional batch (at most 51 operations), which
+ * carries a waiting Idempotency-Key record (store/write-token.ts).
+ */
 export async function createEventWithCounters(event: EventDoc, counterCreates: BatchWrite[]) {
-  await commitBatch(containers().orgs, event.organizationId, [{ create: event }, ...counterCreates]);
+  const writes = [{ create: event }, ...counterCreates];
+  await commitBatch(containers().orgs, event.organizationId, writes, { carriesKey: true });
 }
 
 /** The ETag-guarded replace of the event with the creation of its new showtimes' counters, atomically. */

@@ -14,8 +14,9 @@ export async function getExternalSale(
   return doc?.docType === 'externalSale' ? doc : undefined;
 }
 
+/** The decisive write of POST external-sales: it carries a waiting Idempotency-Key record (store/write-token.ts). */
 export function createExternalSaleDoc(sale: ExternalSaleDoc) {
-  return createItem<ExternalSaleDoc>(containers().orgs, sale);
+  return createItem<ExternalSaleDoc>(containers().orgs, sale, { carriesKey: true });
 }
 
 /** Replaces the sale only if nobody changed it since it was read (412 otherwise). */
@@ -23,9 +24,13 @@ export function replaceExternalSale(sale: ExternalSaleDoc, etag: string) {
   return replaceItem(containers().orgs, sale.organizationId, sale, etag);
 }
 
-/** The corrected sale (guarded by its ETag, first) and its immutable audit row, in one transactional batch. */
+/**
+ * The corrected sale (guarded by its ETag, first) and its immutable audit row, in one transactional batch that
+ * carries a waiting Idempotency-Key record (store/write-token.ts).
+ */
 export async function commitCorrection(sale: ExternalSaleDoc, etag: string, audit: ExternalSaleCorrectionDoc) {
-  await commitBatch(containers().orgs, sale.organizationId, [{ replace: sale, ifMatch: etag }, { create: audit }]);
+  const writes = [{ replace: sale, ifMatch: etag }, { create: audit }];
+  await commitBatch(containers().orgs, sale.organizationId, writes, { carriesKey: true });
 }
 
 /** One page of an event's live sales (optionally of one showtime), oldest first. */

@@ -10,8 +10,9 @@ export async function getFreeTicket(organizationId: string, id: string): Promise
   return doc?.docType === 'freeTicket' ? doc : undefined;
 }
 
+/** The decisive write of POST free-tickets: it carries a waiting Idempotency-Key record (store/write-token.ts). */
 export function createFreeTicketDoc(ticket: FreeTicketDoc) {
-  return createItem<FreeTicketDoc>(containers().orgs, ticket);
+  return createItem<FreeTicketDoc>(containers().orgs, ticket, { carriesKey: true });
 }
 
 /** Replaces the ticket only if nobody changed it since it was read (412 otherwise). */

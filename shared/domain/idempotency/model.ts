@@ -12,6 +12,14 @@ export const IDEMPOTENCY_KEY_LIFETIME_SECONDS = 24 * 60 * 60;
  * above 40 minutes must raise this too.
  */
 export const IDEMPOTENCY_LEASE_SECONDS = 40 * 60;
+/**
+ * How long a `written` record (ride-along: its write committed) without an answer answers
+ * IDEMPOTENCY_KEY_IN_PROGRESS before IDEMPOTENCY_KEY_ANSWER_LOST. After its write a request makes only a few store
+ * calls (a Shared Event commit, further alert batches, the answer's two tries), each bounded by the store-call
+ * deadline (8 s by default), so two minutes covers a request that is alive. Neither answer ever writes: a request
+ * still alive past it only turns the retry's answer from "wait" into "it was done, look it up".
+ */
+export const IDEMPOTENCY_ANSWER_WAIT_SECONDS = 2 * 60;
 
 /** The answer kept for replay: a success (status, data, 207's `completed`) or a kept error. */
 export type KeptAnswer =
@@ -25,7 +33,12 @@ export interface IdempotencyRecord {
   organizationId?: string;
   /** sha256 of method, path, query and body: the same key with another request is refused. */
   fingerprint: string;
-  state: 'running' | 'done';
+  /**
+   * `running`: claimed before its request ran (claim-first routes), the write may or may not have happened.
+   * `written`: created in the same batch as the write it guards (ride-along routes), so that write committed.
+   * `done`: the answer is kept.
+   */
+  state: 'running' | 'written' | 'done';
   leaseUntil: string;
   createdAt: string;
   expiresAt: string;
@@ -53,14 +66,22 @@ export function fingerprintOf(request: {
   return sha256(`${request.method} ${request.path}?${query}\n${request.body}`);
 }
 
-export function runningRecord(id: string, organizationId: string, fingerprint: string, nowMs: number) {
+export function runningRecord(
+  id: string,
+  organizationId: string,
+  fingerprint: string,
+  nowMs: number,
+  state: 'running' | 'written' = 'running',
+) {
   const record: IdempotencyRecord = {
     id,
     docType: 'idempotencyKey',
     ...(organizationId ? { organizationId } : {}),
     fingerprint,
-    state: 'running',
-    leaseUntil: new Date(nowMs + IDEMPOTENCY_LEASE_SECONDS * 1000).toISOString(),
+    state,
+    leaseUntil: new Date(
+      nowMs + (state === 'written' ? IDEMPOTENCY_ANSWER_WAIT_SECONDS : IDEMPOTENCY_LEASE_SECONDS) * 1000,
+    ).toISOString(),
     createdAt: new Date(nowMs).toISOString(),
     expiresAt: new Date(nowMs + IDEMPOTENCY_KEY_LIFETIME_SECONDS * 1000).toISOString(),
     ttl: IDEMPOTENCY_KEY_LIFETIME_SECONDS,
@@ -68,7 +89,10 @@ export function runningRecord(id: string, organizationId: string, fingerprint: s
   return record;
 }
 
-/** A record that no longer binds its key: expired (TTL is lazy, or absent on the embedded store), or abandoned. */
+/**
+ * A record that no longer binds its key: expired (TTL is lazy, or absent on the embedded store), or abandoned while
+ * `running`. A `written` record is never abandoned: its write committed, so only its expiry frees the key.
+ */
 export function isStale(record: IdempotencyRecord, nowMs: number): boolean {
   if (Date.parse(record.expiresAt) <= nowMs) return true;
   return record.state === 'running' && Date.parse(record.leaseUntil) <= nowMs;

@@ -1,6 +1,7 @@
 import { containers } from '../../store/client';
 import { createItem, deleteItem, readItem, replaceItem } from '../../store/operations';
 import { isConflict, isNotFound, isPreconditionFailed, type Stored } from '../../store/outcomes';
+import { KeyRecordExists, withKeyRide, type KeyRide } from '../../store/write-token';
 import type { IdempotencyRecord } from './model';
 
 /**
@@ -29,8 +30,33 @@ export async function readKey(key: Pick<IdempotencyRecord, 'id' | 'organizationI
   return doc?.docType === 'idempotencyKey' ? doc : undefined;
 }
 
-/** Replaces the record only if it is still the version read (`etag`); false when another request changed it. */
-export async function replaceKey(record: IdempotencyRecord, etag: string): Promise<Stored<IdempotencyRecord> | false> {
+/**
+ * Runs `work` with the record waiting to ride along with the write of its route that opts in (`carriesKey`): the
+ * record goes into that write's transactional batch (shared/store/write-token.ts). Only a record of an
+ * organization's partition can ride (the `orgs` container, `organizationId`). `ride.carried` tells afterwards.
+ */
+export function carryingKey<T>(record: IdempotencyRecord, work: (ride: KeyRide) => Promise<T>): Promise<T> {
+  if (!record.organizationId) throw new Error('Only a key record of an organization can ride along with a write');
+  const ride: KeyRide = {
+    record: { ...record },
+    containerId: containers().orgs.id,
+    partitionKey: record.organizationId,
+    partitionField: 'organizationId',
+  };
+  return withKeyRide(ride, () => work(ride));
+}
+
+/** The write that carried the record failed on it: the record exists already, and nothing was written. */
+export const isKeyTaken = (error: unknown): boolean => error instanceof KeyRecordExists;
+
+/**
+ * Replaces the record only if it is still the version read (`etag`; unconditionally without one); false when
+ * another request changed it.
+ */
+export async function replaceKey(
+  record: IdempotencyRecord,
+  etag: string | undefined,
+): Promise<Stored<IdempotencyRecord> | false> {
   const { container, partitionKey } = placeOf(record);
   try {
     return await replaceItem(container, partitionKey, record, etag);

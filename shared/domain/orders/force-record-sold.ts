@@ -9,7 +9,7 @@ import { buildNotification } from '../notifications/model';
 import { loadOrder } from './access';
 import { toOrderResponse } from './mapper';
 import type { OrderDoc } from './model';
-import { commitOrderBatch, type BatchWrite } from './repo';
+import { commitForcedSaleBatch, commitOrderBatch, type BatchWrite } from './repo';
 import { applyForcedSale, assertAccepts, soldIncrements } from './rules';
 import type { ForceRecordSoldBody } from './schemas';
 
@@ -52,12 +52,13 @@ export async function forceRecordSold(
     const alerts = await withCapacity(seats, async ([counter]) => {
       const audit = oversaleAudit(principal, order, saved, delta, body.reason, counter);
       const alerts: BatchWrite[] = recipients.map((userId) => ({ create: alertFor(userId, saved, audit) }));
-      const first: BatchWrite[] = [{ replace: saved, ifMatch: order._etag }, { create: audit }, ...alerts.slice(0, 98)];
-      await commitOrderBatch(organizationId, first);
+      // 97 alerts: the order, its audit row and an Idempotency-Key record that may ride along fill the 100.
+      const first: BatchWrite[] = [{ replace: saved, ifMatch: order._etag }, { create: audit }, ...alerts.slice(0, 97)];
+      await commitForcedSaleBatch(organizationId, first);
       return alerts;
     });
     // Past one batch's 100 operations the remaining alerts follow in further batches (alerts, not the record).
-    for (let i = 98; i < alerts.length; i += 100) await commitOrderBatch(organizationId, alerts.slice(i, i + 100));
+    for (let i = 97; i < alerts.length; i += 100) await commitOrderBatch(organizationId, alerts.slice(i, i + 100));
     return saved;
   }, 20);
   return toOrderResponse(saved, principal);

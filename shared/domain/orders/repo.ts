@@ -23,8 +23,9 @@ export function saveOrder(order: Stored<OrderDoc>): Promise<Stored<OrderDoc>> {
   );
 }
 
+/** The decisive write of an order create: it carries a waiting Idempotency-Key record (store/write-token.ts). */
 export function createOrderDoc(order: OrderDoc): Promise<Stored<OrderDoc>> {
-  return createItem(containers().orgs, order);
+  return createItem(containers().orgs, order, { carriesKey: true });
 }
 
 /**
@@ -36,13 +37,21 @@ export async function createOrderUnderAllocations(order: OrderDoc, allocations: 
     replace: { ...a, lastOrderAt: order.createdAt },
     ifMatch: a._etag,
   }));
-  await commitBatch(containers().orgs, order.organizationId, [...guards, { create: order }]);
+  await commitBatch(containers().orgs, order.organizationId, [...guards, { create: order }], { carriesKey: true });
   return order;
 }
 
 /** One transactional batch of order writes and what goes with them (audit rows, alerts, a transfer's halves). */
 export async function commitOrderBatch(organizationId: string, writes: BatchWrite[]) {
   await commitBatch(containers().orgs, organizationId, writes);
+}
+
+/**
+ * The decisive batch of a forced sale (the order, its audit row, the first alerts): it carries a waiting
+ * Idempotency-Key record, which takes one of the batch's 100 operations (store/write-token.ts).
+ */
+export async function commitForcedSaleBatch(organizationId: string, writes: BatchWrite[]) {
+  await commitBatch(containers().orgs, organizationId, writes, { carriesKey: true });
 }
 
 export interface OrderListFilter {

@@ -8,8 +8,9 @@ import type { ImpersonationAuditDoc } from './model';
 /** Which store the process runs on (health answers it). */
 export const storeKind = () => store().kind;
 
+/** The decisive write of the audit record: it carries a waiting Idempotency-Key record (store/write-token.ts). */
 export const createImpersonationAudit = (doc: ImpersonationAuditDoc) =>
-  createItem<ImpersonationAuditDoc>(containers().orgs, doc);
+  createItem<ImpersonationAuditDoc>(containers().orgs, doc, { carriesKey: true });
 
 /** Newest first; one partition when an organization is given, else a deliberate read across organizations. */
 export function impersonationsPage(

@@ -12,8 +12,9 @@ export async function getRegistration(
   return doc?.docType === 'registration' ? doc : undefined;
 }
 
+/** The decisive write of POST registrations: it carries a waiting Idempotency-Key record (store/write-token.ts). */
 export function createRegistrationDoc(registration: RegistrationDoc): Promise<Stored<RegistrationDoc>> {
-  return createItem(containers().orgs, registration);
+  return createItem(containers().orgs, registration, { carriesKey: true });
 }
 
 /** Replaces the registration only if nobody changed it since it was read (412 otherwise). */

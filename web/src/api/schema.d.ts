@@ -3328,9 +3328,9 @@ export interface components {
             /** @constant */
             success: false;
             /** @enum {unknown} */
-            error: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "UNAVAILABLE" | "INTERNAL" | "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "DELEGATED_MEMBER_CATALOG_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "PARTICIPANT_NOT_ACTIVE";
+            error: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "UNAVAILABLE" | "INTERNAL" | "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "DELEGATED_MEMBER_CATALOG_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "PARTICIPANT_NOT_ACTIVE";
             /** @enum {unknown} */
-            errorCode?: "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "DELEGATED_MEMBER_CATALOG_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "PARTICIPANT_NOT_ACTIVE";
+            errorCode?: "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "DELEGATED_MEMBER_CATALOG_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "PARTICIPANT_NOT_ACTIVE";
             message: string;
             data?: Record<string, never>;
             details?: {
@@ -4877,7 +4877,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+        /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
         IdempotencyKey: string;
     };
     requestBodies: never;
@@ -4963,7 +4963,7 @@ export interface operations {
                 organizationId: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5029,7 +5029,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -5039,7 +5039,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
                     };
                 };
             };
@@ -5957,7 +5957,7 @@ export interface operations {
                 organizationId: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6020,7 +6020,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -6030,7 +6030,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE";
                     };
                 };
             };
@@ -6590,7 +6590,7 @@ export interface operations {
                 organizationId: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6643,7 +6643,7 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -6653,7 +6653,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
                     };
                 };
             };
@@ -6993,7 +6993,7 @@ export interface operations {
                 organizationId: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7143,7 +7143,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -7153,7 +7153,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
                     };
                 };
             };
@@ -7591,7 +7591,7 @@ export interface operations {
                 organizationId: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -7681,7 +7681,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -7691,7 +7691,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE";
                     };
                 };
             };
@@ -8476,7 +8476,7 @@ export interface operations {
                 organizationId: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -8598,7 +8598,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -8608,7 +8608,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE";
                     };
                 };
             };
@@ -9999,7 +9999,7 @@ export interface operations {
                 organizationId: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -10192,7 +10192,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: ALLOCATION_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, SALES_LOCKED, WRONG_ENDPOINT */
+            /** @description Conflict with the current state: ALLOCATION_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, SALES_LOCKED, WRONG_ENDPOINT */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -10202,7 +10202,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "ALLOCATION_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "SALES_LOCKED" | "WRONG_ENDPOINT";
+                        error?: "ALLOCATION_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "SALES_LOCKED" | "WRONG_ENDPOINT";
                     };
                 };
             };
@@ -11705,7 +11705,7 @@ export interface operations {
                 organizationId: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -11923,7 +11923,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -11933,7 +11933,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE";
                     };
                 };
             };
@@ -12714,7 +12714,7 @@ export interface operations {
                 organizationId?: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -13131,7 +13131,7 @@ export interface operations {
                 organizationId?: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -13667,7 +13667,7 @@ export interface operations {
                 organizationId?: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -13984,7 +13984,7 @@ export interface operations {
                 organizationId?: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -14419,7 +14419,7 @@ export interface operations {
                 organizationId?: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -15537,7 +15537,7 @@ export interface operations {
                 organizationId?: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -15845,7 +15845,7 @@ export interface operations {
                 organizationId: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -15933,7 +15933,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE, SALES_LOCKED, WRONG_ENDPOINT */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE, SALES_LOCKED, WRONG_ENDPOINT */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -15943,7 +15943,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE" | "SALES_LOCKED" | "WRONG_ENDPOINT";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE" | "SALES_LOCKED" | "WRONG_ENDPOINT";
                     };
                 };
             };
@@ -16644,7 +16644,7 @@ export interface operations {
                 organizationId: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -17988,7 +17988,7 @@ export interface operations {
                 organizationId?: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -18331,7 +18331,7 @@ export interface operations {
                 organizationId?: components["schemas"]["Id"];
             };
             header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After. */
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {

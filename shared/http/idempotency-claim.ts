@@ -1,0 +1,44 @@
+import { isStale, type IdempotencyRecord } from '../domain/idempotency/model';
+import { claimKey, readKey, releaseKey, replaceKey } from '../domain/idempotency/repo';
+import type { Stored } from '../store/outcomes';
+import { answerHeld, inProgress, keptErrorOf, keptSuccessOf, twice } from './idempotency-answers';
+import type { Reply } from './reply';
+
+/**
+ * The claim-first path, for routes whose create cannot carry the key record in its own batch (`idempotent: 'claim'`:
+ * another container or partition, or more than one write; docs/decisions/api-contract.md lists them). The record
+ * (`running`) is created before the handler and replaced with the answer after it: two store calls on a fresh key.
+ * A replay or a refusal is one failed create and one point read, and no handler.
+ */
+export async function runClaimed(fresh: IdempotencyRecord, run: () => Promise<Reply>): Promise<Reply> {
+  const claimed = await claimKey(fresh);
+  if (claimed !== 'taken') return runHolding(claimed, run);
+  const held = await readKey(fresh);
+  if (held && !isStale(held, Date.now())) return answerHeld(held, fresh.fingerprint);
+  // Expired or abandoned (or gone since the create failed): take it over, unless another retry does first.
+  const taken = held ? await replaceKey(fresh, held._etag) : await claimKey(fresh);
+  if (!taken || taken === 'taken') throw inProgress();
+  return runHolding(taken, run);
+}
+
+/**
+ * Runs the handler holding the key, then keeps its answer (replace) or gives the key up (delete) when the answer
+ * is not kept. When both tries of the keep fail the record stays `running`, so retries answer
+ * IDEMPOTENCY_KEY_IN_PROGRESS until the lease ends (which outlasts any request: model.ts) instead of writing again.
+ */
+async function runHolding(record: Stored<IdempotencyRecord>, run: () => Promise<Reply>): Promise<Reply> {
+  const { _etag, ...body } = record;
+  let reply: Reply;
+  try {
+    reply = await run();
+  } catch (error) {
+    const answer = keptErrorOf(error);
+    if (answer) await twice(() => replaceKey({ ...body, state: 'done', answer }, _etag));
+    else await twice(() => releaseKey(record, _etag));
+    throw error;
+  }
+  const answer = keptSuccessOf(reply);
+  if (answer) await twice(() => replaceKey({ ...body, state: 'done', answer }, _etag));
+  else await twice(() => releaseKey(record, _etag));
+  return reply;
+}

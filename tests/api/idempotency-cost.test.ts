@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { registeredRoutes } from '../../shared/http/route';
+import type { ApiResponse } from '../helpers/harness';
+import { TestHost } from '../helpers/harness';
+import { createEvent, eventBody, setupOrganization, type OrgFixture } from '../helpers/fixtures';
+import { q, sellExternal } from '../helpers/events';
+import { orderApi } from '../helpers/orders';
+
+/**
+ * The store-call cost of an Idempotency-Key (docs/decisions/api-contract.md, "Idempotency keys"): on every route
+ * declared `idempotent: true` the key record rides along in the batch of the route's decisive write, so a fresh
+ * keyed create costs exactly one call more (the kept answer's replace) than the same create without a key. The
+ * routes come from the route table: a new ride-along route without a case here fails the first test.
+ */
+let api: TestHost;
+let f: OrgFixture;
+type Ev = { id: string; showtimes: { showtimeId: string }[]; ticketTypes: { id: string }[] };
+let event: Ev;
+beforeAll(async () => {
+  api = await TestHost.start();
+  f = await setupOrganization(api);
+  event = await createEvent(api, f, { venueCapacity: 1000 });
+});
+afterAll(() => api.close());
+
+/** A request of the route, with or without a key; `prepare` makes a fresh target for each call that needs one. */
+type Call = (key?: string) => Promise<ApiResponse>;
+const keyed = (key?: string) => (key === undefined ? {} : { headers: { 'Idempotency-Key': key } });
+const lines = (quantity: number) => [{ ticketTypeId: event.ticketTypes[0].id, quantity }];
+
+const CASES: Record<string, () => Promise<Call>> = {
+  'registrations-create': async () => (key) =>
+    api.post('registrations', {
+      token: f.member.token,
+      query: q(f),
+      body: { eventId: event.id, tickets: lines(2) },
+      ...keyed(key),
+    }),
+  'orders-create': async () => (key) =>
+    api.post('orders', {
+      token: f.member.token,
+      query: q(f),
+      body: { eventId: event.id, tickets: lines(2) },
+      ...keyed(key),
+    }),
+  'orders-force-record-sold': async () => {
+    const order = await orderApi(api, f).delivered(f.member, event, [2, 1]);
+    return (key) =>
+      api.post(`orders/${order.id}/force-record-sold`, {
+        token: f.admin.token,
+        query: q(f),
+        body: { soldQuantity: 3, reason: 'door sales' },
+        ...keyed(key),
+      });
+  },
+  'free-tickets-create': async () => (key) =>
+    api.post(`events/${event.id}/free-tickets`, {
+      token: f.ticketManager.token,
+      query: q(f),
+      body: {
+        showtimeId: event.showtimes[0].showtimeId,
+        ticketTypeId: event.ticketTypes[0].id,
+        quantity: 2,
+        recipient: 'Guest',
+      },
+      ...keyed(key),
+    }),
+  'external-sales-create': async () => (key) =>
+    api.post(`management/events/${event.id}/showtimes/${event.showtimes[0].showtimeId}/external-sales`, {
+      token: f.ticketManager.token,
+      query: q(f),
+      body: { tickets: lines(2), source: 'box office' },
+      ...keyed(key),
+    }),
+  'external-sales-correct': async () => {
+    const sale = await sellExternal(api, f, event, 2);
+    return (key) =>
+      api.post(`management/external-sales/${sale.body.data.id}/correction`, {
+        token: f.admin.token,
+        query: q(f),
+        body: { tickets: lines(3), reason: 'recount' },
+        ...keyed(key),
+      });
+  },
+  'management-events-create': async () => (key) =>
+    api.post('management/events', { token: f.admin.token, query: q(f), body: eventBody(), ...keyed(key) }),
+  'allocations-upsert': async () => {
+    const own = await createEvent(api, f, { enableQuotas: true });
+    return (key) =>
+      api.post('allocations', {
+        token: f.ticketManager.token,
+        query: q(f),
+        body: { eventId: own.id, userId: f.member.id, items: [{ ticketTypeId: own.ticketTypes[0].id, allocated: 4 }] },
+        ...keyed(key),
+      });
+  },
+  'impersonation-audit-record': async () => (key) =>
+    api.post('impersonation/audit', {
+      token: f.superToken,
+      query: q(f),
+      body: { targetUserId: f.member.id, action: 'start' },
+      ...keyed(key),
+    }),
+};
+
+const rideAlong = () => registeredRoutes().filter((route) => route.idempotent === true);
+const ops = (res: ApiResponse) => Number(res.headers.get('x-store-ops'));
+
+describe('Idempotency-Key store calls on the ride-along routes', () => {
+  it('has a case for every route declared idempotent: true in the route table', () => {
+    const names = rideAlong().map((route) => route.name);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.filter((name) => !CASES[name])).toEqual([]);
+  });
+
+  it.each(Object.keys(CASES))(
+    '%s: a fresh keyed create costs exactly one store call more than without a key',
+    async (name) => {
+      expect(rideAlong().map((route) => route.name)).toContain(name);
+      const prepare = CASES[name];
+      const [plain, again, withKey] = [await prepare(), await prepare(), await prepare()];
+      const unkeyed = await plain();
+      const unkeyedAgain = await again();
+      const key = randomUUID();
+      const fresh = await withKey(key);
+      expect([unkeyed.status, unkeyedAgain.status]).toEqual([fresh.status, fresh.status]);
+      expect(fresh.status).toBeGreaterThanOrEqual(200);
+      expect(fresh.status).toBeLessThan(300);
+      expect(ops(unkeyedAgain)).toBe(ops(unkeyed)); // the comparison is stable
+      expect(ops(fresh)).toBe(ops(unkeyed) + 1);
+      // And the key holds: the retry replays the first answer.
+      const retry = await withKey(key);
+      expect(retry.status).toBe(fresh.status);
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+      expect(retry.text).toBe(fresh.text);
+    },
+  );
+});
