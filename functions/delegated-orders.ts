@@ -58,6 +58,7 @@ interface PartnerRoute {
   successStatus?: number;
   deprecated?: boolean;
   idempotent?: true | 'claim';
+  keyRecordIn?: 'eventOwner';
   gate?: () => void;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   run: (input: HandlerInput<any, any>, grant: PartnerGrant) => Promise<unknown>;
@@ -109,7 +110,9 @@ partnerRoute({
 partnerRoute({
   name: 'delegated-orders-create-self',
   method: 'POST',
-  idempotent: 'claim',
+  // The key record rides along in the order's create, in the owner's partition (docs/decisions/api-contract.md).
+  idempotent: true,
+  keyRecordIn: 'eventOwner',
   path: '/orders/self',
   role: 'member',
   summary: "A partner member's own order (pending, in the owner's event); 503 when member ordering is off",
@@ -218,7 +221,8 @@ partnerRoute({
 partnerRoute({
   name: 'delegated-orders-create-on-behalf',
   method: 'POST',
-  idempotent: 'claim',
+  idempotent: true,
+  keyRecordIn: 'eventOwner',
   path: '/orders',
   role: 'ticketManager',
   summary: 'DEPRECATED: record a delivered order (sold 0, returned 0) for an approved partner member',

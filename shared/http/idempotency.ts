@@ -25,6 +25,11 @@ export interface KeyedRequest {
   rawBody: string;
   callerId: string;
   organizationId: string;
+  /**
+   * The organization whose partition stores the record, when it is not `organizationId`: the partition the
+   * ride-along write goes to (a delegated create: the event owner's). The record id keeps hashing `organizationId`.
+   */
+  recordPartition?: string;
 }
 
 export async function runIdempotently(
@@ -41,9 +46,10 @@ export async function runIdempotently(
   }
   const fingerprint = fingerprintOf({ ...request, body: request.rawBody });
   const id = recordIdOf(request.callerId, request.organizationId, key);
+  const partition = request.recordPartition ?? request.organizationId;
   // Only an organization's partition can take the record with the write; a caller keyed to no organization claims.
-  if (mode === 'ride' && request.organizationId) {
-    return runRidingAlong(runningRecord(id, request.organizationId, fingerprint, Date.now(), 'written'), run);
+  if (mode === 'ride' && partition) {
+    return runRidingAlong(runningRecord(id, partition, fingerprint, Date.now(), 'written'), run);
   }
-  return runClaimed(runningRecord(id, request.organizationId, fingerprint, Date.now()), run);
+  return runClaimed(runningRecord(id, partition, fingerprint, Date.now()), run);
 }

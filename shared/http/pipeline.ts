@@ -14,6 +14,7 @@ import { Reply } from './reply';
 import { assertContentType, assertNoDotSegments, assertPathParams, assertSameOrganization } from './request-checks';
 import { logRequest, type InvocationTrace } from './request-log';
 import type { AnyRoute } from './route';
+import type { Grant } from '../auth/grant';
 import { validateBody, validateQuery } from '../domain/vocabulary/validation';
 
 /** A request as both hosts hand it over: the local host and the Azure Functions adapter. */
@@ -120,6 +121,7 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
       rawBody: request.rawBody,
       callerId: principal.userId,
       organizationId: keyOrganizationOf(route, principal.organizationId, request),
+      ...(route.keyRecordIn ? { recordPartition: keyPartitionOf(route, grant) } : {}),
     },
     invoke,
     route.idempotent === 'claim' ? 'claim' : 'ride',
@@ -135,6 +137,16 @@ function keyOrganizationOf(route: AnyRoute, own: string | undefined, request: In
   if (own) return own;
   const fromPath = route.pathOrganizationParam ? request.params[route.pathOrganizationParam] : undefined;
   return fromPath ?? request.query.organizationId ?? '';
+}
+
+/**
+ * The partition a ride-along key record of a route declared `keyRecordIn` is stored in, known from the grant
+ * before any write: the partner scope has read the owner's event and its live delegation. A route declared so under
+ * another scope is a declaration error, refused before the handler runs.
+ */
+function keyPartitionOf(route: AnyRoute, grant: Grant): string {
+  if (route.keyRecordIn === 'eventOwner' && grant.kind === 'partner') return grant.ownerOrganizationId;
+  throw new Error(`Route ${route.name} keeps its key record in ${route.keyRecordIn}, but its scope has no such owner`);
 }
 
 /** Path ids and the body's media type: refused before the caller is resolved or anything is read. */

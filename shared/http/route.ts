@@ -85,6 +85,13 @@ interface RouteFields<B, Q> {
    * claimed before the handler (two extra calls). docs/decisions/api-contract.md lists which route is which.
    */
   idempotent?: true | 'claim';
+  /**
+   * Where a ride-along key record is stored: the partition its decisive write goes to. By default the caller's
+   * organization; `'eventOwner'`: the owner of the event the partner scope resolved (a delegated create writes the
+   * order into the owner's partition). The record's id still hashes caller, the caller's organization and key, so
+   * no other caller or organization can reach it (docs/decisions/api-contract.md, "Idempotency keys").
+   */
+  keyRecordIn?: 'eventOwner';
   /** Published as `deprecated: true` in OpenAPI (a route kept for old clients; a newer path does the same job). */
   deprecated?: boolean;
   /**

@@ -5,6 +5,7 @@ import { TestHost } from '../helpers/harness';
 import { createEvent, eventBody, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { q, sellExternal } from '../helpers/events';
 import { orderApi } from '../helpers/orders';
+import { delegatedWorld, partnerApi, type DelegatedWorld } from '../helpers/delegated-orders';
 
 /**
  * The store-call cost of an Idempotency-Key (docs/decisions/api-contract.md, "Idempotency keys"): on every route
@@ -16,10 +17,12 @@ let api: TestHost;
 let f: OrgFixture;
 type Ev = { id: string; showtimes: { showtimeId: string }[]; ticketTypes: { id: string }[] };
 let event: Ev;
+let w: DelegatedWorld;
 beforeAll(async () => {
   api = await TestHost.start();
   f = await setupOrganization(api);
   event = await createEvent(api, f, { venueCapacity: 1000 });
+  w = await delegatedWorld(api, { venueCapacity: 1000 });
 });
 afterAll(() => api.close());
 
@@ -94,6 +97,19 @@ const CASES: Record<string, () => Promise<Call>> = {
         ...keyed(key),
       });
   },
+  // Delegated creates: the order and its key record go to the owner's partition (keyRecordIn: 'eventOwner').
+  'delegated-orders-create-self': async () => (key) =>
+    api.post(partnerApi(api, w).path('/orders/self'), {
+      token: w.p.member.token,
+      body: { tickets: partnerApi(api, w).tickets([2, 1]) },
+      ...keyed(key),
+    }),
+  'delegated-orders-create-on-behalf': async () => (key) =>
+    api.post(partnerApi(api, w).path('/orders'), {
+      token: w.p.ticketManager.token,
+      body: { buyerUserId: w.p.member.id, tickets: partnerApi(api, w).tickets([1, 1]) },
+      ...keyed(key),
+    }),
   'impersonation-audit-record': async () => (key) =>
     api.post('impersonation/audit', {
       token: f.superToken,

@@ -29,7 +29,10 @@ export type KeptAnswer =
 export interface IdempotencyRecord {
   id: string;
   docType: 'idempotencyKey';
-  /** The partition of an organization's caller; absent for a caller acting for no organization (auth container). */
+  /**
+   * The partition that stores the record: the caller's organization, or the one its ride-along write goes to (a
+   * delegated create: the event owner's); absent for a caller acting for no organization (auth container).
+   */
   organizationId?: string;
   /** sha256 of method, path, query and body: the same key with another request is refused. */
   fingerprint: string;
