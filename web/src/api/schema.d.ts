@@ -14533,7 +14533,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, SALES_LOCKED */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, SALES_LOCKED */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -14543,7 +14543,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "SALES_LOCKED";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "SALES_LOCKED";
                     };
                 };
             };
@@ -15650,7 +15650,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, SALES_LOCKED */
+            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, SALES_LOCKED */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -15660,7 +15660,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "SALES_LOCKED";
+                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "SALES_LOCKED";
                     };
                 };
             };
