@@ -16,7 +16,7 @@ const tags = ['invitations'];
 defineRoute<CreateInvitationBody>({
   name: 'invitations-create',
   method: 'POST',
-  idempotent: 'claim',
+  idempotent: true,
   route: 'organizations/{organizationId}/invitations',
   auth: 'admin',
   orgParam: 'organizationId',

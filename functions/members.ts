@@ -36,7 +36,7 @@ defineRoute<unknown, PageQuery>({
 defineRoute<AddMemberBody>({
   name: 'members-add',
   method: 'POST',
-  idempotent: 'claim',
+  idempotent: true,
   route: 'organizations/{id}/members',
   auth: 'superAdmin',
   tags,

@@ -28,7 +28,7 @@ const tags = ['sales-delegations'];
 defineRoute<InviteBody>({
   name: 'sales-delegations-invite',
   method: 'POST',
-  idempotent: 'claim',
+  idempotent: true,
   route: 'organizations/{organizationId}/events/{eventId}/sales-delegations',
   auth: 'admin',
   orgParam: 'organizationId',

@@ -31,6 +31,7 @@ type Call = (key?: string) => Promise<ApiResponse>;
 const keyed = (key?: string) => (key === undefined ? {} : { headers: { 'Idempotency-Key': key } });
 const lines = (quantity: number) => [{ ticketTypeId: event.ticketTypes[0].id, quantity }];
 
+let warmEventId: string | undefined;
 const CASES: Record<string, () => Promise<Call>> = {
   'registrations-create': async () => (key) =>
     api.post('registrations', {
@@ -110,6 +111,37 @@ const CASES: Record<string, () => Promise<Call>> = {
       body: { buyerUserId: w.p.member.id, tickets: partnerApi(api, w).tickets([1, 1]) },
       ...keyed(key),
     }),
+  'members-add': async () => {
+    const email = `added-${randomUUID().slice(0, 8)}@example.org`;
+    return (key) =>
+      api.post(`organizations/${f.orgId}/members`, {
+        token: f.superToken,
+        body: { email, name: 'Added Member', role: 'member' },
+        ...keyed(key),
+      });
+  },
+  'invitations-create': async () => (key) =>
+    api.post(`organizations/${f.orgId}/invitations`, {
+      token: f.admin.token,
+      body: { role: 'member', maxUses: 3 },
+      ...keyed(key),
+    }),
+  'sales-delegations-invite': async () => {
+    const invite = (eventId: string, key?: string) =>
+      api.post(`organizations/${f.orgId}/events/${eventId}/sales-delegations`, {
+        token: f.admin.token,
+        body: { partnerAdminEmail: w.p.admin.email },
+        ...keyed(key),
+      });
+    const own = await createEvent(api, f);
+    // Each minute's first invite of the organization also creates its rate-limit bucket (one call more): the calls
+    // compared stay clear of a new minute, and the minute's bucket is made by an invite before them.
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 3_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+    warmEventId ??= (await createEvent(api, f)).id as string;
+    await invite(warmEventId);
+    return (key) => invite(own.id, key);
+  },
   'impersonation-audit-record': async () => (key) =>
     api.post('impersonation/audit', {
       token: f.superToken,

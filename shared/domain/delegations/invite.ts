@@ -128,7 +128,9 @@ async function writeInvitation(principal: Principal, event: DelegatingEvent, par
     };
     delegation = beginTransition(created, randomUUID(), nextTransitionVersion(delegations, partner.id));
   }
-  return { action, event: await saveOwnerDelegation(event, delegation), delegation, rawToken };
+  // The decisive write: a keyed invite's record rides along in it (docs/decisions/api-contract.md).
+  const saved = await saveOwnerDelegation(event, delegation, { carriesKey: true });
+  return { action, event: saved, delegation, rawToken };
 }
 
 const ownerNameOf = (grant: OrganizationGrant) => grant.organization?.name ?? '';

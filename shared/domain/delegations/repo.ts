@@ -1,6 +1,7 @@
 import { containers } from '../../store/client';
 import { readItem, replaceItem } from '../../store/operations';
 import { type Stored } from '../../store/outcomes';
+import type { KeyCarrying } from '../../store/write-token';
 import { acrossPartitions } from '../../store/query';
 import type { EventDoc } from '../events/model';
 import type { OrganizationDoc } from '../organizations/model';
@@ -56,12 +57,13 @@ export function delegatedEventRef(
 export async function saveOwnerDelegation(
   event: DelegatingEvent,
   delegation: SalesDelegation,
+  options?: KeyCarrying,
 ): Promise<DelegatingEvent> {
   const current = event.salesDelegations ?? [];
   const salesDelegations = current.some((d) => d.id === delegation.id)
     ? current.map((d) => (d.id === delegation.id ? delegation : d))
     : [...current, delegation];
-  return replaceItem(containers().orgs, event.organizationId, { ...event, salesDelegations }, event._etag);
+  return replaceItem(containers().orgs, event.organizationId, { ...event, salesDelegations }, event._etag, options);
 }
 
 /** Writes (adds or replaces) the partner's display index entry for the event, under the organization's ETag. */

@@ -1,6 +1,8 @@
 import { containers } from '../../store/client';
 import { commitBatch } from '../../store/batch';
-import { createItem, readItem, replaceItem } from '../../store/operations';
+import { createItem, deleteItem, readItem, replaceItem } from '../../store/operations';
+import { KeyRecordExists } from '../../store/write-token';
+import { logError } from '../../telemetry/telemetry';
 import { type Stored } from '../../store/outcomes';
 import { inPartition } from '../../store/query';
 import type { MembershipDoc } from '../memberships/model';
@@ -8,14 +10,34 @@ import { invitationId, type InvitationDoc, type InvitationIndexDoc } from './mod
 
 /** Every store call on invitations (orgs container) and their public-code index (auth container). */
 
-/** The index first: an invitation is never reachable by its code without it. */
+/**
+ * The index first: an invitation is never reachable by its code without it. The invitation's create is the decisive
+ * write that carries a keyed request's record (docs/decisions/api-contract.md). A copy of a keyed request whose
+ * record exists already wrote nothing but its own index (a fresh random code nobody learns): it is given back, so
+ * a retry leaves no trace. Any other failure keeps the index: the create may have committed (an ambiguous answer),
+ * and an index without its invitation is only an unreachable code.
+ */
 export async function createInvitationWithIndex(doc: InvitationDoc): Promise<Stored<InvitationDoc>> {
   await createItem<InvitationIndexDoc>(containers().auth, {
     id: doc.id,
     docType: 'invitationIndex',
     organizationId: doc.organizationId,
   });
-  return createItem<InvitationDoc>(containers().orgs, doc);
+  try {
+    return await createItem<InvitationDoc>(containers().orgs, doc, { carriesKey: true });
+  } catch (error) {
+    if (error instanceof KeyRecordExists) await dropIndex(doc.id);
+    throw error;
+  }
+}
+
+/** Best effort: a failure leaves an index that names no invitation, never a wrong answer. */
+async function dropIndex(id: string) {
+  try {
+    await deleteItem(containers().auth, id, id);
+  } catch (error) {
+    logError(error, { operation: 'invitation.dropIndex' });
+  }
 }
 
 export async function getInvitation(organizationId: string, code: string) {

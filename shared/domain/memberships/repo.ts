@@ -2,6 +2,7 @@ import { containers } from '../../store/client';
 import { commitBatch } from '../../store/batch';
 import { createItem, deleteItem, readItem, replaceItem } from '../../store/operations';
 import { type Stored } from '../../store/outcomes';
+import type { KeyCarrying } from '../../store/write-token';
 import { acrossPartitions, inPartition } from '../../store/query';
 import { membershipId, type MembershipDoc } from './model';
 
@@ -14,8 +15,12 @@ export async function getMembership(
   return doc?.docType === 'membership' ? doc : undefined;
 }
 
-/** Creates a membership; a 409 from the store means the user already is a member. */
-export const createMembership = (doc: MembershipDoc) => createItem(containers().orgs, doc);
+/**
+ * Creates a membership; a 409 from the store means the user already is a member. `carriesKey`: the decisive write
+ * of a keyed add-member request, whose key record rides along (docs/decisions/api-contract.md).
+ */
+export const createMembership = (doc: MembershipDoc, options?: KeyCarrying) =>
+  createItem(containers().orgs, doc, options);
 
 export const replaceMembership = (doc: Stored<MembershipDoc>) =>
   replaceItem(containers().orgs, doc.organizationId, doc, doc._etag);

@@ -16,14 +16,20 @@ import { requireLiveOrganization } from './manage-organizations';
 
 export const userSummary = (user: UserDoc) => ({ id: user.id, email: user.email, name: user.name });
 
-/** Adds a member, creating the user when the address is new; 409 when already a member. */
+/**
+ * Adds a member, creating the user when the address is new; 409 when already a member. With an Idempotency-Key the
+ * membership's create carries the key record (docs/decisions/api-contract.md): the user before it is found again
+ * by its e-mail on a retry, and the role map after it is a sync that a reader heals (users/role-map.ts).
+ */
 export async function addMember(organizationId: string, body: AddMemberBody) {
   await requireLiveOrganization(organizationId);
   const { user } = await createOrGetUser(body);
   // A membership of a soft-deleted user would be invisible in the member list yet block adding them again.
   if (user.deletedAt) throw conflict('This user is deleted; restore the user first', 'USER_DELETED');
   try {
-    const membership = await createMembership(newMembership(organizationId, user.id, body.role, body.approved));
+    const membership = await createMembership(newMembership(organizationId, user.id, body.role, body.approved), {
+      carriesKey: true,
+    });
     await grantInRoleMap(membership);
     return { membership: toMembershipResponse(membership), user: userSummary(user) };
   } catch (error) {
