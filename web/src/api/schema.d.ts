@@ -13211,7 +13211,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: ALREADY_MEMBER, CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, USER_DELETED */
+            /** @description Conflict with the current state: ALREADY_MEMBER, CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, USER_DELETED */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -13221,7 +13221,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "ALREADY_MEMBER" | "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "USER_DELETED";
+                        error?: "ALREADY_MEMBER" | "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "USER_DELETED";
                     };
                 };
             };
@@ -13774,7 +13774,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -13784,7 +13784,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
                     };
                 };
             };
@@ -14053,7 +14053,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -14063,7 +14063,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
                     };
                 };
             };
