@@ -189,6 +189,10 @@ function toRegisteredRoute(declaration: AnyRouteDeclaration): AnyRoute {
   for (const param of pathParamsOf(scope)) {
     if (!declaration.route.includes(`{${param}}`)) throw new Error(`Route ${declaration.name} has no {${param}}`);
   }
+  // Only the partner scope knows an event owner before the handler runs (shared/http/pipeline.ts, keyPartitionOf).
+  if (fields.keyRecordIn && (scope.kind !== 'partner' || fields.idempotent !== true)) {
+    throw new Error(`Route ${declaration.name}: keyRecordIn needs a partner scope and idempotent: true`);
+  }
   const pathOrganizationParam = pathOrganizationParamOf(scope, declaration.route);
   return {
     ...fields,
