@@ -1,9 +1,15 @@
-import type { Container, OperationInput } from '@azure/cosmos';
+import type { Container, OperationInput, PatchOperation } from '@azure/cosmos';
 import type { StoreOperation } from './faults';
 import { tracked } from './operations';
 
-/** A write inside a batch: a create, or a replace guarded by the ETag the document was read with. */
-export type BatchWrite = { create: { id: string } } | { replace: { id: string }; ifMatch: string };
+/**
+ * A write inside a batch: a create, a replace guarded by the ETag the document was read with, or a patch (the
+ * increments that keep a counter's figures in step with the document written beside it).
+ */
+export type BatchWrite =
+  | { create: { id: string } }
+  | { replace: { id: string }; ifMatch: string }
+  | { patch: { id: string }; operations: PatchOperation[] };
 
 /**
  * The one transactional batch API: creates and ETag-guarded replaces inside one partition, as one counted store
@@ -23,13 +29,18 @@ export async function commitBatch(container: Container, partitionKey: string, wr
     return { requestCharge: charge, result };
   });
   const results = response.result.result ?? [];
-  const failed = results.find((r) => r.statusCode >= 400 && r.statusCode !== 424);
-  if (failed)
-    throw Object.assign(new Error(`batch operation failed with ${failed.statusCode}`), { code: failed.statusCode });
+  const index = results.findIndex((r) => r.statusCode >= 400 && r.statusCode !== 424);
+  if (index >= 0) {
+    const code = results[index]!.statusCode;
+    // `index` names the operation that failed, so a caller can tell its document's failure from a counter's.
+    throw Object.assign(new Error(`batch operation failed with ${code}`), { code, index });
+  }
   return results;
 }
 
 function toOperation(write: BatchWrite): OperationInput {
+  if ('patch' in write)
+    return { operationType: 'Patch', id: write.patch.id, resourceBody: { operations: write.operations } } as OperationInput;
   if ('create' in write) return { operationType: 'Create', resourceBody: withoutEtag(write.create) } as OperationInput;
   return {
     operationType: 'Replace',

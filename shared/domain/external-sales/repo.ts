@@ -1,6 +1,8 @@
 import { commitBatch } from '../../store/batch';
 import { containers } from '../../store/client';
 import { createItem, readItem, replaceItem } from '../../store/operations';
+import { moneyMoves, writeWithMoney } from '../events/capacity/money';
+import { totalsMoney } from '../events/capacity/money-rules';
 import { type Stored } from '../../store/outcomes';
 import { inPartition } from '../../store/query';
 import type { ExternalSaleCorrectionDoc, ExternalSaleDoc } from './model';
@@ -14,18 +16,38 @@ export async function getExternalSale(
   return doc?.docType === 'externalSale' ? doc : undefined;
 }
 
+/** Creates the sale; its totals move its showtime counter's money in the same batch (events/capacity/money.ts). */
 export function createExternalSaleDoc(sale: ExternalSaleDoc) {
-  return createItem<ExternalSaleDoc>(containers().orgs, sale);
+  const single = () => createItem<ExternalSaleDoc>(containers().orgs, sale);
+  return writeWithMoney(
+    sale.organizationId,
+    sale.eventId,
+    moneyMoves(undefined, totalsMoney(sale)),
+    [{ create: sale }],
+    single,
+  );
 }
 
-/** Replaces the sale only if nobody changed it since it was read (412 otherwise). */
-export function replaceExternalSale(sale: ExternalSaleDoc, etag: string) {
-  return replaceItem(containers().orgs, sale.organizationId, sale, etag);
+/** Replaces the sale only if nobody changed it since `before` was read (412 otherwise); money moves with it. */
+export function replaceExternalSale(sale: ExternalSaleDoc, before: Stored<ExternalSaleDoc>) {
+  const single = () => replaceItem(containers().orgs, sale.organizationId, sale, before._etag);
+  const moves = moneyMoves(totalsMoney(before), totalsMoney(sale));
+  return writeWithMoney(sale.organizationId, sale.eventId, moves, [{ replace: sale, ifMatch: before._etag }], single);
 }
 
-/** The corrected sale (guarded by its ETag, first) and its immutable audit row, in one transactional batch. */
-export async function commitCorrection(sale: ExternalSaleDoc, etag: string, audit: ExternalSaleCorrectionDoc) {
-  await commitBatch(containers().orgs, sale.organizationId, [{ replace: sale, ifMatch: etag }, { create: audit }]);
+/**
+ * The corrected sale (guarded by its ETag, first) and its immutable audit row, in one transactional batch, with
+ * the counter's money when the correction changes it.
+ */
+export async function commitCorrection(
+  sale: ExternalSaleDoc,
+  before: Stored<ExternalSaleDoc>,
+  audit: ExternalSaleCorrectionDoc,
+) {
+  const writes = [{ replace: sale, ifMatch: before._etag }, { create: audit }];
+  const single = () => commitBatch(containers().orgs, sale.organizationId, writes);
+  const moves = moneyMoves(totalsMoney(before), totalsMoney(sale));
+  await writeWithMoney(sale.organizationId, sale.eventId, moves, writes, single);
 }
 
 /** One page of an event's live sales (optionally of one showtime), oldest first. */

@@ -53,7 +53,7 @@ export async function forceRecordSold(
       const audit = oversaleAudit(principal, order, saved, delta, body.reason, counter);
       const alerts: BatchWrite[] = recipients.map((userId) => ({ create: alertFor(userId, saved, audit) }));
       const first: BatchWrite[] = [{ replace: saved, ifMatch: order._etag }, { create: audit }, ...alerts.slice(0, 98)];
-      await commitOrderBatch(organizationId, first);
+      await commitOrderBatch(organizationId, first, [{ before: order, after: saved }]);
       return alerts;
     });
     // Past one batch's 100 operations the remaining alerts follow in further batches (alerts, not the record).

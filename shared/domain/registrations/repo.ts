@@ -1,5 +1,7 @@
 import { containers } from '../../store/client';
 import { createItem, readItem, replaceItem } from '../../store/operations';
+import { moneyMoves, writeWithMoney } from '../events/capacity/money';
+import { totalsMoney } from '../events/capacity/money-rules';
 import { type Stored } from '../../store/outcomes';
 import type { RegistrationDoc } from './model';
 
@@ -12,11 +14,24 @@ export async function getRegistration(
   return doc?.docType === 'registration' ? doc : undefined;
 }
 
+/** Creates the registration; its totals move its showtime counter's money in the same batch (events/capacity/money.ts). */
 export function createRegistrationDoc(registration: RegistrationDoc): Promise<Stored<RegistrationDoc>> {
-  return createItem(containers().orgs, registration);
+  const single = () => createItem(containers().orgs, registration);
+  const moves = moneyMoves(undefined, totalsMoney(registration));
+  return writeWithMoney(registration.organizationId, registration.eventId, moves, [{ create: registration }], single);
 }
 
-/** Replaces the registration only if nobody changed it since it was read (412 otherwise). */
-export function replaceRegistration(registration: RegistrationDoc, etag: string): Promise<Stored<RegistrationDoc>> {
-  return replaceItem(containers().orgs, registration.organizationId, registration, etag);
+/**
+ * Replaces the registration only if nobody changed it since `before` was read (412 otherwise); a change of its
+ * totals, showtime or deletion moves the counters' money in the same batch.
+ */
+export function replaceRegistration(
+  registration: RegistrationDoc,
+  before: Stored<RegistrationDoc>,
+): Promise<Stored<RegistrationDoc>> {
+  const etag = before._etag;
+  const single = () => replaceItem(containers().orgs, registration.organizationId, registration, etag);
+  const moves = moneyMoves(totalsMoney(before), totalsMoney(registration));
+  const writes = [{ replace: registration, ifMatch: etag }];
+  return writeWithMoney(registration.organizationId, registration.eventId, moves, writes, single);
 }

@@ -75,12 +75,21 @@ export interface LedgerRow {
   docType: LedgerDocType;
   showtimeId: string;
   quantity?: number;
+  /** The fields each type's money rule reads (money-rules.ts, orders/ledger-money.ts), for the heal's recompute. */
+  [moneyField: string]: unknown;
 }
 
-/** What every live capacity-bearing document of an event holds: one partition query, three fields per row. */
-export function ledgerRows(organizationId: string, eventId: string) {
+/** The fields the money rules read: an order's reported sold lines, the others' totals. */
+const MONEY_FIELDS =
+  'c.status, c.soldQuantity, c.soldTypeQuantities, c.tickets, c.totalQuantity, c.invoiceBasis, c.totalAmount, c.totalFees';
+
+/**
+ * What every live capacity-bearing document of an event holds: one partition query, its counts and (with
+ * `money`) what its revenue and fees are computed from.
+ */
+export function ledgerRows(organizationId: string, eventId: string, money = false) {
   return inPartition('orgs', organizationId)
-    .select('c.docType, c.showtimeId, c.capacityQuantity AS quantity')
+    .select(`c.docType, c.showtimeId, c.capacityQuantity AS quantity${money ? `, ${MONEY_FIELDS}` : ''}`)
     .where('c.eventId = @event', { '@event': eventId })
     .where('ARRAY_CONTAINS(@ledgerTypes, c.docType)', { '@ledgerTypes': [...LEDGER_DOC_TYPES] })
     .where('NOT IS_DEFINED(c.deletedAt)')
