@@ -40,7 +40,11 @@ export async function commitBatch(container: Container, partitionKey: string, wr
 
 function toOperation(write: BatchWrite): OperationInput {
   if ('patch' in write)
-    return { operationType: 'Patch', id: write.patch.id, resourceBody: { operations: write.operations } } as OperationInput;
+    return {
+      operationType: 'Patch',
+      id: write.patch.id,
+      resourceBody: { operations: write.operations },
+    } as OperationInput;
   if ('create' in write) return { operationType: 'Create', resourceBody: withoutEtag(write.create) } as OperationInput;
   return {
     operationType: 'Replace',

@@ -1,7 +1,8 @@
 import { commitBatch } from '../../store/batch';
 import { containers } from '../../store/client';
 import { createItem, readItem, replaceItem } from '../../store/operations';
-import { moneyMoves, writeWithMoney } from '../events/capacity/money';
+import { moneyMoves } from '../events/capacity/money';
+import { writeWithMoney } from '../events/capacity/repo';
 import { totalsMoney } from '../events/capacity/money-rules';
 import { type Stored } from '../../store/outcomes';
 import { inPartition } from '../../store/query';

@@ -4,7 +4,8 @@ import { createItem, readItem, replaceItem } from '../../store/operations';
 import { type Stored } from '../../store/outcomes';
 import { inPartition } from '../../store/query';
 import type { AllocationDoc } from '../allocations/model';
-import { moneyMoves, netMoneyMoves, writeWithMoney } from '../events/capacity/money';
+import { moneyMoves, netMoneyMoves } from '../events/capacity/money';
+import { writeWithMoney } from '../events/capacity/repo';
 import { orderMoney } from './ledger-money';
 import { orderSortKey, type OrderDoc, type OrderStatus } from './model';
 

@@ -1,6 +1,7 @@
 import { containers } from '../../store/client';
 import { createItem, readItem, replaceItem } from '../../store/operations';
-import { moneyMoves, writeWithMoney } from '../events/capacity/money';
+import { moneyMoves } from '../events/capacity/money';
+import { writeWithMoney } from '../events/capacity/repo';
 import { totalsMoney } from '../events/capacity/money-rules';
 import { type Stored } from '../../store/outcomes';
 import type { RegistrationDoc } from './model';

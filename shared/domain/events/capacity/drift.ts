@@ -10,7 +10,7 @@ export interface CounterDrift {
   showtimeId: string;
   counter: ChannelCounts & { sold: number };
   ledger: ChannelCounts & { sold: number };
-  /** With `moneyOf`: revenue and fees in cents as the counter keeps them (absent when it keeps none) and the ledger's. */
+  /** Only when they differ: revenue and fees in cents as the counter keeps them (if it keeps any) and the ledger's. */
   money?: { counter?: Money; ledger: Money };
   repaired: boolean;
 }
@@ -61,7 +61,7 @@ export async function checkCounters(
       showtimeId: showtime.showtimeId,
       counter: { ...actual, sold: counter?.sold ?? 0 },
       ledger: { ...expected, sold: soldOf(expected) },
-      ...(money ? { money: { ...(kept ? { counter: kept } : {}), ledger: money } } : {}),
+      ...(money && !sameMoney ? { money: { ...(kept ? { counter: kept } : {}), ledger: money } } : {}),
       repaired,
     });
   }
