@@ -7,6 +7,7 @@ import { forkChild } from './ipc';
 import type { Phase } from './profile-split';
 import type { ShardRun } from './shards';
 import { fiveXxOf, targets, type Flash, type Measured } from './targets';
+import { ensureWebDist, webLoads, type WebLoad } from './web';
 import type { World } from './world';
 
 /**
@@ -448,6 +449,8 @@ const distinct = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b).join('
 async function main() {
   const startedAt = Date.now();
   const cold = ONLY ? [] : coldStart();
+  const withWeb = !ONLY || ONLY.includes('web');
+  const built = withWeb && ensureWebDist(); // before the host starts: it serves web/dist when it finds it
   const { url } = await startHost();
   const seedStart = Date.now();
   const world = await rpc<World>('seed', {
@@ -510,6 +513,13 @@ async function main() {
     measured.set(s.name, { sample, docsRead: Number(docsRead), ceiling, before });
   }
 
+  const web: WebLoad[] = withWeb ? await webLoads(url, world, QUICK ? 5 : 20, built) : [];
+  const webLines = web.map((w) =>
+    w.skipped
+      ? `- web: ${w.name}: not measured (${w.skipped})`
+      : `- web: ${w.name}: p50 ${f0(w.p50)} ms, p95 ${f0(w.p95)} ms over ${w.loads} loads, ${w.apiCalls} API calls a load`,
+  );
+  console.log(webLines.join('\n'));
   if (ONLY) return;
   const grown = await growth(url, world);
   const growthLines = [
@@ -551,7 +561,7 @@ async function main() {
     ),
   ];
   console.log(shardLines.join('\n'));
-  const targetLines = targets(measured, grown, flashes);
+  const targetLines = targets(measured, grown, flashes, web);
   console.log(targetLines.join('\n'));
 
   const coldLines = [
@@ -578,6 +588,10 @@ async function main() {
     '### Targets (issue 28)',
     '',
     ...targetLines,
+    '',
+    '### The web client: member home and manager queue (headless Chromium, after one warm-up load)',
+    '',
+    ...webLines,
     '',
     '### Flash sale: two host processes on one store',
     '',
