@@ -100,7 +100,7 @@ export async function healOnce(
 }
 
 /** Each ledger type's money rule, for the counters' revenue and fees (docs/performance.md, "Events overview"). */
-const moneyOf: MoneyOf = (row) => {
+export const moneyOf: MoneyOf = (row) => {
   if (row.docType === 'order') return orderMoney(row as unknown as OrderDoc);
   if (row.docType === 'registration' || row.docType === 'externalSale')
     return totalsMoney(row as { showtimeId: string; totalAmount?: number; totalFees?: number });
