@@ -36,7 +36,7 @@ export function ensureWebDist(): boolean {
       {
         cwd: ROOT,
         stdio: 'inherit',
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production' },
+        env: { ...process.env, NODE_ENV: 'production' }, // React's production build
       },
     );
   } catch (error) {
