@@ -422,7 +422,7 @@ function flashLine(flash: Flash): string {
   const counts = Object.fromEntries(
     Object.entries(flash.stored ?? {}).filter(([k, v]) => !k.startsWith('_') && typeof v === 'number'),
   );
-  return `${flash.hosts} host processes, store round trip ${flash.latency} ms: 500 concurrent sellers, 1,000 attempts on a showtime of 300 seats: ${flash.sample.statuses['201'] ?? 0} sold (the showtime's counter: ${JSON.stringify(counts)}), ${fiveXxOf(flash.sample.statuses)} 5xx/socket errors, statuses ${JSON.stringify(flash.sample.statuses)}, p50 ${f0(flash.sample.p50)} ms, p95 ${f0(flash.sample.p95)} ms, p99 ${f0(flash.sample.p99)} ms, ${f0(flash.sample.rps)} answers/s, CPU first host ${flash.meter.host.cpu.toFixed(2)} / store ${flash.meter.store.cpu.toFixed(2)}`;
+  return `${flash.hosts} host processes, store round trip ${flash.latency} ms: 500 concurrent sellers, 1,000 attempts on a showtime of 300 seats: ${flash.sample.statuses['201'] ?? 0} sold (the showtime's counter: ${JSON.stringify(counts)}), ${fiveXxOf(flash.sample.statuses)} 5xx/socket errors, statuses ${JSON.stringify(flash.sample.statuses)}, p50 ${f0(flash.sample.p50)} ms, p95 ${f0(flash.sample.p95)} ms, p99 ${f0(flash.sample.p99)} ms, ${f0(flash.sample.rps)} answers/s, CPU first host ${flash.meter.host.cpu.toFixed(2)} / store ${flash.meter.store.cpu.toFixed(2)} of a core, waiting for a core ${f2(flash.meter.host.waiting)} / ${f2(flash.meter.store.waiting)} of the time`;
 }
 
 function coldStart() {
@@ -444,6 +444,7 @@ function coldStart() {
 // --- Report -------------------------------------------------------------------------------------------------
 const f0 = (x: number) => x.toFixed(0);
 const f1 = (x: number) => x.toFixed(1);
+const f2 = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? '–' : x.toFixed(2));
 const distinct = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b).join('/') || '–';
 
 async function main() {

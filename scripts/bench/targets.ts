@@ -20,7 +20,7 @@ export interface Measured {
 export interface Flash {
   sample: Percentiles & { p50: number };
   stored: Record<string, unknown>;
-  meter: { host: { cpu: number }; store: { cpu: number } };
+  meter: { host: { cpu: number; waiting?: number }; store: { cpu: number; waiting?: number } };
   hosts: number;
   latency: number;
 }
