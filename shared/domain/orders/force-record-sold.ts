@@ -52,12 +52,13 @@ export async function forceRecordSold(
     const alerts = await withCapacity(seats, async ([counter]) => {
       const audit = oversaleAudit(principal, order, saved, delta, body.reason, counter);
       const alerts: BatchWrite[] = recipients.map((userId) => ({ create: alertFor(userId, saved, audit) }));
-      const first: BatchWrite[] = [{ replace: saved, ifMatch: order._etag }, { create: audit }, ...alerts.slice(0, 98)];
+      // 97 alerts at most: with the order, the audit row and the counter's money patch, a batch's 100 operations.
+      const first: BatchWrite[] = [{ replace: saved, ifMatch: order._etag }, { create: audit }, ...alerts.slice(0, 97)];
       await commitOrderBatch(organizationId, first, [{ before: order, after: saved }]);
       return alerts;
     });
-    // Past one batch's 100 operations the remaining alerts follow in further batches (alerts, not the record).
-    for (let i = 98; i < alerts.length; i += 100) await commitOrderBatch(organizationId, alerts.slice(i, i + 100));
+    // Past the first batch the remaining alerts follow in further batches (alerts, not the record).
+    for (let i = 97; i < alerts.length; i += 100) await commitOrderBatch(organizationId, alerts.slice(i, i + 100));
     return saved;
   }, 20);
   return toOrderResponse(saved, principal);
