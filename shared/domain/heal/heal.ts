@@ -11,6 +11,7 @@ import { organizationsByIdsAcrossPartitions } from '../organizations/repo';
 import { readCounters, syncCounters } from '../events/capacity/counter';
 import { checkCounters, type CounterDrift } from '../events/capacity/drift';
 import type { MoneyOf } from '../events/capacity/ledger';
+import { sharedEventIdOf } from '../events/capacity/model';
 import { totalsMoney } from '../events/capacity/money-rules';
 import { orderMoney } from '../orders/ledger-money';
 import type { OrderDoc } from '../orders/model';
@@ -77,7 +78,9 @@ export async function healOnce(
     try {
       // One counter read serves both steps; syncCounters only sets idempotent values or creates what is missing.
       const counters = await readCounters(event.organizationId, event.id);
-      const drift = await checkCounters(event, { repair: true, quietMs: options.quietMs, counters, moneyOf });
+      // A Shared Event projection's counters keep no money (events/capacity/money.ts `keepsMoney`).
+      const money = sharedEventIdOf(event) === undefined ? { moneyOf } : {};
+      const drift = await checkCounters(event, { repair: true, quietMs: options.quietMs, counters, ...money });
       for (const d of drift) report.drift.push({ organizationId: event.organizationId, eventId: event.id, ...d });
       await syncCounters(event, counters);
     } catch (error) {

@@ -4,7 +4,7 @@ import { createItem, readItem, replaceItem } from '../../store/operations';
 import { type Stored } from '../../store/outcomes';
 import { inPartition } from '../../store/query';
 import type { AllocationDoc } from '../allocations/model';
-import { moneyMoves, netMoneyMoves } from '../events/capacity/money';
+import { keepsMoney, moneyMoves, netMoneyMoves } from '../events/capacity/money';
 import { writeWithMoney } from '../events/capacity/repo';
 import { orderMoney } from './ledger-money';
 import { orderSortKey, type OrderDoc, type OrderStatus } from './model';
@@ -25,7 +25,7 @@ export async function getOrder(organizationId: string, orderId: string): Promise
 export function saveOrder(order: Stored<OrderDoc>, before: OrderDoc): Promise<Stored<OrderDoc>> {
   const next = { ...order, sortKey: orderSortKey(order), updatedAt: new Date().toISOString() };
   const single = () => replaceItem(containers().orgs, order.organizationId, next, order._etag);
-  const moves = moneyMoves(orderMoney(before), orderMoney(next));
+  const moves = keepsMoney(next) ? moneyMoves(orderMoney(before), orderMoney(next)) : [];
   return writeWithMoney(order.organizationId, order.eventId, moves, [{ replace: next, ifMatch: order._etag }], single);
 }
 
@@ -34,7 +34,7 @@ export function createOrderDoc(order: OrderDoc): Promise<Stored<OrderDoc>> {
   return writeWithMoney(
     order.organizationId,
     order.eventId,
-    moneyMoves(undefined, orderMoney(order)),
+    keepsMoney(order) ? moneyMoves(undefined, orderMoney(order)) : [],
     [{ create: order }],
     single,
   );
@@ -65,7 +65,8 @@ export async function commitOrderBatch(
   orders: { before?: OrderDoc; after: OrderDoc }[] = [],
 ) {
   const single = () => commitBatch(containers().orgs, organizationId, writes);
-  const moves = netMoneyMoves(orders.map((o) => [o.before && orderMoney(o.before), orderMoney(o.after)]));
+  const kept = orders.filter((o) => keepsMoney(o.after));
+  const moves = netMoneyMoves(kept.map((o) => [o.before && orderMoney(o.before), orderMoney(o.after)]));
   await writeWithMoney(organizationId, orders[0]?.after.eventId ?? '', moves, writes, single);
 }
 

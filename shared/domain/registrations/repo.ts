@@ -1,6 +1,6 @@
 import { containers } from '../../store/client';
 import { createItem, readItem, replaceItem } from '../../store/operations';
-import { moneyMoves } from '../events/capacity/money';
+import { keepsMoney, moneyMoves } from '../events/capacity/money';
 import { writeWithMoney } from '../events/capacity/repo';
 import { totalsMoney } from '../events/capacity/money-rules';
 import { type Stored } from '../../store/outcomes';
@@ -18,7 +18,7 @@ export async function getRegistration(
 /** Creates the registration; its totals move its showtime counter's money in the same batch (events/capacity/money.ts). */
 export function createRegistrationDoc(registration: RegistrationDoc): Promise<Stored<RegistrationDoc>> {
   const single = () => createItem(containers().orgs, registration);
-  const moves = moneyMoves(undefined, totalsMoney(registration));
+  const moves = keepsMoney(registration) ? moneyMoves(undefined, totalsMoney(registration)) : [];
   return writeWithMoney(registration.organizationId, registration.eventId, moves, [{ create: registration }], single);
 }
 
@@ -32,7 +32,7 @@ export function replaceRegistration(
 ): Promise<Stored<RegistrationDoc>> {
   const etag = before._etag;
   const single = () => replaceItem(containers().orgs, registration.organizationId, registration, etag);
-  const moves = moneyMoves(totalsMoney(before), totalsMoney(registration));
+  const moves = keepsMoney(registration) ? moneyMoves(totalsMoney(before), totalsMoney(registration)) : [];
   const writes = [{ replace: registration, ifMatch: etag }];
   return writeWithMoney(registration.organizationId, registration.eventId, moves, writes, single);
 }

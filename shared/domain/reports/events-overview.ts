@@ -2,6 +2,7 @@ import type { EventDoc } from '../events/model';
 import { countersOfEvents, eventsPage, revenueRowsOfEvents } from '../events/repo';
 import type { Principal } from '../users/principal';
 import type { CapacityCounterDoc } from '../events/capacity/counter';
+import { sharedEventIdOf } from '../events/capacity/model';
 import { aggregateCapacity, emptyCounts, showtimeCapacity } from '../events/capacity/rules';
 import { toEventResponse } from '../events/mapper';
 import { fromCents } from '../vocabulary/money';
@@ -40,10 +41,14 @@ export async function eventsOverview(principal: Principal, organizationId: strin
   };
 }
 
-/** Revenue and fees of each event whose every showtime counter keeps them (summed in cents, then to amounts). */
+/**
+ * Revenue and fees of each event whose every showtime counter keeps them (summed in cents, then to amounts); never
+ * a Shared Event projection's.
+ */
 function keptMoneyByEvent(events: EventDoc[], counters: CapacityCounterDoc[]) {
   const result = new Map<string, { revenue: number; fees: number }>();
   for (const event of events) {
+    if (sharedEventIdOf(event) !== undefined) continue; // a projection's money stays in its ledger (money.ts)
     let revenue = 0;
     let fees = 0;
     const complete = event.showtimes.every((s) => {

@@ -29,3 +29,10 @@ export function netMoneyMoves(changes: [MoneyHolding | undefined, MoneyHolding |
   }
   return [...byShowtime.values()].filter((m) => m.revenue !== 0 || m.fees !== 0);
 }
+
+/**
+ * Whether a document's money is kept on its showtime counter: not on a Shared Event projection (its documents carry
+ * `sharedEventId`), whose sales already run in several steps around a reservation; a projection's revenue and fees
+ * are read from its ledger by the overview, and the heal pass never gives its counters money (docs/performance.md).
+ */
+export const keepsMoney = (doc: { sharedEventId?: string }): boolean => doc.sharedEventId === undefined;
