@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fork, type ChildProcess } from 'node:child_process';
 
 /**
@@ -54,7 +55,23 @@ export function forkChild(file: string, execArgv: string[], env: NodeJS.ProcessE
   return { child, ready, rpc };
 }
 
-/** Resident-memory peak and CPU time of this process between `start` and `stop` (both answered over IPC). */
+/**
+ * Milliseconds the main thread (the event loop) has spent runnable but waiting for a core (Linux
+ * `/proc/self/schedstat`, second field, nanoseconds); undefined where the kernel does not say.
+ */
+function runQueueWaitMs(): number | undefined {
+  try {
+    const fields = readFileSync('/proc/self/schedstat', 'utf8').trim().split(/\s+/);
+    return Number(fields[1]) / 1e6;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Resident-memory peak, CPU time and run-queue wait of this process between `start` and `stop` (both answered
+ * over IPC). The wait tells a process starved of a core (the machine shared) from one waiting on I/O or a lock.
+ */
 export function processMeter() {
   let rssPeak = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -63,6 +80,7 @@ export function processMeter() {
   // The monotonic clock in microseconds, the one V8 stamps CPU profile samples with (profile-split.ts).
   const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
   let fromUs = monotonicUs();
+  let waited = runQueueWaitMs();
   return {
     start() {
       global.gc?.();
@@ -73,6 +91,7 @@ export function processMeter() {
       cpu = process.cpuUsage();
       wall = performance.now();
       fromUs = monotonicUs();
+      waited = runQueueWaitMs();
       return rssPeak;
     },
     stop() {
@@ -86,6 +105,8 @@ export function processMeter() {
         toUs: monotonicUs(),
         // Share of one core used since `start` (1 = a core busy the whole time).
         cpu: cpuMs / Math.max(performance.now() - wall, 1),
+        // Share of the time the event loop was ready to run but had no core.
+        waiting: ((runQueueWaitMs() ?? NaN) - (waited ?? NaN)) / Math.max(performance.now() - wall, 1),
       };
     },
   };

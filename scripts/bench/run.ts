@@ -7,6 +7,7 @@ import { forkChild } from './ipc';
 import type { Phase } from './profile-split';
 import type { ShardRun } from './shards';
 import { fiveXxOf, targets, type Flash, type Measured } from './targets';
+import { ensureWebDist, webLoads, type WebLoad } from './web';
 import type { World } from './world';
 
 /**
@@ -421,7 +422,7 @@ function flashLine(flash: Flash): string {
   const counts = Object.fromEntries(
     Object.entries(flash.stored ?? {}).filter(([k, v]) => !k.startsWith('_') && typeof v === 'number'),
   );
-  return `${flash.hosts} host processes, store round trip ${flash.latency} ms: 500 concurrent sellers, 1,000 attempts on a showtime of 300 seats: ${flash.sample.statuses['201'] ?? 0} sold (the showtime's counter: ${JSON.stringify(counts)}), ${fiveXxOf(flash.sample.statuses)} 5xx/socket errors, statuses ${JSON.stringify(flash.sample.statuses)}, p50 ${f0(flash.sample.p50)} ms, p95 ${f0(flash.sample.p95)} ms, p99 ${f0(flash.sample.p99)} ms, ${f0(flash.sample.rps)} answers/s, CPU first host ${flash.meter.host.cpu.toFixed(2)} / store ${flash.meter.store.cpu.toFixed(2)}`;
+  return `${flash.hosts} host processes, store round trip ${flash.latency} ms: 500 concurrent sellers, 1,000 attempts on a showtime of 300 seats: ${flash.sample.statuses['201'] ?? 0} sold (the showtime's counter: ${JSON.stringify(counts)}), ${fiveXxOf(flash.sample.statuses)} 5xx/socket errors, statuses ${JSON.stringify(flash.sample.statuses)}, p50 ${f0(flash.sample.p50)} ms, p95 ${f0(flash.sample.p95)} ms, p99 ${f0(flash.sample.p99)} ms, ${f0(flash.sample.rps)} answers/s, CPU first host ${flash.meter.host.cpu.toFixed(2)} / store ${flash.meter.store.cpu.toFixed(2)} of a core, waiting for a core ${f2(flash.meter.host.waiting)} / ${f2(flash.meter.store.waiting)} of the time`;
 }
 
 function coldStart() {
@@ -443,11 +444,14 @@ function coldStart() {
 // --- Report -------------------------------------------------------------------------------------------------
 const f0 = (x: number) => x.toFixed(0);
 const f1 = (x: number) => x.toFixed(1);
+const f2 = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? '–' : x.toFixed(2));
 const distinct = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b).join('/') || '–';
 
 async function main() {
   const startedAt = Date.now();
   const cold = ONLY ? [] : coldStart();
+  const withWeb = !ONLY || ONLY.includes('web');
+  const built = withWeb && ensureWebDist(); // before the host starts: it serves web/dist when it finds it
   const { url } = await startHost();
   const seedStart = Date.now();
   const world = await rpc<World>('seed', {
@@ -510,6 +514,13 @@ async function main() {
     measured.set(s.name, { sample, docsRead: Number(docsRead), ceiling, before });
   }
 
+  const web: WebLoad[] = withWeb ? await webLoads(url, world, QUICK ? 5 : 20, built) : [];
+  const webLines = web.map((w) =>
+    w.skipped
+      ? `- web: ${w.name}: not measured (${w.skipped})`
+      : `- web: ${w.name}: p50 ${f0(w.p50)} ms, p95 ${f0(w.p95)} ms over ${w.loads} loads, ${w.apiCalls} API calls a load`,
+  );
+  console.log(webLines.join('\n'));
   if (ONLY) return;
   const grown = await growth(url, world);
   const growthLines = [
@@ -551,7 +562,7 @@ async function main() {
     ),
   ];
   console.log(shardLines.join('\n'));
-  const targetLines = targets(measured, grown, flashes);
+  const targetLines = targets(measured, grown, flashes, web);
   console.log(targetLines.join('\n'));
 
   const coldLines = [
@@ -578,6 +589,10 @@ async function main() {
     '### Targets (issue 28)',
     '',
     ...targetLines,
+    '',
+    '### The web client: member home and manager queue (headless Chromium, after one warm-up load)',
+    '',
+    ...webLines,
     '',
     '### Flash sale: two host processes on one store',
     '',

@@ -10,6 +10,9 @@ import { createOrGetUser } from '../../shared/domain/users/repo';
 import { commitBatch } from '../../shared/store/batch';
 import { containers } from '../../shared/store/client';
 import { readItem } from '../../shared/store/operations';
+import { checkCounters } from '../../shared/domain/events/capacity/drift';
+import { getEvent } from '../../shared/domain/events/repo';
+import { moneyOf } from '../../shared/domain/heal/heal';
 
 /**
  * The bench's world, seeded in the host's own process: users, memberships and orders straight through the
@@ -380,6 +383,15 @@ export async function seedWorld(
     { organizationId: neighbour.orgId, eventId: neighbourEvent.id },
   );
   await call('PATCH', `shared-events/${se.id}/lifecycle`, admin.token, { status: 'open' }, q);
+  // The clones were written beside the counters: the heal timer's recompute brings the counters (seats, revenue
+  // and fees) in line with them, as on a live organization, so the overview shows the money they hold.
+  for (const [org, id] of [
+    [orgId, event.id],
+    [neighbour.orgId, neighbourEvent.id],
+  ] as [string, string][]) {
+    const doc = await getEvent(org, id);
+    if (doc) await checkCounters(doc, { repair: true, quietMs: 0, moneyOf });
+  }
 
   const world: World = {
     orgId,

@@ -1,10 +1,16 @@
-import type { Container, OperationInput } from '@azure/cosmos';
+import type { Container, OperationInput, PatchOperation } from '@azure/cosmos';
 import type { StoreOperation } from './faults';
 import { tracked } from './tracked';
 import { KeyRecordExists, keyRideFor, type KeyCarrying } from './write-token';
 
-/** A write inside a batch: a create, or a replace guarded by the ETag the document was read with. */
-export type BatchWrite = { create: { id: string } } | { replace: { id: string }; ifMatch: string };
+/**
+ * A write inside a batch: a create, a replace guarded by the ETag the document was read with, or a patch (the
+ * increments that keep a counter's figures in step with the document written beside it).
+ */
+export type BatchWrite =
+  | { create: { id: string } }
+  | { replace: { id: string }; ifMatch: string }
+  | { patch: { id: string }; operations: PatchOperation[] };
 
 /**
  * The one transactional batch API: creates and ETag-guarded replaces inside one partition, as one counted store
@@ -37,9 +43,10 @@ export async function commitBatch(
   const results = response.result.result ?? [];
   const failedAt = results.findIndex((r) => r.statusCode >= 400 && r.statusCode !== 424);
   if (failedAt >= 0) {
-    const status = results[failedAt].statusCode;
+    const status = results[failedAt]!.statusCode;
     if (ride && failedAt === writes.length && status === 409) throw new KeyRecordExists(ride.record.id);
-    throw Object.assign(new Error(`batch operation failed with ${status}`), { code: status });
+    // `index` names the operation that failed, so a caller can tell its document's failure from a counter's.
+    throw Object.assign(new Error(`batch operation failed with ${status}`), { code: status, index: failedAt });
   }
   if (ride) {
     ride.carried = { etag: results[writes.length]?.eTag };
@@ -49,6 +56,12 @@ export async function commitBatch(
 }
 
 function toOperation(write: BatchWrite): OperationInput {
+  if ('patch' in write)
+    return {
+      operationType: 'Patch',
+      id: write.patch.id,
+      resourceBody: { operations: write.operations },
+    } as OperationInput;
   if ('create' in write) return { operationType: 'Create', resourceBody: withoutEtag(write.create) } as OperationInput;
   return {
     operationType: 'Replace',

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
+import { batchHandlerWithPatch } from './embedded-batch-patch';
 
 /**
  * Fixes for the embedded store only (never loaded on Azure, where the store is Cosmos DB itself): the two below
@@ -117,7 +118,7 @@ interface Undo {
 /** The writes of the atomic batch running in this async context; other requests run outside of it. */
 const atomicBatch = new AsyncLocalStorage<Undo[]>();
 
-const WRITES = ['createOperation', 'replaceOperation', 'upsertOperation', 'deleteOperation'];
+const WRITES = ['createOperation', 'replaceOperation', 'upsertOperation', 'deleteOperation', 'patchOperation'];
 /** A read changes nothing, but a failing one fails the batch on Cosmos DB like any other operation. */
 const OPERATIONS = [...WRITES, 'readOperation'];
 
@@ -151,9 +152,14 @@ function installAtomicBatch(fromServer: NodeRequire): void {
   const { parsePartitionKey } = fromServer('./utils/get-partition-from-header') as {
     parsePartitionKey: (header: string | undefined, id: string) => unknown;
   };
-  for (const name of OPERATIONS) {
-    const write = operations[name]!;
-    operations[name] = (collection, input) => {
+  const patches = fromServer('./handler/_patch-operations') as Record<string, Operation>;
+  const modules = [
+    ...OPERATIONS.map((name) => ({ module: operations, name })),
+    { module: patches, name: 'patchOperation' },
+  ];
+  for (const { module, name } of modules) {
+    const write = module[name]!;
+    module[name] = (collection, input) => {
       const undo = atomicBatch.getStore();
       if (!undo) return write(collection, input);
       const id = input.id ?? input.resourceBody?.id;
@@ -184,10 +190,12 @@ function installAtomicBatch(fromServer: NodeRequire): void {
     default: (req: unknown) => [unknown, Handler] | undefined;
   };
   const route = routes.default;
+  // The server's loop with Patch added (embedded-batch-patch.ts): a counter moves in the batch of its sale.
+  const withPatch = batchHandlerWithPatch(fromServer);
   const atomic: Handler = (account, req, res, params) =>
     isTrue(req.headers['x-ms-cosmos-batch-atomic']) && !isTrue(req.headers['x-ms-cosmos-batch-continue-on-error'])
-      ? atomically(() => batchHandler(account, req, res, params), res)
-      : batchHandler(account, req, res, params);
+      ? atomically(() => withPatch(account, req, res, params), res)
+      : withPatch(account, req, res, params);
   routes.default = (req) => {
     const found = route(req);
     return found && found[1] === batchHandler ? [found[0], atomic] : found;

@@ -110,6 +110,14 @@ describeInBrowser('treasurer dashboard in the browser', () => {
         .locator('dd')
         .textContent())!;
     const soldOnScreen = await figure('Tickets sold');
+    // The events overview on the same page (its own route, figures kept as sales happen) agrees with the dashboard.
+    const glance = (await tableRows(page, 'Events at a glance')).find((r) => r[0] === 'Autumn Gala')!;
+    expect([glance[2], glance[3], glance[4], glance[5]]).toEqual([
+      soldOnScreen,
+      await figure('Remaining'),
+      await figure('Revenue'),
+      await figure('Fees'),
+    ]);
     const types = await tableRows(page, 'Sales per ticket type');
     const showtimes = await tableRows(page, 'Sales per showtime');
     expect(showtimes.map((r) => r[4])).toEqual(['3', '2']);

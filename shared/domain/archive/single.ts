@@ -27,7 +27,7 @@ export async function setOrderArchived(
     const order = await loadOrder(organizationId, orderId);
     const decision = decideArchive(order, request);
     if (decision.kind === 'unchanged') return order;
-    return saveOrder(applyArchiveDecision(order, decision, actorOf(principal)));
+    return saveOrder(applyArchiveDecision(order, decision, actorOf(principal)), order);
   });
   return toOrderResponse(saved, principal);
 }

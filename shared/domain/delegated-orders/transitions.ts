@@ -27,7 +27,7 @@ async function move(
   const saved = await retryOnContention(async () => {
     const order = await loadOrder(ctx.ownerOrganizationId, orderId);
     assertPartnersOrder(order, ctx);
-    return saveOrder({ ...change(order, actorOf(principal)), _etag: order._etag });
+    return saveOrder({ ...change(order, actorOf(principal)), _etag: order._etag }, order);
   });
   return toPartnerOrderResponse(saved);
 }

@@ -63,7 +63,7 @@ export async function correctExternalSale(
       'external',
       saleHolding(current),
       saleHolding(next),
-      (mark) => commitCorrection(mark(next), current._etag, audit),
+      (mark) => commitCorrection(mark(next), current, audit),
       { enforceCeiling: false, documentId: current.id, actor: principal.userId },
     );
     return { sale: toExternalSaleResponse(next), correction: toCorrectionResponse(audit) };

@@ -108,7 +108,7 @@ export async function updateExternalSale(
       'external',
       saleHolding(current),
       saleHolding(next),
-      (mark) => replaceExternalSale(mark(next), current._etag),
+      (mark) => replaceExternalSale(mark(next), current),
       options,
     );
   });
@@ -128,7 +128,7 @@ export async function deleteExternalSale(principal: Principal, organizationId: s
       'external',
       saleHolding(current),
       undefined,
-      () => replaceExternalSale(next, current._etag),
+      () => replaceExternalSale(next, current),
       options,
     );
   });

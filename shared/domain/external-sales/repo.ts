@@ -1,6 +1,9 @@
 import { commitBatch } from '../../store/batch';
 import { containers } from '../../store/client';
 import { createItem, readItem, replaceItem } from '../../store/operations';
+import { moneyMoves } from '../events/capacity/money';
+import { writeWithMoney } from '../events/capacity/repo';
+import { totalsMoney } from '../events/capacity/money-rules';
 import { type Stored } from '../../store/outcomes';
 import { inPartition } from '../../store/query';
 import type { ExternalSaleCorrectionDoc, ExternalSaleDoc } from './model';
@@ -14,23 +17,39 @@ export async function getExternalSale(
   return doc?.docType === 'externalSale' ? doc : undefined;
 }
 
-/** The decisive write of POST external-sales: it carries a waiting Idempotency-Key record (store/write-token.ts). */
+/**
+ * Creates the sale; its totals move its showtime counter's money in the same batch (events/capacity/money.ts). The
+ * decisive write of POST external-sales: it carries a waiting Idempotency-Key record (store/write-token.ts).
+ */
 export function createExternalSaleDoc(sale: ExternalSaleDoc) {
-  return createItem<ExternalSaleDoc>(containers().orgs, sale, { carriesKey: true });
+  const key = { carriesKey: true } as const;
+  const single = () => createItem<ExternalSaleDoc>(containers().orgs, sale, key);
+  const moves = moneyMoves(undefined, totalsMoney(sale));
+  return writeWithMoney(sale.organizationId, sale.eventId, moves, [{ create: sale }], single, key);
 }
 
-/** Replaces the sale only if nobody changed it since it was read (412 otherwise). */
-export function replaceExternalSale(sale: ExternalSaleDoc, etag: string) {
-  return replaceItem(containers().orgs, sale.organizationId, sale, etag);
+/** Replaces the sale only if nobody changed it since `before` was read (412 otherwise); money moves with it. */
+export function replaceExternalSale(sale: ExternalSaleDoc, before: Stored<ExternalSaleDoc>) {
+  const single = () => replaceItem(containers().orgs, sale.organizationId, sale, before._etag);
+  const moves = moneyMoves(totalsMoney(before), totalsMoney(sale));
+  return writeWithMoney(sale.organizationId, sale.eventId, moves, [{ replace: sale, ifMatch: before._etag }], single);
 }
 
 /**
- * The corrected sale (guarded by its ETag, first) and its immutable audit row, in one transactional batch that
- * carries a waiting Idempotency-Key record (store/write-token.ts).
+ * The corrected sale (guarded by its ETag, first) and its immutable audit row, in one transactional batch, with
+ * the counter's money when the correction changes it; the batch carries a waiting Idempotency-Key record
+ * (store/write-token.ts).
  */
-export async function commitCorrection(sale: ExternalSaleDoc, etag: string, audit: ExternalSaleCorrectionDoc) {
-  const writes = [{ replace: sale, ifMatch: etag }, { create: audit }];
-  await commitBatch(containers().orgs, sale.organizationId, writes, { carriesKey: true });
+export async function commitCorrection(
+  sale: ExternalSaleDoc,
+  before: Stored<ExternalSaleDoc>,
+  audit: ExternalSaleCorrectionDoc,
+) {
+  const key = { carriesKey: true } as const;
+  const writes = [{ replace: sale, ifMatch: before._etag }, { create: audit }];
+  const single = () => commitBatch(containers().orgs, sale.organizationId, writes, key);
+  const moves = moneyMoves(totalsMoney(before), totalsMoney(sale));
+  await writeWithMoney(sale.organizationId, sale.eventId, moves, writes, single, key);
 }
 
 /** One page of an event's live sales (optionally of one showtime), oldest first. */

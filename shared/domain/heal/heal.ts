@@ -10,6 +10,11 @@ import { healEventDelegations } from '../delegations/reverse-index';
 import { organizationsByIdsAcrossPartitions } from '../organizations/repo';
 import { readCounters, syncCounters } from '../events/capacity/counter';
 import { checkCounters, type CounterDrift } from '../events/capacity/drift';
+import type { MoneyOf } from '../events/capacity/ledger';
+import { sharedEventIdOf } from '../events/capacity/model';
+import { totalsMoney } from '../events/capacity/money-rules';
+import { orderMoney } from '../orders/ledger-money';
+import type { OrderDoc } from '../orders/model';
 import { healProjections } from '../shared-events/projections/sync';
 import { advancePendingCancellations } from '../shared-events/cancellation/cancel';
 
@@ -73,7 +78,9 @@ export async function healOnce(
     try {
       // One counter read serves both steps; syncCounters only sets idempotent values or creates what is missing.
       const counters = await readCounters(event.organizationId, event.id);
-      const drift = await checkCounters(event, { repair: true, quietMs: options.quietMs, counters });
+      // A Shared Event projection's counters keep no money (events/capacity/money.ts `keepsMoney`).
+      const money = sharedEventIdOf(event) === undefined ? { moneyOf } : {};
+      const drift = await checkCounters(event, { repair: true, quietMs: options.quietMs, counters, ...money });
       for (const d of drift) report.drift.push({ organizationId: event.organizationId, eventId: event.id, ...d });
       await syncCounters(event, counters);
     } catch (error) {
@@ -94,6 +101,14 @@ export async function healOnce(
   report.finishedAt = new Date().toISOString();
   return report;
 }
+
+/** Each ledger type's money rule, for the counters' revenue and fees (docs/performance.md, "Events overview"). */
+export const moneyOf: MoneyOf = (row) => {
+  if (row.docType === 'order') return orderMoney(row as unknown as OrderDoc);
+  if (row.docType === 'registration' || row.docType === 'externalSale')
+    return totalsMoney(row as { showtimeId: string; totalAmount?: number; totalFees?: number });
+  return undefined; // free tickets carry no price
+};
 
 /**
  * Whole-event cancellations (shared-event-cancellation): once the holds above are settled, a cancellation still

@@ -114,10 +114,10 @@ async function runRecord(
   try {
     const after: MemberRecord =
       record.recordKind === 'order'
-        ? { recordKind: 'order', doc: await saveOrder(invoicedOrder(record.doc, action, actor)) }
+        ? { recordKind: 'order', doc: await saveOrder(invoicedOrder(record.doc, action, actor), record.doc) }
         : {
             recordKind: 'registration',
-            doc: await replaceRegistration(invoicedRegistration(record.doc, action, actor), record.doc._etag),
+            doc: await replaceRegistration(invoicedRegistration(record.doc, action, actor), record.doc),
           };
     return { result: { ...base, outcome: 'updated' }, after };
   } catch (error) {

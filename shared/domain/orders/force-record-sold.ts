@@ -9,7 +9,7 @@ import { buildNotification } from '../notifications/model';
 import { loadOrder } from './access';
 import { toOrderResponse } from './mapper';
 import type { OrderDoc } from './model';
-import { commitForcedSaleBatch, commitOrderBatch, type BatchWrite } from './repo';
+import { commitOrderBatch, type BatchWrite } from './repo';
 import { applyForcedSale, assertAccepts, soldIncrements } from './rules';
 import type { ForceRecordSoldBody } from './schemas';
 
@@ -52,13 +52,14 @@ export async function forceRecordSold(
     const alerts = await withCapacity(seats, async ([counter]) => {
       const audit = oversaleAudit(principal, order, saved, delta, body.reason, counter);
       const alerts: BatchWrite[] = recipients.map((userId) => ({ create: alertFor(userId, saved, audit) }));
-      // 97 alerts: the order, its audit row and an Idempotency-Key record that may ride along fill the 100.
-      const first: BatchWrite[] = [{ replace: saved, ifMatch: order._etag }, { create: audit }, ...alerts.slice(0, 97)];
-      await commitForcedSaleBatch(organizationId, first);
+      // 96 alerts at most: with the order, its audit row, the counter's money patch and an Idempotency-Key record
+      // that may ride along, a batch's 100 operations.
+      const first: BatchWrite[] = [{ replace: saved, ifMatch: order._etag }, { create: audit }, ...alerts.slice(0, 96)];
+      await commitOrderBatch(organizationId, first, [{ before: order, after: saved }], { carriesKey: true });
       return alerts;
     });
-    // Past one batch's 100 operations the remaining alerts follow in further batches (alerts, not the record).
-    for (let i = 97; i < alerts.length; i += 100) await commitOrderBatch(organizationId, alerts.slice(i, i + 100));
+    // Past the first batch the remaining alerts follow in further batches (alerts, not the record).
+    for (let i = 96; i < alerts.length; i += 100) await commitOrderBatch(organizationId, alerts.slice(i, i + 100));
     return saved;
   }, 20);
   return toOrderResponse(saved, principal);

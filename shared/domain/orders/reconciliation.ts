@@ -17,14 +17,17 @@ export async function approveReconciliation(principal: Principal, organizationId
     const order = await loadOrder(organizationId, orderId);
     assertAccepts(order.status, 'approveReconciliation');
     const actor = actorOf(principal);
-    return saveOrder({
-      ...order,
-      status: 'settled',
-      invoiceBasis: freezeInvoiceBasis(order, actor.at),
-      reconciledBy: actor.id,
-      reconciledByName: actor.name,
-      reconciledAt: actor.at,
-    });
+    return saveOrder(
+      {
+        ...order,
+        status: 'settled',
+        invoiceBasis: freezeInvoiceBasis(order, actor.at),
+        reconciledBy: actor.id,
+        reconciledByName: actor.name,
+        reconciledAt: actor.at,
+      },
+      order,
+    );
   });
   return toOrderResponse(saved, principal);
 }

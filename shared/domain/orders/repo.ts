@@ -2,8 +2,12 @@ import { commitBatch, type BatchWrite } from '../../store/batch';
 import { containers } from '../../store/client';
 import { createItem, readItem, replaceItem } from '../../store/operations';
 import { type Stored } from '../../store/outcomes';
+import type { KeyCarrying } from '../../store/write-token';
 import { inPartition } from '../../store/query';
 import type { AllocationDoc } from '../allocations/model';
+import { keepsMoney, moneyMoves, netMoneyMoves } from '../events/capacity/money';
+import { writeWithMoney } from '../events/capacity/repo';
+import { orderMoney } from './ledger-money';
 import { orderSortKey, type OrderDoc, type OrderStatus } from './model';
 
 /** Every store call on orders: all inside the organization's partition. */
@@ -14,18 +18,29 @@ export async function getOrder(organizationId: string, orderId: string): Promise
   return doc?.docType === 'order' ? doc : undefined;
 }
 
-export function saveOrder(order: Stored<OrderDoc>): Promise<Stored<OrderDoc>> {
-  return replaceItem(
-    containers().orgs,
-    order.organizationId,
-    { ...order, sortKey: orderSortKey(order), updatedAt: new Date().toISOString() },
-    order._etag,
-  );
+/**
+ * Replaces the order under the ETag it was read with. `before` is the order as read: when the change moves its
+ * revenue or fees (a sale reported, a settlement, a soft delete), its showtime counter's figures move in the same
+ * transactional batch (events/capacity/money.ts); otherwise one replace, as always.
+ */
+export function saveOrder(order: Stored<OrderDoc>, before: OrderDoc): Promise<Stored<OrderDoc>> {
+  const next = { ...order, sortKey: orderSortKey(order), updatedAt: new Date().toISOString() };
+  const single = () => replaceItem(containers().orgs, order.organizationId, next, order._etag);
+  const moves = keepsMoney(next) ? moneyMoves(orderMoney(before), orderMoney(next)) : [];
+  return writeWithMoney(order.organizationId, order.eventId, moves, [{ replace: next, ifMatch: order._etag }], single);
 }
 
 /** The decisive write of an order create: it carries a waiting Idempotency-Key record (store/write-token.ts). */
 export function createOrderDoc(order: OrderDoc): Promise<Stored<OrderDoc>> {
-  return createItem(containers().orgs, order, { carriesKey: true });
+  const single = () => createItem(containers().orgs, order, { carriesKey: true });
+  return writeWithMoney(
+    order.organizationId,
+    order.eventId,
+    keepsMoney(order) ? moneyMoves(undefined, orderMoney(order)) : [],
+    [{ create: order }],
+    single,
+    { carriesKey: true },
+  );
 }
 
 /**
@@ -37,21 +52,26 @@ export async function createOrderUnderAllocations(order: OrderDoc, allocations: 
     replace: { ...a, lastOrderAt: order.createdAt },
     ifMatch: a._etag,
   }));
+  // A new order made here is pending: it carries no money (orders/ledger-money.ts), so no counter moves.
   await commitBatch(containers().orgs, order.organizationId, [...guards, { create: order }], { carriesKey: true });
   return order;
 }
 
-/** One transactional batch of order writes and what goes with them (audit rows, alerts, a transfer's halves). */
-export async function commitOrderBatch(organizationId: string, writes: BatchWrite[]) {
-  await commitBatch(containers().orgs, organizationId, writes);
-}
-
 /**
- * The decisive batch of a forced sale (the order, its audit row, the first alerts): it carries a waiting
- * Idempotency-Key record, which takes one of the batch's 100 operations (store/write-token.ts).
+ * One transactional batch of order writes and what goes with them (audit rows, alerts, a transfer's halves).
+ * `orders` names each order the batch writes as read (`before`, absent for a create) and as written: their net
+ * change of revenue and fees moves their showtime counters in the same batch (events/capacity/money.ts).
  */
-export async function commitForcedSaleBatch(organizationId: string, writes: BatchWrite[]) {
-  await commitBatch(containers().orgs, organizationId, writes, { carriesKey: true });
+export async function commitOrderBatch(
+  organizationId: string,
+  writes: BatchWrite[],
+  orders: { before?: OrderDoc; after: OrderDoc }[] = [],
+  options?: KeyCarrying,
+) {
+  const single = () => commitBatch(containers().orgs, organizationId, writes, options);
+  const kept = orders.filter((o) => keepsMoney(o.after));
+  const moves = netMoneyMoves(kept.map((o) => [o.before && orderMoney(o.before), orderMoney(o.after)]));
+  await writeWithMoney(organizationId, orders[0]?.after.eventId ?? '', moves, writes, single, options);
 }
 
 export interface OrderListFilter {

@@ -22,7 +22,7 @@ async function update(
 ) {
   const saved = await retryOnContention(async () => {
     const order = await loadOrder(organizationId, orderId);
-    return saveOrder({ ...change(order, actorOf(principal)), _etag: order._etag });
+    return saveOrder({ ...change(order, actorOf(principal)), _etag: order._etag }, order);
   });
   return toOrderResponse(saved, principal);
 }

@@ -127,7 +127,7 @@ export async function updateRegistration(
       'registrations',
       holding(registration),
       holding(next),
-      (mark) => replaceRegistration(mark(next), registration._etag),
+      (mark) => replaceRegistration(mark(next), registration),
       { respectLock: true, documentId: id, actor: principal.userId },
     );
   });
@@ -150,7 +150,7 @@ export async function deleteRegistration(principal: Principal, organizationId: s
       'registrations',
       holding(registration),
       undefined,
-      () => replaceRegistration(next, registration._etag),
+      () => replaceRegistration(next, registration),
       options,
     );
   });
@@ -173,7 +173,7 @@ export async function invoiceRegistration(
   const saved = await withEtagRetry(async () => {
     const registration = await requireRegistration(organizationId, id);
     const next = invoiceChange(registration, invoiced, actorOf(principal));
-    return next ? replaceRegistration(next, registration._etag) : registration;
+    return next ? replaceRegistration(next, registration) : registration;
   });
   return toRegistrationResponse(saved);
 }

@@ -1,5 +1,8 @@
 import { containers } from '../../store/client';
 import { createItem, readItem, replaceItem } from '../../store/operations';
+import { keepsMoney, moneyMoves } from '../events/capacity/money';
+import { writeWithMoney } from '../events/capacity/repo';
+import { totalsMoney } from '../events/capacity/money-rules';
 import { type Stored } from '../../store/outcomes';
 import type { RegistrationDoc } from './model';
 
@@ -12,12 +15,36 @@ export async function getRegistration(
   return doc?.docType === 'registration' ? doc : undefined;
 }
 
-/** The decisive write of POST registrations: it carries a waiting Idempotency-Key record (store/write-token.ts). */
+/**
+ * Creates the registration; its totals move its showtime counter's money in the same batch
+ * (events/capacity/money.ts). The decisive write of POST registrations: it carries a waiting Idempotency-Key record
+ * (store/write-token.ts).
+ */
 export function createRegistrationDoc(registration: RegistrationDoc): Promise<Stored<RegistrationDoc>> {
-  return createItem(containers().orgs, registration, { carriesKey: true });
+  const key = { carriesKey: true } as const;
+  const single = () => createItem(containers().orgs, registration, key);
+  const moves = keepsMoney(registration) ? moneyMoves(undefined, totalsMoney(registration)) : [];
+  return writeWithMoney(
+    registration.organizationId,
+    registration.eventId,
+    moves,
+    [{ create: registration }],
+    single,
+    key,
+  );
 }
 
-/** Replaces the registration only if nobody changed it since it was read (412 otherwise). */
-export function replaceRegistration(registration: RegistrationDoc, etag: string): Promise<Stored<RegistrationDoc>> {
-  return replaceItem(containers().orgs, registration.organizationId, registration, etag);
+/**
+ * Replaces the registration only if nobody changed it since `before` was read (412 otherwise); a change of its
+ * totals, showtime or deletion moves the counters' money in the same batch.
+ */
+export function replaceRegistration(
+  registration: RegistrationDoc,
+  before: Stored<RegistrationDoc>,
+): Promise<Stored<RegistrationDoc>> {
+  const etag = before._etag;
+  const single = () => replaceItem(containers().orgs, registration.organizationId, registration, etag);
+  const moves = keepsMoney(registration) ? moneyMoves(totalsMoney(before), totalsMoney(registration)) : [];
+  const writes = [{ replace: registration, ifMatch: etag }];
+  return writeWithMoney(registration.organizationId, registration.eventId, moves, writes, single);
 }

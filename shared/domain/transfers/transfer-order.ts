@@ -65,7 +65,10 @@ export async function transferOrder(
       ...notifications(organizationId, plan.entry, result).map((n) => ({ create: n })),
     ];
     try {
-      await commitOrderBatch(organizationId, writes);
+      await commitOrderBatch(organizationId, writes, [
+        { before: order, after: plan.source },
+        ...(plan.destination ? [{ after: plan.destination }] : []),
+      ]);
       return result;
     } catch (error) {
       // Lost to a concurrent change or duplicate: read again; a duplicate then finds the stored entry.

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router';
 import { setLoggedOutHandler } from '../api/instance';
@@ -9,15 +9,13 @@ import { queryClient } from './query-client';
 import { PART2_ROUTES } from './routes-part2';
 import { useSession } from './session-hooks';
 
-/** Each area is its own chunk: a member's phone never downloads the manager pages. */
-const page = (load: () => Promise<{ default: ComponentType }>) => {
-  const Page = lazy(load);
-  return (
-    <Suspense fallback={<Loading what="Opening page" />}>
-      <Page />
-    </Suspense>
-  );
-};
+/**
+ * Each area is its own chunk: a member's phone never downloads the manager pages. The router loads a page's chunk
+ * before it renders the route (route `lazy`), instead of a Suspense fallback inside it: React keeps a fallback it
+ * has shown on screen for at least 300 ms, which was most of a manager page's load time (docs/performance.md,
+ * "The web client in the bench").
+ */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
 function RequireSession() {
   const { session } = useSession();
@@ -28,13 +26,13 @@ function RequireSession() {
 }
 
 const router = createBrowserRouter([
-  { path: '/login', element: page(() => import('../pages/auth/LoginPage')) },
-  { path: '/auth/verify', element: page(() => import('../pages/auth/VerifyPage')) },
-  { path: '/join/:code', element: page(() => import('../pages/auth/JoinPage')) },
+  { path: '/login', lazy: page(() => import('../pages/auth/LoginPage')) },
+  { path: '/auth/verify', lazy: page(() => import('../pages/auth/VerifyPage')) },
+  { path: '/join/:code', lazy: page(() => import('../pages/auth/JoinPage')) },
   {
     element: <RequireSession />,
     children: [
-      { path: '/orgs', element: page(() => import('../pages/auth/OrganizationPage')) },
+      { path: '/orgs', lazy: page(() => import('../pages/auth/OrganizationPage')) },
       {
         element: <Layout />,
         children: [
@@ -47,19 +45,19 @@ const router = createBrowserRouter([
               </Suspense>
             ),
           },
-          { path: '/history', element: page(() => import('../pages/member/OrdersPage')) },
-          { path: '/sales', element: page(() => import('../pages/member/SalesPage')) },
-          { path: '/stats', element: page(() => import('../pages/member/StatsPage')) },
-          { path: '/pledge', element: page(() => import('../pages/member/PledgePage')) },
-          { path: '/notifications', element: page(() => import('../pages/common/NotificationsPage')) },
-          { path: '/manage', element: page(() => import('../pages/manager/QueuePage')) },
-          { path: '/manage/delivered', element: page(() => import('../pages/manager/DeliveredPage')) },
-          { path: '/manage/reconcile', element: page(() => import('../pages/manager/ReconcilePage')) },
-          { path: '/manage/free-tickets', element: page(() => import('../pages/manager/FreeTicketsPage')) },
-          { path: '/manage/external', element: page(() => import('../pages/manager/ExternalPage')) },
-          { path: '/manage/capacity', element: page(() => import('../pages/manager/CapacityPage')) },
+          { path: '/history', lazy: page(() => import('../pages/member/OrdersPage')) },
+          { path: '/sales', lazy: page(() => import('../pages/member/SalesPage')) },
+          { path: '/stats', lazy: page(() => import('../pages/member/StatsPage')) },
+          { path: '/pledge', lazy: page(() => import('../pages/member/PledgePage')) },
+          { path: '/notifications', lazy: page(() => import('../pages/common/NotificationsPage')) },
+          { path: '/manage', lazy: page(() => import('../pages/manager/QueuePage')) },
+          { path: '/manage/delivered', lazy: page(() => import('../pages/manager/DeliveredPage')) },
+          { path: '/manage/reconcile', lazy: page(() => import('../pages/manager/ReconcilePage')) },
+          { path: '/manage/free-tickets', lazy: page(() => import('../pages/manager/FreeTicketsPage')) },
+          { path: '/manage/external', lazy: page(() => import('../pages/manager/ExternalPage')) },
+          { path: '/manage/capacity', lazy: page(() => import('../pages/manager/CapacityPage')) },
           ...PART2_ROUTES,
-          { path: '*', element: page(() => import('../pages/common/NotFoundPage')) },
+          { path: '*', lazy: page(() => import('../pages/common/NotFoundPage')) },
         ],
       },
     ],

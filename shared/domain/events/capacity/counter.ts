@@ -144,7 +144,8 @@ export async function mirrorLock(event: EventDoc, locked: boolean) {
  * event without its counters.
  */
 export function createCounterOps(event: EventDoc, showtimeIds: string[]): BatchWrite[] {
-  return showtimeIds.map((showtimeId) => ({ create: newCounter(event, showtimeId, emptyCounts()) }));
+  const noMoney = { revenue: 0, fees: 0 }; // no ledger document can name these showtimes yet
+  return showtimeIds.map((showtimeId) => ({ create: newCounter(event, showtimeId, emptyCounts(), noMoney) }));
 }
 
 /** Creates a counter from the ledger (used on event creation and when one is missing). */
@@ -158,7 +159,13 @@ export async function rebuildCounter(event: EventDoc, showtimeId: string) {
   }
 }
 
-export function newCounter(event: EventDoc, showtimeId: string, counts: ChannelCounts): CapacityCounterDoc {
+/** A counter with `counts`; with `money` (cents, from the ledger) it keeps the showtime's revenue and fees too. */
+export function newCounter(
+  event: EventDoc,
+  showtimeId: string,
+  counts: ChannelCounts,
+  money?: { revenue: number; fees: number },
+): CapacityCounterDoc {
   return {
     id: counterId(event.id, showtimeId),
     docType: 'capacityCounter',
@@ -169,6 +176,7 @@ export function newCounter(event: EventDoc, showtimeId: string, counts: ChannelC
     ...counts,
     sold: soldOf(counts),
     locked: event.salesLocked === true,
+    ...(money ? { revenue: money.revenue, fees: money.fees, moneykept: true } : {}),
     updatedAt: new Date().toISOString(),
   };
 }

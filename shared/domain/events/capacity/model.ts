@@ -20,6 +20,15 @@ export interface CapacityCounterDoc extends ChannelCounts {
   sold: number;
   /** Mirror of the event's `salesLocked`, so report-sold can refuse a locked event without reading it. */
   locked: boolean;
+  /**
+   * The showtime's revenue and fees in integer cents, moved in the same batch as every ledger write that changes
+   * them (money.ts). They count only when `moneykept` is true: set on counters created empty with their event
+   * and by the heal timer's recompute from the ledger; a counter from before (or rebuilt from the ledger without
+   * money) lacks it, and its showtime's money is read from the ledger until the timer fills it in.
+   */
+  revenue?: number;
+  fees?: number;
+  moneykept?: boolean;
   updatedAt: string;
 }
 

@@ -1,10 +1,12 @@
 import type { PatchOperation } from '@azure/cosmos';
-import type { BatchWrite } from '../../../store/batch';
+import { commitBatch, type BatchWrite } from '../../../store/batch';
 import { containers, type ContainerName } from '../../../store/client';
 import { createItem, patchItem, readItem, replaceItem } from '../../../store/operations';
 import type { Stored } from '../../../store/outcomes';
+import type { KeyCarrying } from '../../../store/write-token';
 import { inPartition } from '../../../store/query';
-import { LEDGER_DOC_TYPES, type CapacityCounterDoc, type LedgerDocType } from './model';
+import { counterId, LEDGER_DOC_TYPES, type CapacityCounterDoc, type LedgerDocType } from './model';
+import type { MoneyHolding } from './money';
 
 /** Counters created inside another area's batch (a new event or showtime) travel as batch writes. */
 export type { BatchWrite };
@@ -75,14 +77,63 @@ export interface LedgerRow {
   docType: LedgerDocType;
   showtimeId: string;
   quantity?: number;
+  /** The fields each type's money rule reads (money-rules.ts, orders/ledger-money.ts), for the heal's recompute. */
+  [moneyField: string]: unknown;
 }
 
-/** What every live capacity-bearing document of an event holds: one partition query, three fields per row. */
-export function ledgerRows(organizationId: string, eventId: string) {
+/** The fields the money rules read: an order's reported sold lines, the others' totals. */
+const MONEY_FIELDS =
+  'c.status, c.soldQuantity, c.soldTypeQuantities, c.tickets, c.totalQuantity, c.invoiceBasis, c.totalAmount, c.totalFees';
+
+/**
+ * What every live capacity-bearing document of an event holds: one partition query, its counts and (with
+ * `money`) what its revenue and fees are computed from.
+ */
+export function ledgerRows(organizationId: string, eventId: string, money = false) {
   return inPartition('orgs', organizationId)
-    .select('c.docType, c.showtimeId, c.capacityQuantity AS quantity')
+    .select(`c.docType, c.showtimeId, c.capacityQuantity AS quantity${money ? `, ${MONEY_FIELDS}` : ''}`)
     .where('c.eventId = @event', { '@event': eventId })
     .where('ARRAY_CONTAINS(@ledgerTypes, c.docType)', { '@ledgerTypes': [...LEDGER_DOC_TYPES] })
     .where('NOT IS_DEFINED(c.deletedAt)')
     .all<LedgerRow>();
+}
+
+/** The counter patches of `moves`, for the batch that writes the document (the counter ids of docs/performance.md). */
+export function moneyPatches(eventId: string, moves: MoneyHolding[]): BatchWrite[] {
+  return moves.map((m) => {
+    const operations: PatchOperation[] = [
+      { op: 'incr', path: '/revenue', value: m.revenue },
+      { op: 'incr', path: '/fees', value: m.fees },
+    ];
+    return { patch: { id: counterId(eventId, m.showtimeId) }, operations };
+  });
+}
+
+/**
+ * Writes a ledger document (`writes`, its own write first, then any rows that travel with it) and, when its money
+ * changes, the increments of its showtime counters in the same transactional batch: the figures move with the
+ * sale or not at all, so they cannot drift from the documents. A document whose money does not change is written
+ * by `single` exactly as before (one call, no batch). A counter that does not exist yet (an event from before the
+ * counters) fails the batch with 404 on its own operation: the document is then written without it, as before;
+ * such a showtime's figures come from the ledger until the heal timer builds its counter (docs/performance.md).
+ * Returns the stored document (the first write's answer).
+ */
+export async function writeWithMoney<T>(
+  organizationId: string,
+  eventId: string,
+  moves: MoneyHolding[],
+  writes: BatchWrite[],
+  single: () => Promise<T>,
+  options?: KeyCarrying,
+): Promise<T> {
+  if (moves.length === 0) return single();
+  const patches = moneyPatches(eventId, moves);
+  try {
+    const results = await commitBatch(containers().orgs, organizationId, [...writes, ...patches], options);
+    return results[0]!.resourceBody as T;
+  } catch (error) {
+    const { code, index } = error as { code?: number; index?: number };
+    if (code === 404 && index !== undefined && index >= writes.length) return single();
+    throw error;
+  }
 }

@@ -5,8 +5,9 @@ import { Empty, ErrorNotice, Loading, Success } from '../../ui/feedback';
 import { formatMoney, formatNumber, showtimeName } from '../../ui/format';
 import { Guarded } from '../../ui/part2/access';
 import { downloadExport } from '../../ui/part2/download';
-import { EventSelect, useChosenEvent, useEvents } from '../../ui/part2/events';
+import { EventSelect, useChosenEvent } from '../../ui/part2/events';
 import { Table } from '../../ui/Table';
+import { EventsAtAGlance, useEventsOverview } from './EventsAtAGlance';
 import { InvoicingSection } from './InvoicingSection';
 import { SharedPoolPanel } from './SharedPoolPanel';
 import { useDashboard, type Dashboard } from './useDashboard';
@@ -17,10 +18,11 @@ const BarChart = lazy(() => import('../../ui/part2/BarChart'));
 /**
  * The treasurer's event dashboard: totals, sales per showtime against capacity, per ticket type, per member and per
  * channel, each chart with its table; the exports; member invoicing.
- * Calls: events list, dashboard, capacity summary (for free tickets); writes on demand.
+ * Calls: the events overview (the event list with every event's figures), dashboard, capacity summary (for free
+ * tickets); writes on demand.
  */
 export default function DashboardPage() {
-  const events = useEvents();
+  const events = useEventsOverview();
   const { chosen, live, choose } = useChosenEvent(events.data?.items);
   const dashboard = useDashboard(chosen?.id);
   const capacity = useCapacity(chosen?.id);
@@ -37,6 +39,7 @@ export default function DashboardPage() {
               <Guarded query={dashboard} what="Loading the dashboard">
                 {(data) => <DashboardView data={data} free={capacity.data?.showtimes} />}
               </Guarded>
+              <EventsAtAGlance items={live} />
             </>
           )
         }

@@ -23,7 +23,7 @@ export function useEvents(includeDeleted = false) {
 }
 
 /** The event chosen in the URL (`?event=`), else the first live one: a reload or a shared link keeps the choice. */
-export function useChosenEvent(events: EventItem[] | undefined) {
+export function useChosenEvent<E extends Pick<EventItem, 'id' | 'deletedAt'>>(events: E[] | undefined) {
   const [params, setParams] = useSearchParams();
   const live = (events ?? []).filter((e) => !e.deletedAt);
   const chosen = live.find((e) => e.id === params.get('event')) ?? live[0];
