@@ -1,5 +1,5 @@
 import type { Container, OperationInput, PatchOperation } from '@azure/cosmos';
-import type { StoreOperation } from './faults';
+import { checkFault, type StoreOperation } from './faults';
 import { tracked } from './operations';
 
 /**
@@ -19,11 +19,21 @@ export type BatchWrite =
  * anywhere in it means nothing was written. Callers still put their guarded writes (IfMatch) first: a lost race
  * then fails on the first operation, before any other runs.
  */
-export async function commitBatch(container: Container, partitionKey: string, writes: BatchWrite[]) {
+export async function commitBatch(
+  container: Container,
+  partitionKey: string,
+  writes: BatchWrite[],
+  /**
+   * The single call this batch carries for a document (its create or replace, with its counters' increments):
+   * an injected fault on that call fails the batch as it failed the call, so a test's fault keeps its meaning.
+   */
+  standsFor?: StoreOperation,
+) {
   const op: StoreOperation = { kind: 'batch', container: container.id, partitionKey };
   // Every operation carries the partition key: the embedded store needs it on each one.
   const operations = writes.map((w) => ({ ...toOperation(w), partitionKey })) as OperationInput[];
   const response = await tracked(op, async () => {
+    if (standsFor) await checkFault(standsFor);
     const result = await container.items.batch(operations, partitionKey);
     const charge = (result.result ?? []).reduce((sum, r) => sum + (r.requestCharge ?? 0), 0);
     return { requestCharge: charge, result };
