@@ -1,5 +1,5 @@
 import type { Container, OperationInput, PatchOperation } from '@azure/cosmos';
-import type { StoreOperation } from './faults';
+import { checkFault, InjectedStoreFault, type StoreOperation } from './faults';
 import { tracked } from './tracked';
 import { KeyRecordExists, keyRideFor, type KeyCarrying } from './write-token';
 
@@ -11,6 +11,15 @@ export type BatchWrite =
   | { create: { id: string } }
   | { replace: { id: string }; ifMatch: string }
   | { patch: { id: string }; operations: PatchOperation[] };
+
+/**
+ * `carriesKey`: see commitBatch. `standsFor`: the single call this batch carries for a document (its create or
+ * replace, with its counters' increments): an injected fault on that call fails the batch as it failed the call,
+ * so a test's fault keeps its meaning (a `lostAnswer` fault lets the batch commit, then fails it).
+ */
+export interface BatchOptions extends KeyCarrying {
+  standsFor?: StoreOperation;
+}
 
 /**
  * The one transactional batch API: creates and ETag-guarded replaces inside one partition, as one counted store
@@ -28,15 +37,18 @@ export async function commitBatch(
   container: Container,
   partitionKey: string,
   writes: BatchWrite[],
-  options?: KeyCarrying,
+  options?: BatchOptions,
 ) {
   const ride = keyRideFor(options, container.id, () => partitionKey);
   const all: BatchWrite[] = ride ? [...writes, { create: ride.record }] : writes;
+  const standsFor = options?.standsFor;
   const op: StoreOperation = { kind: 'batch', container: container.id, partitionKey };
   // Every operation carries the partition key: the embedded store needs it on each one.
   const operations = all.map((w) => ({ ...toOperation(w), partitionKey })) as OperationInput[];
   const response = await tracked(op, async () => {
+    const lostAnswer = standsFor ? await checkFault(standsFor) : undefined;
     const result = await container.items.batch(operations, partitionKey);
+    if (lostAnswer !== undefined) throw new InjectedStoreFault(standsFor!, lostAnswer);
     const charge = (result.result ?? []).reduce((sum, r) => sum + (r.requestCharge ?? 0), 0);
     return { requestCharge: charge, result };
   });

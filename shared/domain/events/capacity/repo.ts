@@ -1,5 +1,6 @@
 import type { PatchOperation } from '@azure/cosmos';
 import { commitBatch, type BatchWrite } from '../../../store/batch';
+import type { StoreOperation } from '../../../store/faults';
 import { containers, type ContainerName } from '../../../store/client';
 import { createItem, patchItem, readItem, replaceItem } from '../../../store/operations';
 import type { Stored } from '../../../store/outcomes';
@@ -128,8 +129,20 @@ export async function writeWithMoney<T>(
 ): Promise<T> {
   if (moves.length === 0) return single();
   const patches = moneyPatches(eventId, moves);
+  // One document's write carried in a batch stands for the create or replace it was (store/batch.ts).
+  const only = writes.length === 1 ? writes[0] : undefined;
+  const standsFor: StoreOperation | undefined = !only
+    ? undefined
+    : 'create' in only
+      ? { kind: 'create', container: containers().orgs.id, id: only.create.id }
+      : 'replace' in only
+        ? { kind: 'replace', container: containers().orgs.id, id: only.replace.id, partitionKey: organizationId }
+        : undefined;
   try {
-    const results = await commitBatch(containers().orgs, organizationId, [...writes, ...patches], options);
+    const results = await commitBatch(containers().orgs, organizationId, [...writes, ...patches], {
+      ...options,
+      ...(standsFor ? { standsFor } : {}),
+    });
     return results[0]!.resourceBody as T;
   } catch (error) {
     const { code, index } = error as { code?: number; index?: number };
