@@ -276,7 +276,7 @@ function scenarios(w: World): Scenario[] {
   return [
     list('me/orders', () => `me/orders?${q}`, member),
     list('orders?status=pending', () => `orders?${q}&status=pending`, manager),
-    list('events-overview', () => `events-overview?${q}`, manager, HEAVY_REQUESTS * 4),
+    list('events-overview', () => `events-overview?${q}`, manager),
     list('events', () => `events?${q}`, member),
     list('me/history', () => `me/history?${q}`, member),
     list('me/stats', () => `me/stats?${q}`, member),
