@@ -3,7 +3,7 @@ import { readCounters } from '../events/capacity/repo';
 import type { EventDoc } from '../events/model';
 import { delegatedEventRef } from '../delegations/repo';
 import type { PartnerGrant } from '../delegations/partner-access';
-import { showtimeRemaining, ticketTypesOnOffer } from './rules';
+import { delegatedEventHeader, showtimeHeader, showtimeRemaining, ticketTypesOnOffer } from './rules';
 
 /**
  * GET .../catalog (docs/decisions/delegated-orders.md, "Member catalog"): what any approved member of the partner
@@ -24,18 +24,10 @@ export function catalogOf(
 ) {
   const byShowtime = new Map(counters.map((c) => [c.showtimeId, c]));
   return {
-    eventId: event.id,
-    eventName: event.name,
-    date: event.date,
-    ...(event.location !== undefined ? { location: event.location } : {}),
-    ...(ownerOrganizationName !== undefined ? { ownerOrganizationName } : {}),
-    active: event.active,
-    salesLocked: event.salesLocked === true,
+    ...delegatedEventHeader(event, ownerOrganizationName),
     ticketTypes: ticketTypesOnOffer(event),
     showtimes: event.showtimes.map((s) => ({
-      showtimeId: s.showtimeId,
-      dateTime: s.dateTime,
-      ...(s.label !== undefined ? { label: s.label } : {}),
+      ...showtimeHeader(s),
       soldOut: showtimeRemaining(event.venueCapacity, s, byShowtime.get(s.showtimeId)) <= 0,
     })),
   };

@@ -178,24 +178,35 @@ export function salesContextOf(
 ) {
   const byShowtime = new Map(counters.map((c) => [c.showtimeId, c]));
   return {
-    eventId: event.id,
-    eventName: event.name,
-    date: event.date,
-    ...(event.location !== undefined ? { location: event.location } : {}),
-    active: event.active,
-    salesLocked: event.salesLocked === true,
-    ...(extra.ownerOrganizationName !== undefined ? { ownerOrganizationName: extra.ownerOrganizationName } : {}),
+    ...delegatedEventHeader(event, extra.ownerOrganizationName),
     delegationId: extra.delegationId,
     ticketTypes: ticketTypesOnOffer(event),
     showtimes: event.showtimes.map((s) => ({
-      showtimeId: s.showtimeId,
-      dateTime: s.dateTime,
-      ...(s.label !== undefined ? { label: s.label } : {}),
+      ...showtimeHeader(s),
       venueCapacity: event.venueCapacity,
       remaining: showtimeRemaining(event.venueCapacity, s, byShowtime.get(s.showtimeId)),
     })),
   };
 }
+
+/** The event as a partner sees it, in the sales context and the member catalog alike. */
+export function delegatedEventHeader(event: EventDoc, ownerOrganizationName: string | undefined) {
+  return {
+    eventId: event.id,
+    eventName: event.name,
+    date: event.date,
+    ...(event.location !== undefined ? { location: event.location } : {}),
+    ...(ownerOrganizationName !== undefined ? { ownerOrganizationName } : {}),
+    active: event.active,
+    salesLocked: event.salesLocked === true,
+  };
+}
+
+export const showtimeHeader = (s: EventDoc['showtimes'][number]) => ({
+  showtimeId: s.showtimeId,
+  dateTime: s.dateTime,
+  ...(s.label !== undefined ? { label: s.label } : {}),
+});
 
 /** The owner's ticket types as a partner sees them (sales context and member catalog): by sortOrder, prices only. */
 export const ticketTypesOnOffer = (event: Pick<EventDoc, 'ticketTypes'>) =>
