@@ -30,6 +30,11 @@ export interface KeyedRequest {
    * ride-along write goes to (a delegated create: the event owner's). The record id keeps hashing `organizationId`.
    */
   recordPartition?: string;
+  /**
+   * The Shared Event whose partition stores the record (`keyRecordIn: 'sharedEvent'`: the create writes there). The
+   * record id keeps hashing `organizationId`.
+   */
+  recordSharedEvent?: string;
 }
 
 export async function runIdempotently(
@@ -46,10 +51,17 @@ export async function runIdempotently(
   }
   const fingerprint = fingerprintOf({ ...request, body: request.rawBody });
   const id = recordIdOf(request.callerId, request.organizationId, key);
-  const partition = request.recordPartition ?? request.organizationId;
-  // Only an organization's partition can take the record with the write; a caller keyed to no organization claims.
-  if (mode === 'ride' && partition) {
-    return runRidingAlong(runningRecord(id, partition, fingerprint, Date.now(), 'written'), run);
+  const organizationId = request.recordPartition ?? request.organizationId;
+  // Only an organization's or a Shared Event's partition can take the record with the write; a caller keyed to
+  // neither claims (in the `auth` container).
+  if (mode === 'ride' && request.recordSharedEvent) {
+    return runRidingAlong(
+      runningRecord(id, { sharedEventId: request.recordSharedEvent }, fingerprint, Date.now(), 'written'),
+      run,
+    );
   }
-  return runClaimed(runningRecord(id, partition, fingerprint, Date.now()), run);
+  if (mode === 'ride' && organizationId) {
+    return runRidingAlong(runningRecord(id, { organizationId }, fingerprint, Date.now(), 'written'), run);
+  }
+  return runClaimed(runningRecord(id, { organizationId }, fingerprint, Date.now()), run);
 }

@@ -16,6 +16,7 @@ import { logRequest, type InvocationTrace } from './request-log';
 import type { AnyRoute } from './route';
 import type { Grant } from '../auth/grant';
 import { validateBody, validateQuery } from '../domain/vocabulary/validation';
+import { isDocumentId } from '../domain/vocabulary/document-id';
 
 /** A request as both hosts hand it over: the local host and the Azure Functions adapter. */
 export interface IncomingRequest {
@@ -111,6 +112,7 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
     return new Reply(reply.status, data, reply.extras);
   };
   if (!route.idempotent) return invoke();
+  const recordSharedEvent = route.keyRecordIn === 'sharedEvent' ? keySharedEventOf(grant, request) : undefined;
   // A retried create answers its first answer again instead of writing twice (shared/http/idempotency.ts).
   return runIdempotently(
     {
@@ -121,10 +123,12 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
       rawBody: request.rawBody,
       callerId: principal.userId,
       organizationId: keyOrganizationOf(route, principal.organizationId, request),
-      ...(route.keyRecordIn ? { recordPartition: keyPartitionOf(route, grant) } : {}),
+      ...(route.keyRecordIn === 'eventOwner' ? { recordPartition: keyPartitionOf(route, grant) } : {}),
+      ...(recordSharedEvent ? { recordSharedEvent } : {}),
     },
     invoke,
-    route.idempotent === 'claim' ? 'claim' : 'ride',
+    // A Shared Event route whose path names no storable Shared Event claims (its handler answers 404 unwritten).
+    route.idempotent === 'claim' || (route.keyRecordIn === 'sharedEvent' && !recordSharedEvent) ? 'claim' : 'ride',
   );
 }
 
@@ -147,6 +151,17 @@ function keyOrganizationOf(route: AnyRoute, own: string | undefined, request: In
 function keyPartitionOf(route: AnyRoute, grant: Grant): string {
   if (route.keyRecordIn === 'eventOwner' && grant.kind === 'partner') return grant.ownerOrganizationId;
   throw new Error(`Route ${route.name} keeps its key record in ${route.keyRecordIn}, but its scope has no such owner`);
+}
+
+/**
+ * The Shared Event whose partition a `keyRecordIn: 'sharedEvent'` route's key record is stored in: the one its
+ * scope read (it exists), or, for a route authorized by another scope (the super admin's direct add), the path's
+ * `sharedEventId` when it is a well-formed document id; undefined otherwise (the route then claims).
+ */
+function keySharedEventOf(grant: Grant, request: IncomingRequest): string | undefined {
+  if (grant.kind === 'sharedEvent') return grant.sharedEventId;
+  const fromPath = request.params.sharedEventId;
+  return fromPath && isDocumentId(fromPath) ? fromPath : undefined;
 }
 
 /** Path ids and the body's media type: refused before the caller is resolved or anything is read. */

@@ -34,6 +34,12 @@ export interface IdempotencyRecord {
    * delegated create: the event owner's); absent for a caller acting for no organization (auth container).
    */
   organizationId?: string;
+  /**
+   * Instead of an organization's partition: the Shared Event whose partition (`sharedEvents`) the ride-along write
+   * goes to (a roster add, an invitation link: `keyRecordIn: 'sharedEvent'`). The id still hashes the caller, the
+   * organization the caller acts for (or none) and the key.
+   */
+  sharedEventId?: string;
   /** sha256 of method, path, query and body: the same key with another request is refused. */
   fingerprint: string;
   /**
@@ -69,9 +75,12 @@ export function fingerprintOf(request: {
   return sha256(`${request.method} ${request.path}?${query}\n${request.body}`);
 }
 
+/** Where a record is stored: an organization's partition, a Shared Event's, or (neither) the `auth` container. */
+export type KeyPlace = { organizationId?: string; sharedEventId?: string };
+
 export function runningRecord(
   id: string,
-  organizationId: string,
+  place: KeyPlace,
   fingerprint: string,
   nowMs: number,
   state: 'running' | 'written' = 'running',
@@ -79,7 +88,11 @@ export function runningRecord(
   const record: IdempotencyRecord = {
     id,
     docType: 'idempotencyKey',
-    ...(organizationId ? { organizationId } : {}),
+    ...(place.sharedEventId
+      ? { sharedEventId: place.sharedEventId }
+      : place.organizationId
+        ? { organizationId: place.organizationId }
+        : {}),
     fingerprint,
     state,
     leaseUntil: new Date(
