@@ -14,6 +14,7 @@ import type { Reply } from './reply';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export { REPLAYED_HEADER } from './idempotency-answers';
 const KEY_PATTERN = /^[\x21-\x7e]{1,128}$/;
+export const isValidKey = (key: string) => KEY_PATTERN.test(key);
 
 export type KeyMode = 'ride' | 'claim';
 
@@ -44,7 +45,7 @@ export async function runIdempotently(
 ): Promise<Reply> {
   const key = request.headers[IDEMPOTENCY_HEADER];
   if (key === undefined) return run();
-  if (!KEY_PATTERN.test(key)) {
+  if (!isValidKey(key)) {
     throw badRequest('The Idempotency-Key header is invalid', [
       { path: '/headers/Idempotency-Key', message: 'must be 1 to 128 visible ASCII characters' },
     ]);

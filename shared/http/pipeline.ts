@@ -9,7 +9,8 @@ import { DomainError, badRequest } from '../errors';
 import { statusOfCode } from './error-status';
 import { failureBody, successBody } from './envelope';
 import { maskForeignUsers, masksForeignUsers } from './foreign-users';
-import { runIdempotently } from './idempotency';
+import { IDEMPOTENCY_HEADER, isValidKey, runIdempotently } from './idempotency';
+import { newRecordIdOf } from '../domain/idempotency/model';
 import { Reply } from './reply';
 import { assertContentType, assertNoDotSegments, assertPathParams, assertSameOrganization } from './request-checks';
 import { logRequest, type InvocationTrace } from './request-log';
@@ -89,8 +90,10 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
   const query = route.query ? validateQuery(route.query, request.query) : request.query;
   const body = route.bodyType === 'csv' ? request.rawBody : parseJsonBody(route, request.rawBody);
 
+  const keyedId = newRecordIdFor(route, principal.userId, keyOrganizationOf(route, principal.organizationId, request), request);
   const invoke = async () => {
     const result = await route.handler({
+      ...(keyedId ? { keyedId } : {}),
       principal,
       params: request.params,
       query,
@@ -125,6 +128,8 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
       organizationId: keyOrganizationOf(route, principal.organizationId, request),
       ...(route.keyRecordIn === 'eventOwner' ? { recordPartition: keyPartitionOf(route, grant) } : {}),
       ...(recordSharedEvent ? { recordSharedEvent } : {}),
+      ...(keyedId && route.keyRecordIn === 'newOrganization' ? { recordPartition: keyedId } : {}),
+      ...(keyedId && route.keyRecordIn === 'newSharedEvent' ? { recordSharedEvent: keyedId } : {}),
     },
     invoke,
     // A Shared Event route whose path names no storable Shared Event claims (its handler answers 404 unwritten).
@@ -151,6 +156,22 @@ function keyOrganizationOf(route: AnyRoute, own: string | undefined, request: In
 function keyPartitionOf(route: AnyRoute, grant: Grant): string {
   if (route.keyRecordIn === 'eventOwner' && grant.kind === 'partner') return grant.ownerOrganizationId;
   throw new Error(`Route ${route.name} keeps its key record in ${route.keyRecordIn}, but its scope has no such owner`);
+}
+
+/**
+ * The id a keyed create of a new partition gives its record (`keyRecordIn: 'newOrganization' | 'newSharedEvent'`):
+ * derived from caller, organization and key, so every retry of the create writes to the same place. Undefined
+ * without a key, or with one the key check refuses (400 before the handler).
+ */
+function newRecordIdFor(
+  route: AnyRoute,
+  callerId: string,
+  organizationId: string,
+  request: IncomingRequest,
+): string | undefined {
+  if (route.keyRecordIn !== 'newOrganization' && route.keyRecordIn !== 'newSharedEvent') return undefined;
+  const key = request.headers[IDEMPOTENCY_HEADER];
+  return key === undefined || !isValidKey(key) ? undefined : newRecordIdOf(callerId, organizationId, key);
 }
 
 /**

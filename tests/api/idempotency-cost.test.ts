@@ -4,6 +4,7 @@ import type { ApiResponse } from '../helpers/harness';
 import { TestHost } from '../helpers/harness';
 import { createEvent, createOrganization, eventBody, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { seedSharedEvent } from '../helpers/seed';
+import { sharedEventBody } from '../helpers/shared-events/create';
 import { q, sellExternal } from '../helpers/events';
 import { orderApi } from '../helpers/orders';
 import { delegatedWorld, partnerApi, type DelegatedWorld } from '../helpers/delegated-orders';
@@ -170,6 +171,19 @@ const CASES: Record<string, () => Promise<Call>> = {
         ...keyed(key),
       });
     // The link create takes a token of the organization's Shared Event mutation bucket, made by the minute's first.
+    await clearOfNewMinute();
+    await create();
+    return create;
+  },
+  // Creates of a new partition: with a key the new id is derived from it, and the record rides in that partition.
+  'organizations-create': async () => {
+    const body = { name: `Keyed Choir ${randomUUID().slice(0, 8)}` };
+    return (key) => api.post('organizations', { token: f.superToken, body, ...keyed(key) });
+  },
+  'shared-events-create': async () => {
+    const create = (key?: string) =>
+      api.post('shared-events', { token: f.admin.token, query: q(f), body: sharedEventBody(), ...keyed(key) });
+    // Takes a token of the organizer's Shared Event mutation bucket, made by the minute's first (see above).
     await clearOfNewMinute();
     await create();
     return create;

@@ -2,15 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { ApiResponse } from '../helpers/harness';
 import { TestHost } from '../helpers/harness';
 import { createOrganization, setupOrganization, type OrgFixture } from '../helpers/fixtures';
-import { seedSharedEvent, storedSharedEventDocuments } from '../helpers/seed';
+import { seedSharedEvent, storedDocuments, storedSharedEventDocuments } from '../helpers/seed';
+import { sharedEventBody } from '../helpers/shared-events/create';
 import { checkInvariants } from '../../shared/domain/invariants/check';
 
 /**
- * Identical keyed requests at once on the Shared Event creates whose key record rides in the Shared Event's
- * partition (docs/decisions/api-contract.md, "Which route takes which path", `keyRecordIn: 'sharedEvent'`): the
- * super admin's direct add and the invitation link. Every copy runs its use case up to its decisive write; one
- * carries the key record, the others fail on it (nothing of their batch written) and answer from the record. No
- * copy answers 5xx.
+ * Identical keyed requests at once on the creates whose key record rides in a partition other than the caller's
+ * organization (docs/decisions/api-contract.md, "Which route takes which path"): the super admin's direct add and
+ * the invitation link (the Shared Event's partition, `keyRecordIn: 'sharedEvent'`), and the creates of a new
+ * partition whose id the key derives (`POST shared-events`, `POST organizations`). Every copy runs its use case up to
+ * its decisive write; one carries the key record, the others fail on it or on the winner's document (nothing of
+ * their batch written) and answer from the record. No copy answers 5xx.
  */
 let api: TestHost;
 let f: OrgFixture;
@@ -111,5 +113,52 @@ describe(`${COPIES} identical keyed Shared Event creates at once`, () => {
     // The kept answer lies in the partition the path named, which has no head: a key record alone is allowed there.
     const violations = (await checkInvariants()).filter((v) => v.rule === 'partitionKeyMatchesOwner');
     expect(violations).toEqual([]);
+  });
+
+  it('POST shared-events: one Shared Event (its id derived from the key), one roster, one projection, audited once', async () => {
+    const headers = keyed();
+    const winner = expectOneWinner(
+      await atOnce(() =>
+        api.post('shared-events', {
+          token: f.admin.token,
+          query: { organizationId: f.orgId },
+          body: sharedEventBody({ name: 'Keyed Festival' }),
+          headers,
+        }),
+      ),
+    );
+    const id = winner.body.data.id as string;
+    expect(await storedSharedEventDocuments(id, 'sharedEvent')).toHaveLength(1);
+    expect(await storedSharedEventDocuments(id, 'sharedEventParticipant')).toHaveLength(1);
+    expect(await storedSharedEventDocuments(id, 'idempotencyKey')).toHaveLength(1);
+    const created = (await storedSharedEventDocuments(id, 'sharedEventAuditEntry')).filter(
+      (a: { action: string }) => a.action === 'sharedEvent.created',
+    );
+    expect(created).toHaveLength(1);
+    const keyedFestivals = (await storedDocuments(f.orgId, 'event')).filter(
+      (e: { name?: string }) => e.name === 'Keyed Festival',
+    );
+    expect(keyedFestivals).toHaveLength(1);
+    // The same key for another body is refused: it names the winner's id, which the new body cannot take.
+    const reused = await api.post('shared-events', {
+      token: f.admin.token,
+      query: { organizationId: f.orgId },
+      body: sharedEventBody({ name: 'Another Festival' }),
+      headers,
+    });
+    expect([reused.status, reused.body.errorCode]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED']);
+  });
+
+  it('POST organizations: one organization (its id derived from the key)', async () => {
+    const name = `Keyed Choir ${randomUUID().slice(0, 8)}`;
+    const headers = keyed();
+    const winner = expectOneWinner(
+      await atOnce(() => api.post('organizations', { token: f.superToken, body: { name }, headers })),
+    );
+    const listed = await api.get('organizations', { token: f.superToken, query: { limit: '100' } });
+    expect(listed.status).toBe(200);
+    const named = listed.body.data.items.filter((o: { name: string }) => o.name === name);
+    expect(named.map((o: { id: string }) => o.id)).toEqual([winner.body.data.id]);
+    expect(await storedDocuments(winner.body.data.id, 'idempotencyKey')).toHaveLength(1);
   });
 });

@@ -62,6 +62,18 @@ export function recordIdOf(callerId: string, organizationId: string, key: string
   return `idem-${sha256(`${callerId}\n${organizationId}\n${key}`).slice(0, 48)}`;
 }
 
+/**
+ * The id of the record a keyed create makes in a partition of its own (a new organization, a new Shared Event): a
+ * UUID-shaped sha256 of caller, organization and key, so a retry with the key targets the same partition and the
+ * same id, and a copy that loses fails on the winner's document instead of writing a second one
+ * (docs/decisions/api-contract.md, "Which route takes which path"). Another caller or organization gets another id.
+ */
+export function newRecordIdOf(callerId: string, organizationId: string, key: string): string {
+  const h = sha256(`new-record\n${callerId}\n${organizationId}\n${key}`);
+  const variant = ((parseInt(h[16]!, 16) & 3) | 8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
 export function fingerprintOf(request: {
   method: string;
   path: string;

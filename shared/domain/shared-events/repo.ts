@@ -198,12 +198,21 @@ export function replaceParticipant(doc: Stored<SharedEventParticipantDoc>): Prom
   return replaceItem(containers().sharedEvents, doc.sharedEventId, doc, doc._etag);
 }
 
-/** Creates a new Shared Event's head and initial roster in one transactional batch (the head first). */
-export async function createSharedEventWithRoster(head: SharedEventDoc, roster: SharedEventParticipantDoc[]) {
-  await commitBatch(containers().sharedEvents, head.sharedEventId, [
-    { create: head },
-    ...roster.map((create) => ({ create })),
-  ]);
+/**
+ * Creates a new Shared Event's head and initial roster in one transactional batch (the head first). `carriesKey`:
+ * the create's key record rides last in the batch (a keyed create's id is derived from the key).
+ */
+export async function createSharedEventWithRoster(
+  head: SharedEventDoc,
+  roster: SharedEventParticipantDoc[],
+  options?: KeyCarrying,
+) {
+  await commitBatch(
+    containers().sharedEvents,
+    head.sharedEventId,
+    [{ create: head }, ...roster.map((create) => ({ create }))],
+    options,
+  );
 }
 
 /**
