@@ -9,15 +9,13 @@ import { DomainError, badRequest } from '../errors';
 import { statusOfCode } from './error-status';
 import { failureBody, successBody } from './envelope';
 import { maskForeignUsers, masksForeignUsers } from './foreign-users';
-import { IDEMPOTENCY_HEADER, isValidKey, runIdempotently } from './idempotency';
-import { newRecordIdOf } from '../domain/idempotency/model';
+import { runIdempotently } from './idempotency';
+import { keyOrganizationOf, keyRecordPlaceOf, newRecordIdFor } from './idempotency-place';
 import { Reply } from './reply';
 import { assertContentType, assertNoDotSegments, assertPathParams, assertSameOrganization } from './request-checks';
 import { logRequest, type InvocationTrace } from './request-log';
 import type { AnyRoute } from './route';
-import type { Grant } from '../auth/grant';
 import { validateBody, validateQuery } from '../domain/vocabulary/validation';
-import { isDocumentId } from '../domain/vocabulary/document-id';
 
 /** A request as both hosts hand it over: the local host and the Azure Functions adapter. */
 export interface IncomingRequest {
@@ -90,7 +88,8 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
   const query = route.query ? validateQuery(route.query, request.query) : request.query;
   const body = route.bodyType === 'csv' ? request.rawBody : parseJsonBody(route, request.rawBody);
 
-  const keyedId = newRecordIdFor(route, principal.userId, keyOrganizationOf(route, principal.organizationId, request), request);
+  const keyOrganization = keyOrganizationOf(route, principal.organizationId, request);
+  const keyedId = newRecordIdFor(route, principal.userId, keyOrganization, request.headers);
   const invoke = async () => {
     const result = await route.handler({
       ...(keyedId ? { keyedId } : {}),
@@ -115,7 +114,7 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
     return new Reply(reply.status, data, reply.extras);
   };
   if (!route.idempotent) return invoke();
-  const recordSharedEvent = route.keyRecordIn === 'sharedEvent' ? keySharedEventOf(grant, request) : undefined;
+  const place = keyRecordPlaceOf(route, grant, request.params, keyedId);
   // A retried create answers its first answer again instead of writing twice (shared/http/idempotency.ts).
   return runIdempotently(
     {
@@ -125,64 +124,12 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
       headers: request.headers,
       rawBody: request.rawBody,
       callerId: principal.userId,
-      organizationId: keyOrganizationOf(route, principal.organizationId, request),
-      ...(route.keyRecordIn === 'eventOwner' ? { recordPartition: keyPartitionOf(route, grant) } : {}),
-      ...(recordSharedEvent ? { recordSharedEvent } : {}),
-      ...(keyedId && route.keyRecordIn === 'newOrganization' ? { recordPartition: keyedId } : {}),
-      ...(keyedId && route.keyRecordIn === 'newSharedEvent' ? { recordSharedEvent: keyedId } : {}),
+      organizationId: keyOrganization,
+      ...(place === 'claim' ? {} : place),
     },
     invoke,
-    // A Shared Event route whose path names no storable Shared Event claims (its handler answers 404 unwritten).
-    route.idempotent === 'claim' || (route.keyRecordIn === 'sharedEvent' && !recordSharedEvent) ? 'claim' : 'ride',
+    route.idempotent === 'claim' || place === 'claim' ? 'claim' : 'ride',
   );
-}
-
-/**
- * The organization an Idempotency-Key is scoped to (docs/api.md, "Idempotency keys": per caller and organization):
- * the caller's own, else the one the path or `?organizationId` names (a super admin acting for an organization), so
- * one key sent for two organizations makes two records instead of answering IDEMPOTENCY_KEY_REUSED.
- */
-function keyOrganizationOf(route: AnyRoute, own: string | undefined, request: IncomingRequest): string {
-  if (own) return own;
-  const fromPath = route.pathOrganizationParam ? request.params[route.pathOrganizationParam] : undefined;
-  return fromPath ?? request.query.organizationId ?? '';
-}
-
-/**
- * The partition a ride-along key record of a route declared `keyRecordIn` is stored in, known from the grant
- * before any write: the partner scope has read the owner's event and its live delegation. A route declared so under
- * another scope is a declaration error, refused before the handler runs.
- */
-function keyPartitionOf(route: AnyRoute, grant: Grant): string {
-  if (route.keyRecordIn === 'eventOwner' && grant.kind === 'partner') return grant.ownerOrganizationId;
-  throw new Error(`Route ${route.name} keeps its key record in ${route.keyRecordIn}, but its scope has no such owner`);
-}
-
-/**
- * The id a keyed create of a new partition gives its record (`keyRecordIn: 'newOrganization' | 'newSharedEvent'`):
- * derived from caller, organization and key, so every retry of the create writes to the same place. Undefined
- * without a key, or with one the key check refuses (400 before the handler).
- */
-function newRecordIdFor(
-  route: AnyRoute,
-  callerId: string,
-  organizationId: string,
-  request: IncomingRequest,
-): string | undefined {
-  if (route.keyRecordIn !== 'newOrganization' && route.keyRecordIn !== 'newSharedEvent') return undefined;
-  const key = request.headers[IDEMPOTENCY_HEADER];
-  return key === undefined || !isValidKey(key) ? undefined : newRecordIdOf(callerId, organizationId, key);
-}
-
-/**
- * The Shared Event whose partition a `keyRecordIn: 'sharedEvent'` route's key record is stored in: the one its
- * scope read (it exists), or, for a route authorized by another scope (the super admin's direct add), the path's
- * `sharedEventId` when it is a well-formed document id; undefined otherwise (the route then claims).
- */
-function keySharedEventOf(grant: Grant, request: IncomingRequest): string | undefined {
-  if (grant.kind === 'sharedEvent') return grant.sharedEventId;
-  const fromPath = request.params.sharedEventId;
-  return fromPath && isDocumentId(fromPath) ? fromPath : undefined;
 }
 
 /** Path ids and the body's media type: refused before the caller is resolved or anything is read. */
