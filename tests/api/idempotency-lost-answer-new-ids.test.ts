@@ -32,7 +32,10 @@ function loseTheAnswerOfTheFirstBatchIn(container: string): () => boolean {
 }
 
 const expectInProgress = (res: ApiResponse) =>
-  expect({ status: res.status, code: res.body.errorCode }).toEqual({ status: 409, code: 'IDEMPOTENCY_KEY_IN_PROGRESS' });
+  expect({ status: res.status, code: res.body.errorCode }).toEqual({
+    status: 409,
+    code: 'IDEMPOTENCY_KEY_IN_PROGRESS',
+  });
 
 describe('A keyed create of a new partition whose write committed but answered 503', () => {
   it('POST organizations: the retry never creates a second organization', async () => {

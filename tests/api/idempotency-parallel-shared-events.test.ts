@@ -47,7 +47,7 @@ function expectOneWinner(answers: ApiResponse[]) {
 }
 
 describe(`${COPIES} identical keyed Shared Event creates at once`, () => {
-  it('POST shared-events/{id}/participants: one roster write (the winner\'s), one key record, audited once', async () => {
+  it("POST shared-events/{id}/participants: one roster write (the winner's), one key record, audited once", async () => {
     const se = await newSharedEvent();
     const joining = await createOrganization(api, f.superToken, { name: `Joining ${randomUUID().slice(0, 6)}` });
     const headers = keyed();

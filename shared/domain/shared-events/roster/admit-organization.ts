@@ -52,12 +52,12 @@ export async function admitOrganization(admission: Admission): Promise<SharedEve
       : await putParticipant(
           {
             ...(existing ?? {}),
-          sharedEventId,
-          organizationId: admission.organizationId,
-          ...(admission.organizationName !== undefined ? { organizationName: admission.organizationName } : {}),
-          status: 'active',
-          role: admission.organizationId === organizerOrgId ? 'organizer' : 'participant',
-          projectionLink: { ...(existing?.projectionLink ?? {}), ...queued, syncStatus: 'pending' },
+            sharedEventId,
+            organizationId: admission.organizationId,
+            ...(admission.organizationName !== undefined ? { organizationName: admission.organizationName } : {}),
+            status: 'active',
+            role: admission.organizationId === organizerOrgId ? 'organizer' : 'participant',
+            projectionLink: { ...(existing?.projectionLink ?? {}), ...queued, syncStatus: 'pending' },
             respondedAt: existing?.status === 'active' ? (existing.respondedAt ?? now) : now,
             updatedAt: now,
           },
