@@ -106,9 +106,9 @@ describe(`${COPIES} identical keyed Shared Event creates at once`, () => {
     const path = `shared-events/${randomUUID()}/participants`;
     const send = () => api.post(path, { token: f.superToken, body: { organizationId: joining }, headers });
     const first = await send();
-    expect([first.status, first.body.errorCode]).toEqual([404, 'NOT_FOUND']);
+    expect([first.status, first.body.error]).toEqual([404, 'NOT_FOUND']);
     const again = await send();
-    expect([again.status, again.body.errorCode]).toEqual([404, 'NOT_FOUND']);
+    expect([again.status, again.body.error]).toEqual([404, 'NOT_FOUND']);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     // The kept answer lies in the partition the path named, which has no head: a key record alone is allowed there.
     const violations = (await checkInvariants()).filter((v) => v.rule === 'partitionKeyMatchesOwner');

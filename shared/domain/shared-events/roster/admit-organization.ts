@@ -47,7 +47,9 @@ export async function admitOrganization(admission: Admission): Promise<SharedEve
   const now = new Date().toISOString();
   const queued = { eventId: existing?.projectionLink?.eventId ?? projectionEventId(sharedEventId) };
   const entry =
-    existing?.status === 'active' && existing.projectionLink
+    // A keyed direct add always writes the entry (the same one again when it is already active): that write carries
+    // the key record, so a copy arriving after the winner fails on the record instead of auditing a second time.
+    existing?.status === 'active' && existing.projectionLink && !admission.carriesKey
       ? existing
       : await putParticipant(
           {
