@@ -28,12 +28,13 @@ export interface KeyedRequest {
   organizationId: string;
   /**
    * The organization whose partition stores the record, when it is not `organizationId`: the partition the
-   * ride-along write goes to (a delegated create: the event owner's). The record id keeps hashing `organizationId`.
+   * ride-along write goes to (a delegated create: the event owner's; a keyed organization create: the new one's,
+   * whose id the key derives). The record id keeps hashing `organizationId`. Decided in idempotency-place.ts.
    */
   recordPartition?: string;
   /**
-   * The Shared Event whose partition stores the record (`keyRecordIn: 'sharedEvent'`: the create writes there). The
-   * record id keeps hashing `organizationId`.
+   * The Shared Event whose partition stores the record (`keyRecordIn: 'sharedEvent'`: the create writes there; a
+   * keyed Shared Event create: the new one's). The record id keeps hashing `organizationId`.
    */
   recordSharedEvent?: string;
 }
