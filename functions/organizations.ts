@@ -21,7 +21,9 @@ const tags = ['organizations'];
 defineRoute<CreateOrganizationBody>({
   name: 'organizations-create',
   method: 'POST',
-  idempotent: 'claim',
+  // The new organization's id is derived from the key, so its record rides in that partition's create.
+  idempotent: true,
+  keyRecordIn: 'newOrganization',
   route: 'organizations',
   auth: 'superAdmin',
   tags,
@@ -29,7 +31,8 @@ defineRoute<CreateOrganizationBody>({
   body: createOrganizationBody,
   response: organizationResponse,
   successStatus: 201,
-  handler: async ({ principal, body }) => created(await organizations.createOrganization(principal, body)),
+  handler: async ({ principal, body, keyedId }) =>
+    created(await organizations.createOrganization(principal, body, keyedId)),
 });
 
 defineRoute<unknown, PageQuery & { includeDeleted: boolean }>({

@@ -45,7 +45,9 @@ const ACCEPT_ERRORS = [
 defineRoute<CreateInvitationLinkBody>({
   name: 'shared-event-invitation-links-create',
   method: 'POST',
-  idempotent: 'claim',
+  // The key record rides in the batch of the write into the Shared Event's partition (docs/decisions/api-contract.md).
+  idempotent: true,
+  keyRecordIn: 'sharedEvent',
   route: 'shared-events/{sharedEventId}/invitation-links',
   scope: manageParticipants('admin'),
   tags,

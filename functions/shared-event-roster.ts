@@ -68,7 +68,9 @@ defineRoute({
 defineRoute<DirectAddBody>({
   name: 'shared-event-participants-add',
   method: 'POST',
-  idempotent: 'claim',
+  // The key record rides in the batch of the write into the Shared Event's partition (docs/decisions/api-contract.md).
+  idempotent: true,
+  keyRecordIn: 'sharedEvent',
   route: 'shared-events/{sharedEventId}/participants',
   auth: 'superAdmin',
   tags,

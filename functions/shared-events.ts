@@ -42,7 +42,9 @@ defineRoute({
 defineRoute<CreateSharedEventBody>({
   name: 'shared-events-create',
   method: 'POST',
-  idempotent: 'claim',
+  // The new Shared Event's id is derived from the key, so its record rides in that partition's create.
+  idempotent: true,
+  keyRecordIn: 'newSharedEvent',
   route: 'shared-events',
   auth: 'admin',
   fullOrg: true,
@@ -54,7 +56,8 @@ defineRoute<CreateSharedEventBody>({
   response: sharedEventResponse,
   successStatus: 201,
   errors: ['ORG_MODE_RESTRICTED', 'RATE_LIMITED'],
-  handler: async ({ principal, grant, body }) => created(await createSharedEvent(principal, grant.organization!, body)),
+  handler: async ({ principal, grant, body, keyedId }) =>
+    created(await createSharedEvent(principal, grant.organization!, body, keyedId)),
 });
 
 defineRoute<unknown, ListSharedEventsQuery>({

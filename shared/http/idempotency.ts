@@ -14,6 +14,7 @@ import type { Reply } from './reply';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export { REPLAYED_HEADER } from './idempotency-answers';
 const KEY_PATTERN = /^[\x21-\x7e]{1,128}$/;
+export const isValidKey = (key: string) => KEY_PATTERN.test(key);
 
 export type KeyMode = 'ride' | 'claim';
 
@@ -27,9 +28,15 @@ export interface KeyedRequest {
   organizationId: string;
   /**
    * The organization whose partition stores the record, when it is not `organizationId`: the partition the
-   * ride-along write goes to (a delegated create: the event owner's). The record id keeps hashing `organizationId`.
+   * ride-along write goes to (a delegated create: the event owner's; a keyed organization create: the new one's,
+   * whose id the key derives). The record id keeps hashing `organizationId`. Decided in idempotency-place.ts.
    */
   recordPartition?: string;
+  /**
+   * The Shared Event whose partition stores the record (`keyRecordIn: 'sharedEvent'`: the create writes there; a
+   * keyed Shared Event create: the new one's). The record id keeps hashing `organizationId`.
+   */
+  recordSharedEvent?: string;
 }
 
 export async function runIdempotently(
@@ -39,17 +46,24 @@ export async function runIdempotently(
 ): Promise<Reply> {
   const key = request.headers[IDEMPOTENCY_HEADER];
   if (key === undefined) return run();
-  if (!KEY_PATTERN.test(key)) {
+  if (!isValidKey(key)) {
     throw badRequest('The Idempotency-Key header is invalid', [
       { path: '/headers/Idempotency-Key', message: 'must be 1 to 128 visible ASCII characters' },
     ]);
   }
   const fingerprint = fingerprintOf({ ...request, body: request.rawBody });
   const id = recordIdOf(request.callerId, request.organizationId, key);
-  const partition = request.recordPartition ?? request.organizationId;
-  // Only an organization's partition can take the record with the write; a caller keyed to no organization claims.
-  if (mode === 'ride' && partition) {
-    return runRidingAlong(runningRecord(id, partition, fingerprint, Date.now(), 'written'), run);
+  const organizationId = request.recordPartition ?? request.organizationId;
+  // Only an organization's or a Shared Event's partition can take the record with the write; a caller keyed to
+  // neither claims (in the `auth` container).
+  if (mode === 'ride' && request.recordSharedEvent) {
+    return runRidingAlong(
+      runningRecord(id, { sharedEventId: request.recordSharedEvent }, fingerprint, Date.now(), 'written'),
+      run,
+    );
   }
-  return runClaimed(runningRecord(id, partition, fingerprint, Date.now()), run);
+  if (mode === 'ride' && organizationId) {
+    return runRidingAlong(runningRecord(id, { organizationId }, fingerprint, Date.now(), 'written'), run);
+  }
+  return runClaimed(runningRecord(id, { organizationId }, fingerprint, Date.now()), run);
 }

@@ -10,11 +10,11 @@ import { statusOfCode } from './error-status';
 import { failureBody, successBody } from './envelope';
 import { maskForeignUsers, masksForeignUsers } from './foreign-users';
 import { runIdempotently } from './idempotency';
+import { keyOrganizationOf, keyRecordPlaceOf, newRecordIdFor } from './idempotency-place';
 import { Reply } from './reply';
 import { assertContentType, assertNoDotSegments, assertPathParams, assertSameOrganization } from './request-checks';
 import { logRequest, type InvocationTrace } from './request-log';
 import type { AnyRoute } from './route';
-import type { Grant } from '../auth/grant';
 import { validateBody, validateQuery } from '../domain/vocabulary/validation';
 
 /** A request as both hosts hand it over: the local host and the Azure Functions adapter. */
@@ -88,8 +88,11 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
   const query = route.query ? validateQuery(route.query, request.query) : request.query;
   const body = route.bodyType === 'csv' ? request.rawBody : parseJsonBody(route, request.rawBody);
 
+  const keyOrganization = keyOrganizationOf(route, principal.organizationId, request);
+  const keyedId = newRecordIdFor(route, principal.userId, keyOrganization, request.headers);
   const invoke = async () => {
     const result = await route.handler({
+      ...(keyedId ? { keyedId } : {}),
       principal,
       params: request.params,
       query,
@@ -111,6 +114,7 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
     return new Reply(reply.status, data, reply.extras);
   };
   if (!route.idempotent) return invoke();
+  const place = keyRecordPlaceOf(route, grant, request.params, keyedId);
   // A retried create answers its first answer again instead of writing twice (shared/http/idempotency.ts).
   return runIdempotently(
     {
@@ -120,33 +124,12 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
       headers: request.headers,
       rawBody: request.rawBody,
       callerId: principal.userId,
-      organizationId: keyOrganizationOf(route, principal.organizationId, request),
-      ...(route.keyRecordIn ? { recordPartition: keyPartitionOf(route, grant) } : {}),
+      organizationId: keyOrganization,
+      ...(place === 'claim' ? {} : place),
     },
     invoke,
-    route.idempotent === 'claim' ? 'claim' : 'ride',
+    route.idempotent === 'claim' || place === 'claim' ? 'claim' : 'ride',
   );
-}
-
-/**
- * The organization an Idempotency-Key is scoped to (docs/api.md, "Idempotency keys": per caller and organization):
- * the caller's own, else the one the path or `?organizationId` names (a super admin acting for an organization), so
- * one key sent for two organizations makes two records instead of answering IDEMPOTENCY_KEY_REUSED.
- */
-function keyOrganizationOf(route: AnyRoute, own: string | undefined, request: IncomingRequest): string {
-  if (own) return own;
-  const fromPath = route.pathOrganizationParam ? request.params[route.pathOrganizationParam] : undefined;
-  return fromPath ?? request.query.organizationId ?? '';
-}
-
-/**
- * The partition a ride-along key record of a route declared `keyRecordIn` is stored in, known from the grant
- * before any write: the partner scope has read the owner's event and its live delegation. A route declared so under
- * another scope is a declaration error, refused before the handler runs.
- */
-function keyPartitionOf(route: AnyRoute, grant: Grant): string {
-  if (route.keyRecordIn === 'eventOwner' && grant.kind === 'partner') return grant.ownerOrganizationId;
-  throw new Error(`Route ${route.name} keeps its key record in ${route.keyRecordIn}, but its scope has no such owner`);
 }
 
 /** Path ids and the body's media type: refused before the caller is resolved or anything is read. */

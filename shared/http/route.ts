@@ -41,6 +41,11 @@ export interface HandlerInput<B = unknown, Q = Record<string, unknown>, G extend
    * declarations below): OrganizationGrant, SharedEventAccess, PartnerGrant, or NoGrant.
    */
   grant: G;
+  /**
+   * With an Idempotency-Key on a route declared `keyRecordIn: 'newOrganization' | 'newSharedEvent'`: the id the
+   * new record must take (its partition holds the key record). Absent without a key.
+   */
+  keyedId?: string;
 }
 
 interface RouteFields<B, Q> {
@@ -90,8 +95,12 @@ interface RouteFields<B, Q> {
    * organization; `'eventOwner'`: the owner of the event the partner scope resolved (a delegated create writes the
    * order into the owner's partition). The record's id still hashes caller, the caller's organization and key, so
    * no other caller or organization can reach it (docs/decisions/api-contract.md, "Idempotency keys").
+   * `'sharedEvent'`: the partition (`sharedEvents`) of the Shared Event the scope resolved, or the path's
+   * `{sharedEventId}` (the create writes a roster entry or an invitation link there). `'newOrganization'` /
+   * `'newSharedEvent'`: the create makes a partition of its own; with a key the handler receives `keyedId` (derived
+   * from caller, organization and key) as the new record's id, and the key record is stored in that partition.
    */
-  keyRecordIn?: 'eventOwner';
+  keyRecordIn?: 'eventOwner' | 'sharedEvent' | 'newOrganization' | 'newSharedEvent';
   /** Published as `deprecated: true` in OpenAPI (a route kept for old clients; a newer path does the same job). */
   deprecated?: boolean;
   /**
@@ -189,9 +198,17 @@ function toRegisteredRoute(declaration: AnyRouteDeclaration): AnyRoute {
   for (const param of pathParamsOf(scope)) {
     if (!declaration.route.includes(`{${param}}`)) throw new Error(`Route ${declaration.name} has no {${param}}`);
   }
-  // Only the partner scope knows an event owner before the handler runs (shared/http/pipeline.ts, keyPartitionOf).
-  if (fields.keyRecordIn && (scope.kind !== 'partner' || fields.idempotent !== true)) {
+  // Only the partner scope knows an event owner before the handler runs (shared/http/pipeline.ts, keyPartitionOf);
+  // a Shared Event is known from its scope or from the path.
+  if (fields.keyRecordIn === 'eventOwner' && (scope.kind !== 'partner' || fields.idempotent !== true)) {
     throw new Error(`Route ${declaration.name}: keyRecordIn needs a partner scope and idempotent: true`);
+  }
+  if (fields.keyRecordIn && fields.idempotent !== true) {
+    throw new Error(`Route ${declaration.name}: keyRecordIn needs idempotent: true`);
+  }
+  const namesSharedEvent = scope.kind === 'sharedEvent' || declaration.route.includes('{sharedEventId}');
+  if (fields.keyRecordIn === 'sharedEvent' && (!namesSharedEvent || fields.idempotent !== true)) {
+    throw new Error(`Route ${declaration.name}: keyRecordIn 'sharedEvent' needs a Shared Event and idempotent: true`);
   }
   const pathOrganizationParam = pathOrganizationParamOf(scope, declaration.route);
   return {

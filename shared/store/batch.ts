@@ -4,11 +4,13 @@ import { tracked } from './tracked';
 import { KeyRecordExists, keyRideFor, type KeyCarrying } from './write-token';
 
 /**
- * A write inside a batch: a create, a replace guarded by the ETag the document was read with, or a patch (the
- * increments that keep a counter's figures in step with the document written beside it).
+ * A write inside a batch: a create, an upsert (a document whose id is derived, carrying a key record), a replace
+ * guarded by the ETag the document was read with, or a patch (the increments that keep a counter's figures in step
+ * with the document written beside it).
  */
 export type BatchWrite =
   | { create: { id: string } }
+  | { upsert: { id: string } }
   | { replace: { id: string }; ifMatch: string }
   | { patch: { id: string }; operations: PatchOperation[] };
 
@@ -75,6 +77,7 @@ function toOperation(write: BatchWrite): OperationInput {
       resourceBody: { operations: write.operations },
     } as OperationInput;
   if ('create' in write) return { operationType: 'Create', resourceBody: withoutEtag(write.create) } as OperationInput;
+  if ('upsert' in write) return { operationType: 'Upsert', resourceBody: withoutEtag(write.upsert) } as OperationInput;
   return {
     operationType: 'Replace',
     id: write.replace.id,

@@ -52,7 +52,17 @@ export async function createItem<T extends ItemDefinition>(
   return stored<T>(response.resource);
 }
 
-export async function upsertItem<T extends ItemDefinition>(container: Container, doc: T): Promise<Stored<T>> {
+/** Create or replace a document by id. `{ carriesKey: true }` carries a waiting key record in a batch, as `createItem` does. */
+export async function upsertItem<T extends ItemDefinition>(
+  container: Container,
+  doc: T,
+  options?: KeyCarrying,
+): Promise<Stored<T>> {
+  const ride = keyRideFor(options, container.id, (field) => (doc as Record<string, unknown>)[field]);
+  if (ride) {
+    const [upserted] = await commitBatch(container, ride.partitionKey, [{ upsert: doc as { id: string } }], options);
+    return stored<T>(upserted.resourceBody ?? { ...doc, _etag: upserted.eTag });
+  }
   const op: StoreOperation = { kind: 'upsert', container: container.id, id: doc.id };
   const response = await tracked(op, () => container.items.upsert(doc));
   return stored<T>(response.resource);

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { registeredRoutes } from '../../shared/http/route';
 import type { ApiResponse } from '../helpers/harness';
 import { TestHost } from '../helpers/harness';
-import { createEvent, eventBody, setupOrganization, type OrgFixture } from '../helpers/fixtures';
+import { createEvent, createOrganization, eventBody, setupOrganization, type OrgFixture } from '../helpers/fixtures';
+import { seedSharedEvent } from '../helpers/seed';
+import { sharedEventBody } from '../helpers/shared-events/create';
 import { q, sellExternal } from '../helpers/events';
 import { orderApi } from '../helpers/orders';
 import { delegatedWorld, partnerApi, type DelegatedWorld } from '../helpers/delegated-orders';
@@ -19,7 +21,7 @@ type Ev = { id: string; showtimes: { showtimeId: string }[]; ticketTypes: { id: 
 let event: Ev;
 let w: DelegatedWorld;
 beforeAll(async () => {
-  api = await TestHost.start();
+  api = await TestHost.start({ SHARED_EVENTS_ENABLED: 'true' });
   f = await setupOrganization(api);
   event = await createEvent(api, f, { venueCapacity: 1000 });
   w = await delegatedWorld(api, { venueCapacity: 1000 });
@@ -32,6 +34,12 @@ const keyed = (key?: string) => (key === undefined ? {} : { headers: { 'Idempote
 const lines = (quantity: number) => [{ ticketTypeId: event.ticketTypes[0].id, quantity }];
 
 let warmEventId: string | undefined;
+/** Stays clear of a new minute's rate-limit bucket (its first token costs one call more) by waiting it out. */
+async function clearOfNewMinute() {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 3_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
+const newSharedEvent = () => seedSharedEvent({ organizerOrgId: f.orgId, ownerUserId: f.admin.id });
 const CASES: Record<string, () => Promise<Call>> = {
   'registrations-create': async () => (key) =>
     api.post('registrations', {
@@ -136,11 +144,49 @@ const CASES: Record<string, () => Promise<Call>> = {
     const own = await createEvent(api, f);
     // Each minute's first invite of the organization also creates its rate-limit bucket (one call more): the calls
     // compared stay clear of a new minute, and the minute's bucket is made by an invite before them.
-    const left = 60_000 - (Date.now() % 60_000);
-    if (left < 3_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+    await clearOfNewMinute();
     warmEventId ??= (await createEvent(api, f)).id as string;
     await invite(warmEventId);
     return (key) => invite(own.id, key);
+  },
+  // Shared Event creates: the roster entry or link and its key record go to the Shared Event's partition
+  // (keyRecordIn: 'sharedEvent').
+  'shared-event-participants-add': async () => {
+    const se = await newSharedEvent();
+    const joining = await createOrganization(api, f.superToken, { name: `Joining ${randomUUID().slice(0, 6)}` });
+    return (key) =>
+      api.post(`shared-events/${se.sharedEventId}/participants`, {
+        token: f.superToken,
+        body: { organizationId: joining },
+        ...keyed(key),
+      });
+  },
+  'shared-event-invitation-links-create': async () => {
+    const se = await newSharedEvent();
+    const create = (key?: string) =>
+      api.post(`shared-events/${se.sharedEventId}/invitation-links`, {
+        token: f.admin.token,
+        query: q(f),
+        body: {},
+        ...keyed(key),
+      });
+    // The link create takes a token of the organization's Shared Event mutation bucket, made by the minute's first.
+    await clearOfNewMinute();
+    await create();
+    return create;
+  },
+  // Creates of a new partition: with a key the new id is derived from it, and the record rides in that partition.
+  'organizations-create': async () => {
+    const body = { name: `Keyed Choir ${randomUUID().slice(0, 8)}` };
+    return (key) => api.post('organizations', { token: f.superToken, body, ...keyed(key) });
+  },
+  'shared-events-create': async () => {
+    const create = (key?: string) =>
+      api.post('shared-events', { token: f.admin.token, query: q(f), body: sharedEventBody(), ...keyed(key) });
+    // Takes a token of the organizer's Shared Event mutation bucket, made by the minute's first (see above).
+    await clearOfNewMinute();
+    await create();
+    return create;
   },
   'impersonation-audit-record': async () => (key) =>
     api.post('impersonation/audit', {

@@ -241,4 +241,16 @@ describe('Shared Event counters and partitions', () => {
       violationsOf({ orgs: new Map(), sharedEvents: new Map(), unowned: [{ container: 'orgs', id: 'z' }] }),
     ).toEqual([expect.objectContaining({ rule: 'partitionKeyMatchesOwner', documentId: 'z' })]);
   });
+
+  it('a partition holding only idempotency key records is allowed (a keyed create refused before its write)', () => {
+    const key = { id: 'idem-1', docType: 'idempotencyKey' };
+    const orgs = new Map<string, Doc[]>([
+      ['keyed', [key]],
+      ['keyed-and-more', [key, { id: 'n', docType: 'notification' }]],
+    ]);
+    const sharedEvents = new Map<string, Doc[]>([['keyed-se', [key]]]);
+    expect(partitionViolations(orgs, sharedEvents).map((v) => [v.partition, v.message])).toEqual([
+      ['keyed-and-more', 'the partition has no organization document'],
+    ]);
+  });
 });

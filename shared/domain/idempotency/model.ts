@@ -34,6 +34,12 @@ export interface IdempotencyRecord {
    * delegated create: the event owner's); absent for a caller acting for no organization (auth container).
    */
   organizationId?: string;
+  /**
+   * Instead of an organization's partition: the Shared Event whose partition (`sharedEvents`) the ride-along write
+   * goes to (a roster add, an invitation link: `keyRecordIn: 'sharedEvent'`). The id still hashes the caller, the
+   * organization the caller acts for (or none) and the key.
+   */
+  sharedEventId?: string;
   /** sha256 of method, path, query and body: the same key with another request is refused. */
   fingerprint: string;
   /**
@@ -56,6 +62,18 @@ export function recordIdOf(callerId: string, organizationId: string, key: string
   return `idem-${sha256(`${callerId}\n${organizationId}\n${key}`).slice(0, 48)}`;
 }
 
+/**
+ * The id of the record a keyed create makes in a partition of its own (a new organization, a new Shared Event): a
+ * UUID-shaped sha256 of caller, organization and key, so a retry with the key targets the same partition and the
+ * same id, and a copy that loses fails on the winner's document instead of writing a second one
+ * (docs/decisions/api-contract.md, "Which route takes which path"). Another caller or organization gets another id.
+ */
+export function newRecordIdOf(callerId: string, organizationId: string, key: string): string {
+  const h = sha256(`new-record\n${callerId}\n${organizationId}\n${key}`);
+  const variant = ((parseInt(h[16]!, 16) & 3) | 8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
 export function fingerprintOf(request: {
   method: string;
   path: string;
@@ -69,9 +87,12 @@ export function fingerprintOf(request: {
   return sha256(`${request.method} ${request.path}?${query}\n${request.body}`);
 }
 
+/** Where a record is stored: an organization's partition, a Shared Event's, or (neither) the `auth` container. */
+export type KeyPlace = { organizationId?: string; sharedEventId?: string };
+
 export function runningRecord(
   id: string,
-  organizationId: string,
+  place: KeyPlace,
   fingerprint: string,
   nowMs: number,
   state: 'running' | 'written' = 'running',
@@ -79,7 +100,11 @@ export function runningRecord(
   const record: IdempotencyRecord = {
     id,
     docType: 'idempotencyKey',
-    ...(organizationId ? { organizationId } : {}),
+    ...(place.sharedEventId
+      ? { sharedEventId: place.sharedEventId }
+      : place.organizationId
+        ? { organizationId: place.organizationId }
+        : {}),
     fingerprint,
     state,
     leaseUntil: new Date(

@@ -4,15 +4,23 @@ import { isConflict, isNotFound, isPreconditionFailed, type Stored } from '../..
 import { KeyRecordExists, withKeyRide, type KeyRide } from '../../store/write-token';
 import type { IdempotencyRecord } from './model';
 
+type RecordPlace = Pick<IdempotencyRecord, 'id' | 'organizationId' | 'sharedEventId'>;
+
 /**
  * Every store call on idempotency keys. A key of an organization's caller lives in that organization's partition
- * (`orgs`); a caller acting for no organization keeps it in the `auth` container (partition = id). Both containers
+ * (`orgs`); a key whose create writes into a Shared Event's partition lives there (`sharedEvents`, `sharedEventId`);
+ * a caller acting for no organization keeps it in the `auth` container (partition = id). All three containers
  * expire items by `ttl`; expiry is checked in code as well (docs/api.md, "Idempotency keys").
  */
-const placeOf = (record: Pick<IdempotencyRecord, 'id' | 'organizationId'>) =>
-  record.organizationId
-    ? { container: containers().orgs, partitionKey: record.organizationId }
-    : { container: containers().auth, partitionKey: record.id };
+function placeOf(record: RecordPlace) {
+  if (record.sharedEventId) {
+    return { container: containers().sharedEvents, partitionKey: record.sharedEventId, field: 'sharedEventId' };
+  }
+  if (record.organizationId) {
+    return { container: containers().orgs, partitionKey: record.organizationId, field: 'organizationId' };
+  }
+  return { container: containers().auth, partitionKey: record.id, field: 'id' };
+}
 
 /** Creates the record, or answers `taken` (another request holds or held the key) without a write. */
 export async function claimKey(record: IdempotencyRecord): Promise<Stored<IdempotencyRecord> | 'taken'> {
@@ -24,7 +32,7 @@ export async function claimKey(record: IdempotencyRecord): Promise<Stored<Idempo
   }
 }
 
-export async function readKey(key: Pick<IdempotencyRecord, 'id' | 'organizationId'>) {
+export async function readKey(key: RecordPlace) {
   const { container, partitionKey } = placeOf(key);
   const doc = await readItem<IdempotencyRecord>(container, partitionKey, key.id);
   return doc?.docType === 'idempotencyKey' ? doc : undefined;
@@ -33,16 +41,16 @@ export async function readKey(key: Pick<IdempotencyRecord, 'id' | 'organizationI
 /**
  * Runs `work` with the record waiting to ride along with the write of its route that opts in (`carriesKey`): the
  * record goes into that write's transactional batch (shared/store/write-token.ts). Only a record of an
- * organization's partition can ride (the `orgs` container, `organizationId`). `ride.carried` tells afterwards.
+ * organization's partition (`orgs`, `organizationId`) or of a Shared Event's (`sharedEvents`, `sharedEventId`) can
+ * ride; the `auth` container's partition is the record's own id, which no other write shares. `ride.carried` tells
+ * afterwards.
  */
 export function carryingKey<T>(record: IdempotencyRecord, work: (ride: KeyRide) => Promise<T>): Promise<T> {
-  if (!record.organizationId) throw new Error('Only a key record of an organization can ride along with a write');
-  const ride: KeyRide = {
-    record: { ...record },
-    containerId: containers().orgs.id,
-    partitionKey: record.organizationId,
-    partitionField: 'organizationId',
-  };
+  if (!record.organizationId && !record.sharedEventId) {
+    throw new Error('Only a key record of an organization or a Shared Event can ride along with a write');
+  }
+  const { container, partitionKey, field } = placeOf(record);
+  const ride: KeyRide = { record: { ...record }, containerId: container.id, partitionKey, partitionField: field };
   return withKeyRide(ride, () => work(ride));
 }
 

@@ -130,6 +130,9 @@ export function partitionViolations(orgs: Map<string, Doc[]>, sharedEvents: Map<
   const add = (partition: string, documentId: string, message: string) =>
     found.push({ rule: 'partitionKeyMatchesOwner', partition, documentId, message, healable: false });
   for (const [orgId, docs] of orgs) {
+    // A keyed organization create that was refused before its write keeps its answer in the partition its key
+    // names (docs/decisions/api-contract.md): a key record alone names nothing and expires in 24 hours.
+    if (docs.every((d) => d.docType === 'idempotencyKey')) continue;
     const events = new Set(docs.filter((d) => d.docType === 'event').map((d) => d.id));
     if (!docs.some((d) => d.docType === 'organization' && d.id === orgId))
       add(orgId, orgId, 'the partition has no organization document');
@@ -141,6 +144,10 @@ export function partitionViolations(orgs: Map<string, Doc[]>, sharedEvents: Map<
     }
   }
   for (const [sharedEventId, docs] of sharedEvents) {
+    // An idempotency key record lies where its request pointed (a keyed direct add answered 404 for a Shared Event
+    // that does not exist, a keyed Shared Event create refused before its write): it names nothing and expires in
+    // 24 hours (docs/decisions/api-contract.md).
+    if (docs.every((d) => d.docType === 'idempotencyKey')) continue;
     if (!docs.some((d) => d.docType === 'sharedEvent' && d.id === sharedEventId))
       add(sharedEventId, sharedEventId, 'the Shared Event partition has no head document');
   }

@@ -11,8 +11,13 @@ import { trackEvent } from '../../telemetry/telemetry';
 import { normalizeDescription, normalizeName } from './rules';
 import type { CreateOrganizationBody, PageQuery, UpdateOrganizationBody } from './schemas';
 
-export async function createOrganization(principal: Principal, body: CreateOrganizationBody) {
-  const id = randomUUID();
+/**
+ * POST /api/organizations. `keyedId`: with an Idempotency-Key the id is derived from the key (shared/http/pipeline.ts),
+ * so a retry creates in the same partition and the key record rides in the create's batch: a copy that loses fails
+ * on the winner's organization document and answers from the record (docs/decisions/api-contract.md).
+ */
+export async function createOrganization(principal: Principal, body: CreateOrganizationBody, keyedId?: string) {
+  const id = keyedId ?? randomUUID();
   const now = new Date().toISOString();
   const description = normalizeDescription(body.description);
   const doc: OrganizationDoc = {
@@ -31,7 +36,7 @@ export async function createOrganization(principal: Principal, body: CreateOrgan
     updatedAt: now,
     updatedBy: principal.userId,
   };
-  return toOrganizationResponse(await createOrganizationDoc(doc));
+  return toOrganizationResponse(await createOrganizationDoc(doc, { carriesKey: true }));
 }
 
 /** Super-admin listing across organizations: one paged cross-partition query. */

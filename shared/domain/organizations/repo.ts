@@ -3,6 +3,7 @@ import { createItem, readItem, replaceItem } from '../../store/operations';
 import { type Stored } from '../../store/outcomes';
 import { acrossPartitions, inPartition } from '../../store/query';
 import type { OrganizationDoc } from './model';
+import type { KeyCarrying } from '../../store/write-token';
 
 /** Every store call on organization documents, and the reads the mode change needs from other documents. */
 
@@ -12,7 +13,9 @@ export async function getOrganization(organizationId: string): Promise<Stored<Or
   return doc?.docType === 'organization' ? doc : undefined;
 }
 
-export const createOrganizationDoc = (doc: OrganizationDoc) => createItem(containers().orgs, doc);
+/** `carriesKey`: the organization create is its route's decisive write (a keyed create's record rides along). */
+export const createOrganizationDoc = (doc: OrganizationDoc, options?: KeyCarrying) =>
+  createItem(containers().orgs, doc, options);
 
 export async function saveOrganization(org: Stored<OrganizationDoc>): Promise<Stored<OrganizationDoc>> {
   return replaceItem(containers().orgs, org.id, org, org._etag);

@@ -26,13 +26,24 @@ import type { CreateSharedEventBody } from './schemas';
  * and the allowlist, the organizer's mutation bucket; then each initial invitee's mode (403 naming
  * `sharedEvents.join`) before anything is written. The head and the whole initial roster are one transactional
  * batch; the organizer's projection follows (queued work if it fails).
+ *
+ * The id: from `requestId` (the body's own retry token), else from the Idempotency-Key (`keyedId`, shared/http/
+ * pipeline.ts), else new. With a key and no `requestId` the key record rides in the head's batch in that partition:
+ * a copy that loses fails on the winner's head and answers from the record (docs/decisions/api-contract.md). With
+ * both, `requestId` decides the id and keeps its own answer (the existing Shared Event); the key's record is kept
+ * after the handler.
  */
-export async function createSharedEvent(principal: Principal, organizer: OrganizationDoc, body: CreateSharedEventBody) {
+export async function createSharedEvent(
+  principal: Principal,
+  organizer: OrganizationDoc,
+  body: CreateSharedEventBody,
+  keyedId?: string,
+) {
   await gateMutation(organizer, 'sharedEvents.create');
   const invitees = await readInvitees(organizer.id, body.invitedOrganizationIds ?? []);
   for (const invitee of invitees) assertModeAllows(invitee, 'sharedEvents.join');
 
-  const sharedEventId = body.requestId ? idOfRequest(organizer.id, body.requestId) : randomUUID();
+  const sharedEventId = body.requestId ? idOfRequest(organizer.id, body.requestId) : (keyedId ?? randomUUID());
   const now = new Date().toISOString();
   const head: SharedEventDoc = {
     id: sharedEventId,
@@ -80,7 +91,7 @@ export async function createSharedEvent(principal: Principal, organizer: Organiz
   });
   const roster = [entry(organizer, true), ...invitees.map((o) => entry(o, false))];
   try {
-    await createSharedEventWithRoster(head, roster);
+    await createSharedEventWithRoster(head, roster, { carriesKey: !body.requestId });
   } catch (error) {
     // A retried request (same requestId) finds its Shared Event already there: the same answer, nothing doubled.
     if (body.requestId && isConflict(error)) return existingAnswer(sharedEventId, principal, organizer.id);

@@ -2,6 +2,7 @@ import { commitBatch } from '../../store/batch';
 import { containers } from '../../store/client';
 import { createItem, patchItem, readItem, replaceItem, upsertItem } from '../../store/operations';
 import { isConflict, type Stored } from '../../store/outcomes';
+import type { KeyCarrying } from '../../store/write-token';
 import { acrossPartitions, inPartition } from '../../store/query';
 import type { EventDoc } from '../events/model';
 import type { NotificationDoc } from '../notifications/model';
@@ -37,16 +38,21 @@ export function createSharedEvent(doc: SharedEventDoc): Promise<Stored<SharedEve
   return createItem(containers().sharedEvents, doc);
 }
 
-/** Writes an organization's roster entry (the id is derived, so a second write replaces the first). */
+/**
+ * Writes an organization's roster entry (the id is derived, so a second write replaces the first). `carriesKey`:
+ * the direct add's decisive write, which carries a waiting idempotency key record in its batch.
+ */
 export function putParticipant(
   entry: Omit<SharedEventParticipantDoc, 'id' | 'docType' | 'schemaVersion'>,
+  options?: KeyCarrying,
 ): Promise<Stored<SharedEventParticipantDoc>> {
-  return upsertItem(containers().sharedEvents, {
+  const doc = {
     ...entry,
     id: participantDocId(entry.organizationId),
     docType: 'sharedEventParticipant' as const,
     schemaVersion: 1 as const,
-  });
+  };
+  return upsertItem(containers().sharedEvents, doc, options);
 }
 
 /**
@@ -92,9 +98,13 @@ export function auditEntriesPage(
 }
 // --- Invitation links, pending invitations and their notifications (invitation-*.ts, pending.ts, fan-out.ts) ---
 
-/** A new invitation link in its Shared Event's partition (the id is derived from the hash: a clash is a 409). */
+/**
+ * A new invitation link in its Shared Event's partition (the id is derived from the hash: a clash is a 409). The
+ * route's decisive write: it carries a waiting idempotency key record in its batch (KeyRecordExists when a copy
+ * with the same key wrote first; then this copy's link was not written either).
+ */
 export const createInvitationLinkDoc = (doc: SharedEventInvitationLinkDoc) =>
-  createItem(containers().sharedEvents, doc);
+  createItem(containers().sharedEvents, doc, { carriesKey: true });
 
 /** A link by id within its Shared Event (list, revoke). */
 export async function getInvitationLink(
@@ -188,12 +198,21 @@ export function replaceParticipant(doc: Stored<SharedEventParticipantDoc>): Prom
   return replaceItem(containers().sharedEvents, doc.sharedEventId, doc, doc._etag);
 }
 
-/** Creates a new Shared Event's head and initial roster in one transactional batch (the head first). */
-export async function createSharedEventWithRoster(head: SharedEventDoc, roster: SharedEventParticipantDoc[]) {
-  await commitBatch(containers().sharedEvents, head.sharedEventId, [
-    { create: head },
-    ...roster.map((create) => ({ create })),
-  ]);
+/**
+ * Creates a new Shared Event's head and initial roster in one transactional batch (the head first). `carriesKey`:
+ * the create's key record rides last in the batch (a keyed create's id is derived from the key).
+ */
+export async function createSharedEventWithRoster(
+  head: SharedEventDoc,
+  roster: SharedEventParticipantDoc[],
+  options?: KeyCarrying,
+) {
+  await commitBatch(
+    containers().sharedEvents,
+    head.sharedEventId,
+    [{ create: head }, ...roster.map((create) => ({ create }))],
+    options,
+  );
 }
 
 /**

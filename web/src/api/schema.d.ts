@@ -12781,7 +12781,7 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -12791,7 +12791,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
                     };
                 };
             };
@@ -16812,7 +16812,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -16822,7 +16822,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
                     };
                 };
             };
@@ -18040,7 +18040,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -18050,7 +18050,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
                     };
                 };
             };
@@ -18397,7 +18397,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -18407,7 +18407,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
                     };
                 };
             };
