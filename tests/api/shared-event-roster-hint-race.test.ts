@@ -105,7 +105,8 @@ describe('a removal racing a re-admission', () => {
     const admissionWaits = new Promise<void>((resolve) => (signalAdmission = resolve));
     const removalWaits = new Promise<void>((resolve) => (signalRemoval = resolve));
     injectStoreFault(async (op) => {
-      if (!admitted && op.kind === 'upsert' && op.id === entry) admitted = true;
+      // The admission writes the entry it read (a replace under its ETag; an upsert when there was none).
+      if (!admitted && ['upsert', 'replace'].includes(op.kind) && op.id === entry) admitted = true;
       else if (admitted && !removing && op.kind === 'read' && op.id === fence) {
         removing = true;
         signalAdmission();

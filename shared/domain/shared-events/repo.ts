@@ -44,7 +44,7 @@ export function createSharedEvent(doc: SharedEventDoc): Promise<Stored<SharedEve
  */
 export function putParticipant(
   entry: Omit<SharedEventParticipantDoc, 'id' | 'docType' | 'schemaVersion'>,
-  options?: KeyCarrying,
+  options?: KeyCarrying & { ifMatch?: string },
 ): Promise<Stored<SharedEventParticipantDoc>> {
   const doc = {
     ...entry,
@@ -52,7 +52,12 @@ export function putParticipant(
     docType: 'sharedEventParticipant' as const,
     schemaVersion: 1 as const,
   };
-  return upsertItem(containers().sharedEvents, doc, options);
+  const carrying = { carriesKey: options?.carriesKey === true };
+  // An entry that exists is replaced only as it was read: a leave, a removal or a sync that landed since is not
+  // undone by a stale copy (412, which the pipeline answers as a conflict to try again).
+  if (options?.ifMatch)
+    return replaceItem(containers().sharedEvents, entry.sharedEventId, doc, options.ifMatch, carrying);
+  return upsertItem(containers().sharedEvents, doc, carrying);
 }
 
 /**

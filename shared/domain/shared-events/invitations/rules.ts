@@ -15,7 +15,11 @@ export const FAN_OUT_ORGANIZATION_CAP = 10;
 /** Rule 8: at most 50 pending invitations in the list. */
 export const PENDING_LIST_LIMIT = 50;
 
-/** A new raw token: 32 random bytes, base64url (43 characters). Returned once, never stored. */
+/**
+ * A new raw token: 32 random bytes, base64url (43 characters). Returned once and stored only as its hash, except
+ * inside the caller's own kept answer when the request carried an Idempotency-Key (24 hours;
+ * docs/decisions/api-contract.md, "What remains").
+ */
 export const newRawToken = (): string => randomBytes(32).toString('base64url');
 
 /** What is stored instead of the token: its SHA-256, hex. */

@@ -63,7 +63,7 @@ export async function admitOrganization(admission: Admission): Promise<SharedEve
             respondedAt: existing?.status === 'active' ? (existing.respondedAt ?? now) : now,
             updatedAt: now,
           },
-          { carriesKey: admission.carriesKey === true },
+          { carriesKey: admission.carriesKey === true, ...(existing ? { ifMatch: existing._etag } : {}) },
         );
   // Back after leaving or removal: its sales no longer need the roster read (the entry, live now, decides anyway).
   if (existing && !LIVE_PARTICIPANT_STATUSES.includes(existing.status)) {

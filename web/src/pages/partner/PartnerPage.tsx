@@ -41,7 +41,8 @@ export default function PartnerPage() {
                   </select>
                 </label>
               )}
-              <DelegatedEventView event={chosen} />
+              {/* Keyed by event: a form never keeps another event's showtime or ticket type ids. */}
+              <DelegatedEventView key={chosen.eventId} event={chosen} />
             </>
           );
         }}
