@@ -75,11 +75,13 @@ async function repairCounter(
   counts: ChannelCounts,
   money: Money | undefined,
 ): Promise<boolean> {
-  // Without a money recompute a repair keeps what the counter keeps (a replace must not drop it).
-  const next = newCounter(event, showtimeId, counts, money ?? keptMoney(counter));
   try {
-    if (!counter) await createCounter(next);
-    else await replaceCounter(next, counter._etag);
+    // A missing counter is created with its counts only: a money-only write (a settlement) that landed after the
+    // ledger read found no counter to move, so money from that read could be stale. The next pass fills the money
+    // in under the new counter's ETag; until then the overview reads this showtime's money from the ledger.
+    if (!counter) await createCounter(newCounter(event, showtimeId, counts, undefined));
+    // Without a money recompute a repair keeps what the counter keeps (a replace must not drop it).
+    else await replaceCounter(newCounter(event, showtimeId, counts, money ?? keptMoney(counter)), counter._etag);
     return true;
   } catch (error) {
     if (isPreconditionFailed(error) || isConflict(error)) return false;
