@@ -614,7 +614,10 @@ async function main() {
       /(<!-- bench:results -->)[\s\S]*(<!-- \/bench:results -->)/,
       (_m, open: string, close: string) => `${open}\n\n${report}\n\n${close}`,
     );
-    writeFileSync(doc, next);
+    // Formatted as `npm run lint` expects (prettier --check), so a committed run never fails the build.
+    const prettier = await import('prettier');
+    const options = (await prettier.resolveConfig(doc)) ?? {};
+    writeFileSync(doc, await prettier.format(next, { ...options, filepath: doc }));
     console.log(`results written to docs/performance.md`);
   }
 }
