@@ -192,3 +192,35 @@ function MoneyField(props: { label: string; value: string; required?: boolean; o
     </label>
   );
 }
+
+type Field = { value: string; set: (value: string) => void };
+
+/** Name, date and location: the first fields of both event forms (same labels, same inputs). */
+export function EventBasics({
+  name,
+  date,
+  location,
+  nameMax,
+}: {
+  name: Field;
+  date: Field;
+  location: Field;
+  nameMax: number;
+}) {
+  return (
+    <>
+      <label>
+        Name
+        <input required maxLength={nameMax} value={name.value} onChange={(e) => name.set(e.target.value)} />
+      </label>
+      <label>
+        Date
+        <input required type="datetime-local" value={date.value} onChange={(e) => date.set(e.target.value)} />
+      </label>
+      <label>
+        Location
+        <input maxLength={255} value={location.value} onChange={(e) => location.set(e.target.value)} />
+      </label>
+    </>
+  );
+}

@@ -61,18 +61,12 @@ export function EventForm({ event, onDone }: { event?: EventItem; onDone: () => 
   return (
     <form className="stack" onSubmit={submit} aria-label={event ? `Edit ${event.name}` : 'New event'}>
       <div className="fields">
-        <label>
-          Name
-          <input required maxLength={255} value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <label>
-          Date
-          <input required type="datetime-local" value={date} onChange={(e) => setDate(e.target.value)} />
-        </label>
-        <label>
-          Location
-          <input maxLength={255} value={location} onChange={(e) => setLocation(e.target.value)} />
-        </label>
+        <EventRows.EventBasics
+          name={{ value: name, set: setName }}
+          date={{ value: date, set: setDate }}
+          location={{ value: location, set: setLocation }}
+          nameMax={255}
+        />
         <label>
           Seats per showtime
           <input required type="number" min={0} value={capacity} onChange={(e) => setCapacity(e.target.value)} />

@@ -61,18 +61,12 @@ export function CreateSharedEvent({ onDone }: { onDone: () => void }) {
     <form className="stack" onSubmit={submit} aria-label="New Shared Event">
       <h2>New Shared Event</h2>
       <div className="fields">
-        <label>
-          Name
-          <input required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <label>
-          Date
-          <input required type="datetime-local" value={date} onChange={(e) => setDate(e.target.value)} />
-        </label>
-        <label>
-          Location
-          <input maxLength={255} value={location} onChange={(e) => setLocation(e.target.value)} />
-        </label>
+        <EventRows.EventBasics
+          name={{ value: name, set: setName }}
+          date={{ value: date, set: setDate }}
+          location={{ value: location, set: setLocation }}
+          nameMax={200}
+        />
         <label>
           Capacity
           <select value={policy} onChange={(e) => setPolicy(e.target.value as 'pool' | 'quota')}>
