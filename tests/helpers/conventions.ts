@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AnyRoute } from '../../shared/http/route';
 import type { Schema } from '../../shared/domain/vocabulary/validation';
 import type { TestHost } from './harness';
+import { assertResponseContract } from './response-contract';
 
 /**
  * The conventions every route of the table is held to (issue 22), for the generated hardening matrices: dot segments
@@ -21,6 +22,13 @@ export function rawRequest(
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') headers.set(name, value);
+        try {
+          assertResponseContract(method, new URL(target, api.url), res.statusCode ?? 0, headers, text);
+        } catch (error) {
+          return reject(error as Error);
+        }
         let body: unknown;
         try {
           body = text ? JSON.parse(text) : undefined;

@@ -1,20 +1,55 @@
-import Ajv, { type ValidateFunction } from 'ajv';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { loadFunctions } from '../../shared/http/load-functions';
-import { errorResponseSchema } from '../../shared/http/openapi-errors';
 import type { AnyRoute } from '../../shared/http/route';
 import { buildRouter } from '../../scripts/local-host';
 
 /**
- * The response contract: every 2xx JSON answer the tests receive is checked against the `response` schema its
- * route declares, so a schema that drifts from the mapper fails the test that made the call. Routes are
- * matched exactly as the local host matches them (same router, same table).
+ * The response contract: EVERY answer an API test receives (every status, errors included) is checked against its
+ * operation in the committed openapi.json, the document clients generate from: the status must be one the operation
+ * lists, the media type one it declares for that status, and the body valid against that status's schema (error
+ * codes narrowed to those listed there). A drift fails the test that made the call. Operations are found exactly as
+ * the local host routes (same router, same table); an answer to a request no operation takes (an unknown path, the
+ * host's own refusals before routing) is held to the published error envelope.
  */
-const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false });
-addFormats(ajv);
+const CONTRACT_FILE = join(__dirname, '..', '..', 'openapi.json');
+const CONTRACT_ID = 'openapi.json';
 
-const validators = new Map<string, ValidateFunction>();
+interface Operation {
+  path: string;
+  method: string;
+  responses: Record<string, Record<string, unknown>>;
+}
+
+interface Contract {
+  paths: Record<string, Record<string, Operation & { operationId: string }>>;
+  components: { responses: Record<string, Record<string, unknown>> };
+}
+
+let contract: Contract | undefined;
+let operations: Map<string, Operation> | undefined;
+let ajv: Ajv2020 | undefined;
 let router: ReturnType<typeof buildRouter> | undefined;
+const validators = new Map<string, ValidateFunction>();
+
+function load() {
+  if (contract && operations && ajv) return { contract, operations, ajv };
+  contract = JSON.parse(readFileSync(CONTRACT_FILE, 'utf8')) as Contract;
+  operations = new Map();
+  for (const [path, byMethod] of Object.entries(contract.paths)) {
+    for (const [method, op] of Object.entries(byMethod)) {
+      operations.set(op.operationId, { path, method, responses: op.responses });
+    }
+  }
+  // OpenAPI 3.1 schemas are JSON Schema 2020-12; the document's own keywords (example, description) are annotations.
+  ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false });
+  addFormats(ajv);
+  ajv.addFormat('binary', true);
+  ajv.addSchema(contract as object, CONTRACT_ID);
+  return { contract, operations, ajv };
+}
 
 function routeFor(method: string, pathname: string): AnyRoute | undefined {
   router ??= buildRouter(loadFunctions());
@@ -22,57 +57,80 @@ function routeFor(method: string, pathname: string): AnyRoute | undefined {
   return (match?.store as { route?: AnyRoute } | undefined)?.route;
 }
 
-function validatorFor(route: AnyRoute): ValidateFunction {
-  let fn = validators.get(route.name);
+const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+
+/** The response object of one status, with its JSON pointer (a `$ref` to a shared response followed once). */
+function responseOf(op: Operation, status: string, doc: Contract) {
+  const response = op.responses[status];
+  if (!response) return undefined;
+  const ref = response.$ref as string | undefined;
+  if (ref) {
+    const name = ref.replace('#/components/responses/', '');
+    return { response: doc.components.responses[name], at: pointer('components', 'responses', name) };
+  }
+  return { response, at: pointer('paths', op.path, op.method, 'responses', status) };
+}
+
+/** The validator of the schema at a JSON pointer into the contract (compiled once). */
+function validatorAt(at: string): ValidateFunction {
+  let fn = validators.get(at);
   if (!fn) {
-    if (!route.response) throw new Error(`Route ${route.name} declares no response schema`);
-    fn = ajv.compile(route.response);
-    validators.set(route.name, fn);
+    fn = load().ajv.compile({ $ref: `${CONTRACT_ID}#/${at}` });
+    validators.set(at, fn);
   }
   return fn;
 }
 
-let errorValidator: ValidateFunction | undefined;
-
-/** Every error answer (the router's own included) is the one published error envelope with a known code. */
-function assertErrorContract(method: string, url: URL, status: number, headers: Headers, text: string) {
-  if (!(headers.get('content-type') ?? '').startsWith('application/json')) return;
-  errorValidator ??= ajv.compile(errorResponseSchema);
-  if (!errorValidator(JSON.parse(text))) {
-    const errors = (errorValidator.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
-    throw new Error(`Error answer to ${method} ${url.pathname} (${status}) drifts: ${errors.join('; ')}\n${text}`);
-  }
+function fail(what: string, detail: string, text: string): never {
+  throw new Error(`${what} drifts from the contract (openapi.json): ${detail}\nbody: ${text.slice(0, 2000)}`);
 }
 
-/** Throws when an answer does not match its route's declared response schema (or the error schema). */
-export function assertResponseContract(method: string, url: URL, status: number, headers: Headers, text: string) {
-  if (status >= 400 && text) return assertErrorContract(method, url, status, headers, text);
-  if (status < 200 || status >= 300 || !text) return;
-  const route = routeFor(method, url.pathname);
-  if (!route) return;
-  // File answers (exports) carry no JSON document to check; their declared media type is what applies.
-  if (route.fileResponse) {
-    const type = headers.get('content-type') ?? '';
-    if (!type.startsWith(route.fileResponse.contentType) || !headers.get('content-disposition'))
-      throw new Error(`${route.name}: ${status} is not the declared ${route.fileResponse.contentType} attachment`);
-    return;
+function validateJson(what: string, validate: ValidateFunction, text: string) {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    fail(what, 'the body is not JSON', text);
   }
-  if (!(headers.get('content-type') ?? '').startsWith('application/json')) {
-    throw new Error(`${route.name}: ${status} without JSON`);
-  }
-  const body = JSON.parse(text) as Record<string, unknown>;
-  // Enveloped answers are checked on `data`; a route that serves a bare document (openapi.json) on the whole.
-  const enveloped = 'success' in body;
-  if (enveloped && body.success !== true) throw new Error(`${route.name}: ${status} with success ${body.success}`);
-  if (enveloped && status === 207 && body.completed !== false) throw new Error(`${route.name}: 207 not incomplete`);
-  const validate = validatorFor(route);
-  if (!validate(enveloped ? body.data : body)) {
+  if (!validate(body)) {
     const errors = (validate.errors ?? []).map(
       (e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`,
     );
-    throw new Error(
-      `Response of ${route.name} (${method} ${url.pathname} → ${status}) drifts from its schema:\n  ${errors.join('\n  ')}\n` +
-        `body: ${text.slice(0, 2000)}`,
-    );
+    fail(what, `\n  ${errors.join('\n  ')}`, text);
   }
+}
+
+/** Throws when an answer is not one its operation lists (status, media type, body). */
+export function assertResponseContract(method: string, url: URL, status: number, headers: Headers, text: string) {
+  const { contract: doc, operations: ops } = load();
+  const route = routeFor(method, url.pathname);
+  const type = (headers.get('content-type') ?? '').split(';')[0].trim();
+  if (!route) {
+    // No operation takes this request: only the host's own error envelope may answer it.
+    if (status < 400 || !text) return;
+    const what = `Error answer to ${method} ${url.pathname} (${status}, no operation)`;
+    if (type !== 'application/json') fail(what, `media type ${type || 'none'}`, text);
+    return validateJson(what, validatorAt(pointer('components', 'schemas', 'ErrorResponse')), text);
+  }
+  const op = ops.get(route.name);
+  if (!op) throw new Error(`Route ${route.name} has no operation in openapi.json: regenerate it (npm run openapi)`);
+  const what = `Response of ${route.name} (${method} ${url.pathname} → ${status})`;
+  const found = responseOf(op, String(status), doc);
+  if (!found) {
+    const listed = Object.keys(op.responses).join(', ');
+    fail(what, `status ${status} is not listed (the operation lists ${listed})`, text);
+  }
+  const content = (found.response.content ?? {}) as Record<string, unknown>;
+  const declared = Object.keys(content);
+  if (declared.length === 0) {
+    if (text) fail(what, 'a body where the operation declares none', text);
+    return;
+  }
+  if (!declared.includes(type)) fail(what, `media type ${type || 'none'}, declared ${declared.join(', ')}`, text);
+  if (type !== 'application/json') {
+    // A file answer (export) is an attachment of its declared media type; its bytes are the file.
+    if (!headers.get('content-disposition')) fail(what, 'a file answer without content-disposition', text);
+    return;
+  }
+  validateJson(what, validatorAt(`${found.at}/${pointer('content', type, 'schema')}`), text);
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { assertResponseContract } from './response-contract';
 
 /**
  * Runs a REST Client file (`api.http`) the way the VS Code extension does, for the subset the file uses: `@name =
@@ -73,7 +74,9 @@ export async function runHttpFile(
             .join('\n')
             .trim();
     const response = await fetch(url, { method, headers, body: body || undefined });
-    const parsed = JSON.parse((await response.text()) || 'null');
+    const text = await response.text();
+    assertResponseContract(method, new URL(url), response.status, response.headers, text);
+    const parsed = JSON.parse(text || 'null');
     if (block.name) responses[block.name] = parsed;
     steps.push({ title: block.title, method, url, status: response.status, body: parsed });
   }

@@ -1,5 +1,6 @@
 import { ApiError, createApi } from '../../web/src/api/client';
 import { randomIp, TestHost } from '../helpers/harness';
+import { assertResponseContract } from '../helpers/response-contract';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 
 /**
@@ -19,10 +20,14 @@ afterAll(() => api?.close());
 function clientFor(token?: string) {
   const session = { token, loggedOut: 0 };
   const ip = randomIp(); // one client address per tab, as the per-IP login limit sees people
-  const fetchWithIp: typeof fetch = (input, init) => {
+  const fetchWithIp: typeof fetch = async (input, init) => {
     const request = new Request(input as Request, init);
     request.headers.set('x-forwarded-for', ip);
-    return fetch(request);
+    const response = await fetch(request);
+    // The typed client's answers are held to the contract like the harness's (tests/helpers/response-contract.ts).
+    const text = await response.clone().text();
+    assertResponseContract(request.method, new URL(request.url), response.status, response.headers, text);
+    return response;
   };
   const { client, unwrap } = createApi({
     baseUrl: api.url,
