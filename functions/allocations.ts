@@ -46,6 +46,8 @@ defineRoute<UpsertAllocationBody>({
   tags,
   summary: 'Create (201) or replace (200) the allocation of one member for an event or one of its showtimes',
   body: upsertAllocationBody,
+  successStatus: 201,
+  okWhenExisting: true,
   response: allocationResponse,
   handler: async ({ principal, organizationId, body }) => {
     const { allocation, isNew } = await upsertAllocation(principal, organizationId, body);

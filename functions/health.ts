@@ -1,5 +1,5 @@
 import { defineRoute } from '../shared/http/define-route';
-import { buildOpenApiDocument, openApiDocumentResponse } from '../shared/http/openapi';
+import { buildOpenApiDocument, openApiDocumentResponse, openApiDocumentExample } from '../shared/http/openapi';
 import { bareJson } from '../shared/http/reply';
 import { object } from '../shared/domain/vocabulary/schema-parts';
 import { probeStore } from '../shared/store/probe';
@@ -38,5 +38,6 @@ defineRoute({
   summary: 'This document, bare (no envelope): every route with its auth, body, query and responses',
   bareResponse: true,
   response: openApiDocumentResponse,
+  responseExample: openApiDocumentExample,
   handler: async () => bareJson(buildOpenApiDocument()),
 });

@@ -73,10 +73,12 @@ defineRoute<AcceptInvitationBody>({
   route: 'join/{code}',
   auth: 'public',
   tags,
-  summary: 'Accept an invitation: join as an approved member and receive a login e-mail',
+  summary:
+    'Accept an invitation: join as an approved member (201) and receive a login e-mail; an existing member gets 200, unchanged',
   rateLimit: { bucket: 'join', limit: 30, windowSeconds: 60 },
   body: acceptInvitationBody,
   successStatus: 201,
+  okWhenExisting: true,
   response: joinAcceptResponse,
   handler: async ({ params, body }) => {
     const { joined, result } = await invitations.acceptInvitation(params.code, body);

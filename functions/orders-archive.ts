@@ -1,5 +1,5 @@
 import { defineRoute } from '../shared/http/define-route';
-import { multiStatus } from '../shared/http/reply';
+import { completedOrMultiStatus } from '../shared/http/reply';
 import { bulkArchive, previewBulkArchive } from '../shared/domain/archive/bulk';
 import type { ArchiveRequest } from '../shared/domain/archive/rules';
 import {
@@ -51,8 +51,6 @@ defineRoute<EventScopeBody>({
   body: eventScopeBody,
   response: bulkArchiveResponse,
   multiStatus: true,
-  handler: async ({ principal, organizationId, body }) => {
-    const result = await bulkArchive(principal, organizationId, body.eventId);
-    return result.completed ? result : multiStatus(result);
-  },
+  handler: async ({ principal, organizationId, body }) =>
+    completedOrMultiStatus(await bulkArchive(principal, organizationId, body.eventId)),
 });

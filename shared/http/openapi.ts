@@ -126,6 +126,19 @@ function operation(route: AnyRoute, refs: SchemaReferences, responses: Record<st
   return op;
 }
 
+/**
+ * The example of the document's own answer: its head, with the paths and components left empty (the whole file
+ * again would double it).
+ */
+export const openApiDocumentExample = {
+  openapi: '3.1.0',
+  info: { title: 'Ticket Sales Service', version: SERVICE_VERSION },
+  servers: [{ url: 'https://ticket-sales.azurewebsites.net' }],
+  tags: [{ name: 'platform', description: 'Health, this document and super-admin tools' }],
+  paths: {},
+  components: {},
+};
+
 function description(route: AnyRoute): string {
   const fullOrg = route.fullOrg ? ' (full organizations only: 403 ORG_MODE_RESTRICTED otherwise)' : '';
   const idempotent = route.idempotent
@@ -156,11 +169,22 @@ function successResponses(route: AnyRoute, refs: SchemaReferences): Record<strin
   const json = (schema: Schema, example?: unknown) => ({
     content: { 'application/json': { schema, ...(example === undefined ? {} : { example }) } },
   });
-  // The document's own answer is the document: an example of it would be this whole file again.
   const example = route.bareResponse ? undefined : { success: true, data: exampleOf(route.response ?? {}) };
-  const result: Record<string, unknown> = {
-    [status]: { description: 'Success', headers, ...json(route.bareResponse ? data : envelope(), example) },
-  };
+  const result: Record<string, unknown> = {};
+  if (route.okWhenExisting) {
+    result[200] = { description: 'Success: the record was already there', headers, ...json(envelope(), example) };
+  }
+  if (route.multiStatus) {
+    // A multi-status route says in the envelope whether it ran to the end, on its 200 as on its 207.
+    result[status] = {
+      description: 'Success: all the work done',
+      headers,
+      ...json(envelope({ completed: { const: true } }), { ...example, completed: true }),
+    };
+  } else {
+    const schema = route.bareResponse ? data : envelope();
+    result[status] = { description: 'Success', headers, ...json(schema, example ?? route.responseExample) };
+  }
   if (route.multiStatus) {
     result[207] = {
       description: 'Partial success: some work done, the rest may be retried',

@@ -66,8 +66,15 @@ interface RouteFields<B, Q> {
   rateLimit?: RateLimitRule;
   /** Schema of the response `data` (the whole body when bare): published in OpenAPI, checked by the tests. */
   response?: Schema;
+  /** An example of the success where none can be made from `response` (the bare OpenAPI document). */
+  responseExample?: unknown;
   /** Status of a success, for the OpenAPI document; 200 unless stated. */
   successStatus?: number;
+  /**
+   * A create that answers 201 when it makes the record and 200 when the record was already there (replaced, or a
+   * member who joins again unchanged): the document lists both, with the same schema (declare `successStatus: 201`).
+   */
+  okWhenExisting?: true;
   /**
    * Codes the route's services can throw beyond those its declaration implies (auth, body, path ids, rate
    * limit, full-organization guard): the OpenAPI document lists each under its status.
@@ -80,7 +87,10 @@ interface RouteFields<B, Q> {
   fileResponse?: { contentType: string };
   /** The handler answers `bareJson`: the body is the document itself, not the `{ success, data }` envelope. */
   bareResponse?: boolean;
-  /** The route may answer 207 (partial success: `completed: false` beside `data`). */
+  /**
+   * The route may answer 207 (partial success: `completed: false` beside `data`); its 200 then carries
+   * `completed: true` beside `data` (answer with `completedOrMultiStatus`).
+   */
   multiStatus?: boolean;
   /**
    * A create a client may retry safely: the pipeline honours an `Idempotency-Key` header (shared/http/idempotency.ts,

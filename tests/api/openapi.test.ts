@@ -94,6 +94,44 @@ describe('GET /api/openapi.json', () => {
     expect(bulk['207'].content['application/json'].schema.properties.completed).toEqual({ const: false });
   });
 
+  it('lists every success a route answers: 201 and 200 for a create-or-keep, completed on a multi-status 200', () => {
+    for (const route of [
+      { method: 'POST', route: 'allocations' },
+      { method: 'POST', route: 'join/{code}' },
+    ]) {
+      const responses = operationOf(route).responses;
+      expect({ ...route, listed: ['200', '201'].filter((s) => s in responses) }).toEqual({
+        ...route,
+        listed: ['200', '201'],
+      });
+    }
+    for (const route of [
+      { method: 'PUT', route: 'management/members/{userId}/invoice/{eventId}' },
+      { method: 'POST', route: 'orders/archive' },
+    ]) {
+      const ok = operationOf(route).responses['200'].content['application/json'];
+      expect(ok.schema.required).toContain('completed');
+      expect(ok.schema.properties.completed).toEqual({ const: true });
+      expect(ok.example.completed).toBe(true);
+    }
+  });
+
+  it('gives every JSON answer of every operation an example (the document itself included)', () => {
+    const missing: string[] = [];
+    for (const [path, byMethod] of Object.entries<any>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(byMethod)) {
+        for (const [status, response] of Object.entries<any>(op.responses)) {
+          const json = response.content?.['application/json'];
+          if (Number(status) < 300 && json && json.example === undefined) missing.push(`${method} ${path} ${status}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(
+      operationOf({ method: 'GET', route: 'openapi.json' }).responses['200'].content['application/json'].example,
+    ).toMatchObject({ openapi: '3.1.0', paths: {} });
+  });
+
   it('lists each declared error code under its status, with the shared error schema', () => {
     for (const route of routes()) {
       const responses = operationOf(route).responses;
@@ -157,6 +195,28 @@ describe('response contract (the harness check every API test goes through)', ()
     expect(() => assertResponseContract('GET', url, 401, res.headers, res.text)).not.toThrow();
     const unknownCode = JSON.stringify({ ...res.body, error: 'NOT_A_CODE' });
     expect(() => assertResponseContract('GET', url, 401, res.headers, unknownCode)).toThrow(/drifts/);
+  });
+
+  it('fails an answer whose status its operation does not list, naming the listed ones', async () => {
+    const res = await api.get('health');
+    const url = new URL(`${api.url}/api/health`);
+    expect(() => assertResponseContract('GET', url, 201, res.headers, res.text)).toThrow(
+      /health.*status 201 is not listed \(the operation lists 200, /,
+    );
+  });
+
+  it('fails an error code the operation does not list under that status', async () => {
+    const res = await api.get('auth/me');
+    const url = new URL(`${api.url}/api/auth/me`);
+    // CAPACITY_EXCEEDED is a real code (409), but not one auth/me can answer, and never with 401.
+    const foreign = JSON.stringify({ ...res.body, error: 'CAPACITY_EXCEEDED' });
+    expect(() => assertResponseContract('GET', url, 401, res.headers, foreign)).toThrow(/auth-me.*drifts/);
+  });
+
+  it('fails a body of another media type than the status declares', () => {
+    const url = new URL(`${api.url}/api/health`);
+    const html = new Headers({ 'content-type': 'text/html' });
+    expect(() => assertResponseContract('GET', url, 200, html, '<p>ok</p>')).toThrow(/media type text\/html/);
   });
 
   it('passes the body as served', async () => {

@@ -23,7 +23,8 @@ export function rawRequest(
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
         const headers = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') headers.set(name, value);
+        for (const [name, value] of Object.entries(res.headers))
+          if (typeof value === 'string') headers.set(name, value);
         try {
           assertResponseContract(method, new URL(target, api.url), res.statusCode ?? 0, headers, text);
         } catch (error) {

@@ -418,7 +418,7 @@ export interface paths {
         get: operations["join-validate"];
         put?: never;
         /**
-         * Accept an invitation: join as an approved member and receive a login e-mail
+         * Accept an invitation: join as an approved member (201) and receive a login e-mail; an existing member gets 200, unchanged
          * @description Auth: Public.
          */
         post: operations["join-accept"];
@@ -4988,8 +4988,45 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success: the record was already there */
             200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "a5614527-0ce6-43be-ad1d-d012b7394867",
+                     *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
+                     *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *         "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
+                     *         "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
+                     *         "createdAt": "2026-11-25T18:30:00.000Z",
+                     *         "updatedAt": "2026-11-25T18:30:00.000Z",
+                     *         "items": [
+                     *           {
+                     *             "ticketTypeId": "9ebb2c5e-396d-4da2-adc2-70a9dd8913ee",
+                     *             "ticketTypeName": "Adult",
+                     *             "allocated": 1,
+                     *             "used": 1
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Allocation"];
+                    };
+                };
+            };
+            /** @description Success */
+            201: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -6725,6 +6762,31 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success: the record was already there */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
+                     *         "organizationName": "St. Cecilia Choir",
+                     *         "role": "member",
+                     *         "approved": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["JoinAccept"];
+                    };
+                };
+            };
             /** @description Success */
             201: {
                 headers: {
@@ -8717,7 +8779,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success: all the work done */
             200: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -8773,13 +8835,16 @@ export interface operations {
                      *             "reason": "archived"
                      *           }
                      *         ]
-                     *       }
+                     *       },
+                     *       "completed": true
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         success: true;
                         data: components["schemas"]["MemberInvoice"];
+                        /** @constant */
+                        completed: true;
                     };
                 };
             };
@@ -9778,6 +9843,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "title": "Ticket Sales Service",
+                     *         "version": "0.1.0"
+                     *       },
+                     *       "servers": [
+                     *         {
+                     *           "url": "https://ticket-sales.azurewebsites.net"
+                     *         }
+                     *       ],
+                     *       "tags": [
+                     *         {
+                     *           "name": "platform",
+                     *           "description": "Health, this document and super-admin tools"
+                     *         }
+                     *       ],
+                     *       "paths": {},
+                     *       "components": {}
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         openapi: "3.1.0";
@@ -12502,7 +12589,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success: all the work done */
             200: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -12524,13 +12611,16 @@ export interface operations {
                      *         "blockedInvalidInvoiceBasis": 1,
                      *         "failureCode": "STORE_UNAVAILABLE",
                      *         "failureReason": "Booked twice by mistake"
-                     *       }
+                     *       },
+                     *       "completed": true
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         success: true;
                         data: components["schemas"]["BulkArchive"];
+                        /** @constant */
+                        completed: true;
                     };
                 };
             };
