@@ -83,6 +83,7 @@ defineRoute<AcceptBody>({
   rateLimit: { bucket: 'sales-delegation-accept', limit: 30, windowSeconds: 60 },
   body: acceptBody,
   response: respondResponse,
+  errors: ['NOT_FOUND'],
   handler: ({ principal, body }) => acceptDelegation(principal, body.token),
 });
 
