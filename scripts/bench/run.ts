@@ -1,22 +1,24 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { forkChild } from './ipc';
 import type { Phase } from './profile-split';
 import type { ShardRun } from './shards';
 import { fiveXxOf, targets, type Flash, type Measured } from './targets';
+import { benchFlags, writeBenchReport } from './output';
 import { ensureWebDist, webLoads, type WebLoad } from './web';
 import type { World } from './world';
 
 /**
  * `npm run bench` (about 3½ minutes with the build) and `npm run bench -- --quick` (about 1 minute). See docs/performance.md.
  * The host runs in a child process (`server`), this process only generates load (autocannon) and reports.
- * A full run writes its table into docs/performance.md between the bench markers; `--quick` only prints.
+ * Every run prints its report and writes it under .bench/runs/ (ignored); only `--write-docs` puts it into
+ * docs/performance.md between the bench markers (scripts/bench/output.ts).
  */
-const QUICK = process.argv.includes('--quick');
-const WRITE = !QUICK || process.argv.includes('--write');
+const FLAGS = benchFlags(process.argv);
+const QUICK = FLAGS.quick;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 1 : 4));
 // The heavy reads (dashboard, exports) run a fixed number of requests instead.
 const HEAVY_REQUESTS = QUICK ? 2 : 4;
@@ -607,19 +609,8 @@ async function main() {
     ...coldLines,
   ].join('\n');
   console.log(`\n${report}\n`);
-  const doc = join(__dirname, '..', '..', '..', 'docs', 'performance.md');
-  if (WRITE && existsSync(doc)) {
-    const text = readFileSync(doc, 'utf8');
-    const next = text.replace(
-      /(<!-- bench:results -->)[\s\S]*(<!-- \/bench:results -->)/,
-      (_m, open: string, close: string) => `${open}\n\n${report}\n\n${close}`,
-    );
-    // Formatted as `npm run lint` expects (prettier --check), so a committed run never fails the build.
-    const prettier = await import('prettier');
-    const options = (await prettier.resolveConfig(doc)) ?? {};
-    writeFileSync(doc, await prettier.format(next, { ...options, filepath: doc }));
-    console.log(`results written to docs/performance.md`);
-  }
+  const root = join(__dirname, '..', '..', '..');
+  for (const file of await writeBenchReport(root, report, FLAGS)) console.log(`results written to ${file}`);
 }
 
 main()
