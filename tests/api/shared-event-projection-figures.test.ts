@@ -7,6 +7,7 @@ import {
   type Participant,
 } from '../helpers/shared-events/capacity';
 import { createSharedEvent } from '../helpers/shared-events/create';
+import { storedDocument } from '../helpers/seeds/inspection';
 
 /**
  * Issue 22: every figure a participant sees about its Shared Event projection (capacity summary, events overview,
@@ -75,5 +76,50 @@ describe('a projection states the Shared Event availability', () => {
       [5, 3],
       [0, 0],
     ]);
+  });
+});
+
+describe('an external sale on a projection is a projection document', () => {
+  const counterOf = (seId: string, showtimeId: string) =>
+    storedDocument(f.orgId, `capacity-se-${seId}-${showtimeId}`) as Promise<Record<string, unknown> | undefined>;
+  const sell = (
+    se: { id: string; showtimes: { showtimeId: string }[]; ticketTypeTemplates: { id: string }[] },
+    n = 2,
+  ) =>
+    api.post(`management/events/se-${se.id}/showtimes/${se.showtimes[0].showtimeId}/external-sales`, {
+      token: f.admin.token,
+      query: { organizationId: f.orgId },
+      body: { tickets: [{ ticketTypeId: se.ticketTypeTemplates[0].id, quantity: n }], source: 'box office' },
+    });
+
+  it('carries its sharedEventId, so create, edit and correction move no money on the projection counter', async () => {
+    const se = await jointSharedEvent(api, f, others, { sharedCapacity: { perShowtime: 20 } });
+    const showtimeId = se.showtimes[0].showtimeId;
+    const sale = await sell(se);
+    expect(sale.status).toBe(201);
+    const stored = await storedDocument(f.orgId, sale.body.data.id);
+    expect(stored).toMatchObject({ docType: 'externalSale', sharedEventId: se.id, eventId: `se-${se.id}` });
+    const money = async () => {
+      const counter = await counterOf(se.id, showtimeId);
+      return { revenue: counter?.revenue ?? 0, fees: counter?.fees ?? 0 };
+    };
+    expect(await money()).toEqual({ revenue: 0, fees: 0 });
+
+    const tickets = [{ ticketTypeId: se.ticketTypeTemplates[0].id, quantity: 3 }];
+    const path = `management/external-sales/${sale.body.data.id}`;
+    const q = { organizationId: f.orgId };
+    expect((await api.put(path, { token: f.admin.token, query: q, body: { tickets, source: 'desk' } })).status).toBe(
+      200,
+    );
+    const correction = await api.post(`${path}/correction`, {
+      token: f.admin.token,
+      query: q,
+      body: { tickets: [{ ...tickets[0], quantity: 1 }], reason: 'miscounted' },
+    });
+    expect(correction.status).toBe(200);
+    expect(await money()).toEqual({ revenue: 0, fees: 0 });
+    expect(await storedDocument(f.orgId, sale.body.data.id)).toMatchObject({ sharedEventId: se.id });
+    // The seats still count on the Shared Event (the projection's pool): one sold after the correction.
+    expect((await summaryOf(organizer(), se.id)).showtimes[0]).toMatchObject({ sold: 1, remaining: 19 });
   });
 });

@@ -7,6 +7,7 @@ import { toExternalSaleResponse } from './mapper';
 import type { ExternalSaleDoc } from './model';
 import { createExternalSaleDoc, getExternalSale, pageExternalSales, replaceExternalSale } from './repo';
 import { writeWithCapacity } from '../events/capacity/ledger-write';
+import { projectionStamp } from '../events/capacity/model';
 import { requireLiveEvent } from '../events/live-event';
 import { priceLines, saleTotals } from './rules';
 import type { ExternalSaleBody, PageQuery } from './schemas';
@@ -48,6 +49,8 @@ export async function createExternalSale(
     organizationId,
     eventId,
     showtimeId,
+    // On a Shared Event projection the sale is a projection document: its money stays off the counter (keepsMoney).
+    ...projectionStamp(event),
     tickets,
     ...totals,
     capacityQuantity: totals.totalQuantity,

@@ -1,7 +1,7 @@
 import { commitBatch } from '../../store/batch';
 import { containers } from '../../store/client';
 import { createItem, readItem, replaceItem } from '../../store/operations';
-import { moneyMoves } from '../events/capacity/money';
+import { keepsMoney, moneyMoves } from '../events/capacity/money';
 import { writeWithMoney } from '../events/capacity/repo';
 import { totalsMoney } from '../events/capacity/money-rules';
 import { type Stored } from '../../store/outcomes';
@@ -24,14 +24,18 @@ export async function getExternalSale(
 export function createExternalSaleDoc(sale: ExternalSaleDoc) {
   const key = { carriesKey: true } as const;
   const single = () => createItem<ExternalSaleDoc>(containers().orgs, sale, key);
-  const moves = moneyMoves(undefined, totalsMoney(sale));
+  const moves = keepsMoney(sale) ? moneyMoves(undefined, totalsMoney(sale)) : [];
   return writeWithMoney(sale.organizationId, sale.eventId, moves, [{ create: sale }], single, key);
 }
+
+/** What an edit moves on the showtime counters' money: nothing for a projection's sale (events/capacity/money.ts). */
+const saleMoneyMoves = (before: ExternalSaleDoc, sale: ExternalSaleDoc) =>
+  keepsMoney(sale) ? moneyMoves(totalsMoney(before), totalsMoney(sale)) : [];
 
 /** Replaces the sale only if nobody changed it since `before` was read (412 otherwise); money moves with it. */
 export function replaceExternalSale(sale: ExternalSaleDoc, before: Stored<ExternalSaleDoc>) {
   const single = () => replaceItem(containers().orgs, sale.organizationId, sale, before._etag);
-  const moves = moneyMoves(totalsMoney(before), totalsMoney(sale));
+  const moves = saleMoneyMoves(before, sale);
   return writeWithMoney(sale.organizationId, sale.eventId, moves, [{ replace: sale, ifMatch: before._etag }], single);
 }
 
@@ -48,7 +52,7 @@ export async function commitCorrection(
   const key = { carriesKey: true } as const;
   const writes = [{ replace: sale, ifMatch: before._etag }, { create: audit }];
   const single = () => commitBatch(containers().orgs, sale.organizationId, writes, key);
-  const moves = moneyMoves(totalsMoney(before), totalsMoney(sale));
+  const moves = saleMoneyMoves(before, sale);
   await writeWithMoney(sale.organizationId, sale.eventId, moves, writes, single, key);
 }
 
