@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 /**
  * Which web client files call each route of the committed contract: a typed call `http.METHOD('/api/…'` (the
  * path may stand on the next line), or, for an export, the path handed to `downloadExport` (always a GET).
- * Used by tests/web/route-table.test.ts to hold docs/decisions/web-client-part2.md ("Every route") to the code.
+ * Used by tests/web/route-table.test.ts to hold docs/decisions/web-client-back-office.md ("Every route") to the code.
  */
 export const ROOT = join(__dirname, '..', '..');
 const WEB_SRC = join(ROOT, 'web', 'src');

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { contractRoutes, ROOT, webCalls } from '../helpers/web-route-calls';
 
 /**
- * docs/decisions/web-client-part2.md, "Every route": each route of the contract has a row naming the client files
+ * docs/decisions/web-client-back-office.md, "Every route": each route of the contract has a row naming the client files
  * that call it, or the reason no page does (issue 27's bar). The table is held to the code so that it cannot drift:
  * a new route without a row, files that no longer call their route, or a reason for a route the client calls fail.
  */
-const doc = readFileSync(join(ROOT, 'docs', 'decisions', 'web-client-part2.md'), 'utf8');
+const doc = readFileSync(join(ROOT, 'docs', 'decisions', 'web-client-back-office.md'), 'utf8');
 const section = doc.slice(doc.indexOf('## Every route'));
 const rows = section
   .split('\n')

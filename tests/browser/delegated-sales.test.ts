@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { openAs, screenshots, tableRows } from '../helpers/browser-part2';
+import { openAs, screenshots, tableRows } from '../helpers/browser-pages';
 import { setupPartner, type PartnerFixture } from '../helpers/delegations';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import type { TestHost } from '../helpers/harness';

@@ -6,7 +6,7 @@ import { DESK, openTab, PHONE, shot, signIn, visit, type Tab } from '../browser/
 import type { Browser } from 'playwright-core';
 
 /**
- * Part 2's additions to the browser harness of tests/browser/harness.ts: a signed-in tab opened on a page, both
+ * Helpers of the back-office page tests beside the browser harness of tests/browser/harness.ts: a signed-in tab opened on a page, both
  * widths' screenshots of one page, and a captioned table read as text.
  */
 export async function openAs(
@@ -23,12 +23,12 @@ export async function openAs(
   return tab;
 }
 
-/** The page at 375 px and 1280 px (`part2-<name>-375.png`, `-1280.png` under .artifacts/screenshots). */
+/** The page at 375 px and 1280 px (`<name>-375.png`, `-1280.png` under .artifacts/screenshots). */
 export async function screenshots(page: Page, name: string): Promise<void> {
   const before = page.viewportSize() ?? DESK;
   for (const size of [PHONE, DESK]) {
     await page.setViewportSize(size);
-    await shot(page, `part2-${name}-${size.width}`);
+    await shot(page, `${name}-${size.width}`);
   }
   await page.setViewportSize(before);
 }

@@ -21,7 +21,7 @@ import {
 } from './harness';
 
 /**
- * Every part 2 page at 375 and 1280 px, with data on it: no serious or critical axe violation, no console error,
+ * Every back-office page (treasurer, admin, super admin, Shared Event, partner) at 375 and 1280 px, with data on it: no serious or critical axe violation, no console error,
  * never blank, and a bounded number of API calls (the layout's four plus the page's own sections). A member who
  * types an admin address reads "not allowed".
  */
@@ -30,7 +30,7 @@ jest.setTimeout(300_000);
 /** Layout (me, notifications, delegated events, capabilities) plus the page's own calls. */
 const CALL_BUDGET: Record<string, number> = { default: 9, shared: 13 };
 
-describeInBrowser('part 2 pages (Chromium, 375 and 1280 px)', () => {
+describeInBrowser('back-office pages (Chromium, 375 and 1280 px)', () => {
   let api: TestHost;
   let browser: Browser;
   let f: OrgFixture;
@@ -82,7 +82,7 @@ describeInBrowser('part 2 pages (Chromium, 375 and 1280 px)', () => {
   }, 180_000);
 
   afterAll(async () => {
-    writeFileSync(join(ROOT, '.artifacts', 'page-metrics-part2.json'), JSON.stringify(metrics, null, 2));
+    writeFileSync(join(ROOT, '.artifacts', 'page-metrics-back-office.json'), JSON.stringify(metrics, null, 2));
     await browser?.close();
     await api?.close();
   });
@@ -92,7 +92,7 @@ describeInBrowser('part 2 pages (Chromium, 375 and 1280 px)', () => {
       tab.apiCalls.length = 0;
       const loadMs = await visit(tab, `${api.url}${path}`);
       await tab.page.waitForLoadState('networkidle');
-      const name = `part2-page-${path
+      const name = `back-office-page-${path
         .replace(/\?.*$/, '')
         .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, 'one')
         .replace(/[/]+/g, '-')

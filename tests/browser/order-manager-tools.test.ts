@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { openAs, screenshots, tableRows } from '../helpers/browser-part2';
+import { openAs, screenshots, tableRows } from '../helpers/browser-pages';
 import { addPerson, createEvent, createOrganization, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import type { TestHost } from '../helpers/harness';
 import { orderApi } from '../helpers/orders';
@@ -7,7 +7,7 @@ import { createSharedEvent } from '../helpers/shared-events/create';
 import { axeViolations, describeInBrowser, PHONE, startWorld, unexpected, visit } from './harness';
 
 /**
- * The actions that closed the last gaps of the route table (docs/decisions/web-client-part2.md, "Every route"):
+ * The actions that closed the last gaps of the route table (docs/decisions/web-client-back-office.md, "Every route"):
  * the admin note and order deletion on the managers' cards and the archive page, a super admin's direct add to a
  * Shared Event roster, changing a free ticket, editing a ledger sale, and an admin's manual external count. Each: the happy path, a refusal in plain words, hidden from those who may not use it,
  * axe and no console error, at phone and desk widths where the page is used on a phone.

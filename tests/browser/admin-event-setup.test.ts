@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { openAs, screenshots } from '../helpers/browser-part2';
+import { openAs, screenshots } from '../helpers/browser-pages';
 import { setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import type { TestHost } from '../helpers/harness';
 import { axeViolations, describeInBrowser, PHONE, unexpected, visit, startWorld } from './harness';

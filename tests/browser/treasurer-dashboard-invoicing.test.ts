@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
-import { openAs, screenshots, tableRows } from '../helpers/browser-part2';
+import { openAs, screenshots, tableRows } from '../helpers/browser-pages';
 import { axeViolations, describeInBrowser, PHONE, startWorld, unexpected } from './harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import type { TestHost } from '../helpers/harness';

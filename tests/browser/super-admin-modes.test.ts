@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { openAs, screenshots } from '../helpers/browser-part2';
+import { openAs, screenshots } from '../helpers/browser-pages';
 import { createEvent, createOrganization, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { SUPER_ADMIN_EMAIL, type TestHost } from '../helpers/harness';
 import { axeViolations, describeInBrowser, openTab, startWorld, unexpected } from './harness';
