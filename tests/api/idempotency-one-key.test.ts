@@ -4,12 +4,7 @@ import { queryAll } from '../../shared/store/operations';
 import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { q } from '../helpers/events';
-import {
-  seedSharedEvent,
-  sharedEventCount,
-  storedDocuments,
-  storedSharedEventDocuments,
-} from '../helpers/seed';
+import { seedSharedEvent, sharedEventCount, storedDocuments, storedSharedEventDocuments } from '../helpers/seed';
 import { sharedEventBody } from '../helpers/shared-events/create';
 import { delegatedWorld, partnerApi, type DelegatedWorld } from '../helpers/delegated-orders';
 

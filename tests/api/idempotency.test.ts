@@ -329,4 +329,3 @@ describe('Idempotency-Key on the other creates', () => {
     expect(retry.text).toBe(inOrg.text);
   });
 });
-});
