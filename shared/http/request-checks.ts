@@ -68,6 +68,18 @@ export function assertNoDotSegments(target: string | undefined): void {
 }
 
 /**
+ * An Idempotency-Key on a route that does not honour one is refused with the keyed routes' 400 (docs/api.md,
+ * "Idempotency keys"): a client that sends a key counts on a retry never doing the work twice, and a route that
+ * cannot promise it says so rather than ignore the key. Before the caller is resolved, like the other shape checks.
+ */
+export function assertKeyAccepted(route: AnyRoute, headers: Record<string, string>): void {
+  if (route.idempotent || headers['idempotency-key'] === undefined) return;
+  throw badRequest('This route takes no Idempotency-Key header', [
+    { path: '/headers/Idempotency-Key', message: 'is not accepted on this route (a keyed route lists the header)' },
+  ]);
+}
+
+/**
  * `?organizationId` beside a path that names the organization must name the same one (its own code, so a client can
  * tell it from any other invalid input). The pipeline checks it once the scope is resolved, with the rest of the
  * query, before the body is read or anything is written.

@@ -68,6 +68,47 @@ const CASES: Record<string, () => Promise<Call>> = {
         ...keyed(key),
       });
   },
+  // Keyed since issue 32: state moves a retry could double (their decisive write carries the record).
+  'orders-report-sold': async () => {
+    const order = await orderApi(api, f).delivered(f.member, event, [2, 1]);
+    return (key) =>
+      api.post(`orders/${order.id}/report-sold`, {
+        token: f.member.token,
+        query: q(f),
+        body: { soldQuantity: 2 },
+        ...keyed(key),
+      });
+  },
+  'orders-return': async () => {
+    const order = await orderApi(api, f).delivered(f.member, event, [2, 1]);
+    return (key) =>
+      api.post(`orders/${order.id}/return`, {
+        token: f.ticketManager.token,
+        query: q(f),
+        body: { returnQuantity: 1 },
+        ...keyed(key),
+      });
+  },
+  'orders-transfer': async () => {
+    const order = await orderApi(api, f).delivered(f.member, event, [2, 1]);
+    const body = { toUserId: f.member2.id, transferRequestId: randomUUID(), quantity: 1 };
+    return (key) =>
+      api.post(`orders/${order.id}/transfer`, { token: f.ticketManager.token, query: q(f), body, ...keyed(key) });
+  },
+  'registrations-update': async () => {
+    const created = await api.post('registrations', {
+      token: f.member.token,
+      query: q(f),
+      body: { eventId: event.id, tickets: lines(1) },
+    });
+    return (key) =>
+      api.put(`registrations/${created.body.data.id}`, {
+        token: f.ticketManager.token,
+        query: q(f),
+        body: { note: 'changed at the door' },
+        ...keyed(key),
+      });
+  },
   'free-tickets-create': async () => (key) =>
     api.post(`events/${event.id}/free-tickets`, {
       token: f.ticketManager.token,
