@@ -5388,8 +5388,8 @@ export interface operations {
                      *             "organizationName": "St. Cecilia Choir",
                      *             "role": "member",
                      *             "approved": true,
-                     *             "currency": "Text",
-                     *             "timeZone": "Text",
+                     *             "currency": "EUR",
+                     *             "timeZone": "Europe/Berlin",
                      *             "defaultLocale": "en"
                      *           }
                      *         ]
@@ -12740,8 +12740,8 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
-                     *         "currency": "Text",
-                     *         "timeZone": "Text",
+                     *         "currency": "EUR",
+                     *         "timeZone": "Europe/Berlin",
                      *         "defaultLocale": "en",
                      *         "reminders": {
                      *           "enabled": true,
@@ -12750,10 +12750,10 @@ export interface operations {
                      *           "maxReminders": 1
                      *         },
                      *         "payee": {
-                     *           "accountHolder": "Text",
-                     *           "iban": "Text",
-                     *           "bic": "Text",
-                     *           "address": "Text",
+                     *           "accountHolder": "St. Cecilia Choir",
+                     *           "iban": "DE89370400440532013000",
+                     *           "bic": "DEUTDEFF",
+                     *           "address": "Kirchplatz 1, 10115 Berlin",
                      *           "paymentTermsDays": 1
                      *         },
                      *         "currencyLocked": true,
@@ -12790,8 +12790,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "currency": "Text",
-                 *       "timeZone": "Text",
+                 *       "currency": "EUR",
+                 *       "timeZone": "Europe/Berlin",
                  *       "defaultLocale": "en",
                  *       "reminders": {
                  *         "enabled": true,
@@ -12800,10 +12800,10 @@ export interface operations {
                  *         "maxReminders": 1
                  *       },
                  *       "payee": {
-                 *         "accountHolder": "Text",
-                 *         "iban": "Text",
-                 *         "bic": "Text",
-                 *         "address": "Text",
+                 *         "accountHolder": "St. Cecilia Choir",
+                 *         "iban": "DE89370400440532013000",
+                 *         "bic": "DEUTDEFF",
+                 *         "address": "Kirchplatz 1, 10115 Berlin",
                  *         "paymentTermsDays": 1
                  *       }
                  *     }
@@ -12824,8 +12824,8 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
-                     *         "currency": "Text",
-                     *         "timeZone": "Text",
+                     *         "currency": "EUR",
+                     *         "timeZone": "Europe/Berlin",
                      *         "defaultLocale": "en",
                      *         "reminders": {
                      *           "enabled": true,
@@ -12834,10 +12834,10 @@ export interface operations {
                      *           "maxReminders": 1
                      *         },
                      *         "payee": {
-                     *           "accountHolder": "Text",
-                     *           "iban": "Text",
-                     *           "bic": "Text",
-                     *           "address": "Text",
+                     *           "accountHolder": "St. Cecilia Choir",
+                     *           "iban": "DE89370400440532013000",
+                     *           "bic": "DEUTDEFF",
+                     *           "address": "Kirchplatz 1, 10115 Berlin",
                      *           "paymentTermsDays": 1
                      *         },
                      *         "currencyLocked": true,
