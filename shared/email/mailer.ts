@@ -4,11 +4,19 @@ import { config } from '../config';
 import { insideFunctionsWorker } from '../functions-worker';
 import { logInfo } from '../telemetry/telemetry';
 
+/** A file sent with an e-mail (an invoice PDF): its bytes in base64, as both transports take them. */
+export interface EmailAttachment {
+  name: string;
+  contentType: string;
+  contentInBase64: string;
+}
+
 export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: EmailAttachment[];
 }
 
 /** One interface, two transports: Azure Communication Services when configured, the local outbox otherwise. */
@@ -22,7 +30,16 @@ export class OutboxMailer implements Mailer {
 
   async send(message: EmailMessage): Promise<void> {
     await mkdir(dirname(this.file), { recursive: true });
-    await appendFile(this.file, `${JSON.stringify({ ...message, sentAt: new Date().toISOString() })}\n`, 'utf8');
+    // Attachments are recorded whole (name, content type, size and the base64 bytes), so a local reader or a test
+    // can open the very file a person would receive.
+    const attachments = message.attachments?.map((a) => ({
+      name: a.name,
+      contentType: a.contentType,
+      size: Buffer.byteLength(a.contentInBase64, 'base64'),
+      contentInBase64: a.contentInBase64,
+    }));
+    const line = { ...message, ...(attachments ? { attachments } : {}), sentAt: new Date().toISOString() };
+    await appendFile(this.file, `${JSON.stringify(line)}\n`, 'utf8');
     logInfo('email.outbox', { to: message.to, subject: message.subject, file: this.file });
   }
 }
@@ -40,6 +57,7 @@ export class AcsMailer implements Mailer {
       senderAddress: this.sender,
       recipients: { to: [{ address: message.to }] },
       content: { subject: message.subject, plainText: message.text, html: message.html },
+      ...(message.attachments?.length ? { attachments: message.attachments } : {}),
     });
     await poller.pollUntilDone();
   }
