@@ -1,4 +1,4 @@
-import { appendFile, mkdir } from 'node:fs/promises';
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { config } from '../config';
 import { insideFunctionsWorker } from '../functions-worker';
@@ -17,6 +17,11 @@ export interface EmailMessage {
   text: string;
   html: string;
   attachments?: EmailAttachment[];
+  /**
+   * A message that must go out once (a reminder): sending the same id again is a no-op for the outbox and the ACS
+   * operation id on Azure, so a pass that died after sending and is repeated does not send twice.
+   */
+  messageId?: string;
 }
 
 /** One interface, two transports: Azure Communication Services when configured, the local outbox otherwise. */
@@ -28,8 +33,18 @@ export interface Mailer {
 export class OutboxMailer implements Mailer {
   constructor(private readonly file: string) {}
 
-  async send(message: EmailMessage): Promise<void> {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  /** One append at a time in this process, so a keyed message's "already sent?" check and its append are one step. */
+  send(message: EmailMessage): Promise<void> {
+    const run = this.queue.then(() => this.append(message));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async append(message: EmailMessage): Promise<void> {
     await mkdir(dirname(this.file), { recursive: true });
+    if (message.messageId && (await this.alreadySent(message.messageId))) return;
     // Attachments are recorded whole (name, content type, size and the base64 bytes), so a local reader or a test
     // can open the very file a person would receive.
     const attachments = message.attachments?.map((a) => ({
@@ -42,6 +57,20 @@ export class OutboxMailer implements Mailer {
     await appendFile(this.file, `${JSON.stringify(line)}\n`, 'utf8');
     logInfo('email.outbox', { to: message.to, subject: message.subject, file: this.file });
   }
+
+  private alreadySent(messageId: string) {
+    return outboxHolds(this.file, messageId);
+  }
+}
+
+/** Whether the outbox already holds a message of that id (a keyed message is sent once). */
+async function outboxHolds(file: string, messageId: string): Promise<boolean> {
+  try {
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    return lines.some((line) => line.includes(`"messageId":${JSON.stringify(messageId)}`));
+  } catch {
+    return false;
+  }
 }
 
 export class AcsMailer implements Mailer {
@@ -53,12 +82,16 @@ export class AcsMailer implements Mailer {
   async send(message: EmailMessage): Promise<void> {
     const { EmailClient } = await import('@azure/communication-email');
     const client = new EmailClient(this.connectionString);
-    const poller = await client.beginSend({
-      senderAddress: this.sender,
-      recipients: { to: [{ address: message.to }] },
-      content: { subject: message.subject, plainText: message.text, html: message.html },
-      ...(message.attachments?.length ? { attachments: message.attachments } : {}),
-    });
+    // A keyed message uses its id as the operation id, so the service can recognise a repeat of the same send.
+    const poller = await client.beginSend(
+      {
+        senderAddress: this.sender,
+        recipients: { to: [{ address: message.to }] },
+        content: { subject: message.subject, plainText: message.text, html: message.html },
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+      },
+      message.messageId ? { operationId: message.messageId } : {},
+    );
     await poller.pollUntilDone();
   }
 }

@@ -211,7 +211,7 @@ describe('the invoice document and its PDF', () => {
 
     const nothing = await documentOf(f.member2.id, event.id);
     expect(nothing.status).toBe(404);
-    expect(nothing.body).toMatchObject({ success: false, errorCode: 'NOT_FOUND', message: 'Invoice not found' });
+    expect(nothing.body).toMatchObject({ success: false, error: 'NOT_FOUND', message: 'Invoice not found' });
     const notMine = await api.download(`me/invoices/${event.id}/pdf`, { token: f.member2.token, query: o.q });
     expect(notMine.status).toBe(404);
 
