@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture, type Person } from '../helpers/fixtures';
-import { seedOrgDocumentFields, seedRegistration, storedDocuments } from '../helpers/seed';
+import { seedRegistration, storedDocuments } from '../helpers/seed';
 import { invoiceReference } from '../../shared/domain/invoicing/creditor-reference';
 import { parseEpcPayload } from '../../shared/domain/invoicing/epc-qr';
 
@@ -19,7 +19,12 @@ beforeAll(async () => {
   api = await TestHost.start();
   f = await setupOrganization(api);
   q = { organizationId: f.orgId };
-  await seedOrgDocumentFields(f.orgId, f.orgId, { settings: { currency: 'EUR', timeZone: 'UTC', payee: PAYEE } });
+  const settings = await api.put('organization-settings', {
+    token: f.admin.token,
+    query: q,
+    body: { currency: 'EUR', timeZone: 'UTC', payee: PAYEE },
+  });
+  expect(settings.status).toBe(200);
 });
 afterAll(() => api.close());
 

@@ -1,15 +1,6 @@
 import type { OrganizationDoc } from '../organizations/model';
+import { settingsOf } from '../organization-settings/model';
 import type { ReminderSettingsInput } from './rules';
 
-/** The defaults of the organization settings (issue 35): on, 2 days after the showtime, weekly, three times. */
-export const DEFAULT_REMINDER_SETTINGS: ReminderSettingsInput = {
-  enabled: true,
-  daysAfterShowtime: 2,
-  repeatEveryDays: 7,
-  maxReminders: 3,
-};
-
-export function reminderSettingsOf(org: OrganizationDoc): ReminderSettingsInput {
-  const stored = (org as OrganizationDoc & { settings?: { reminders?: Partial<ReminderSettingsInput> } }).settings;
-  return { ...DEFAULT_REMINDER_SETTINGS, ...stored?.reminders };
-}
+/** The organization's reminder settings with their defaults (organization-settings/model.ts). */
+export const reminderSettingsOf = (org: OrganizationDoc): ReminderSettingsInput => settingsOf(org).reminders;
