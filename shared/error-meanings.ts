@@ -50,4 +50,6 @@ export const ERROR_MEANINGS: Record<GenericErrorCode | SpecErrorCode, string> = 
     'Your organization no longer takes part in this Shared Event (`data.participantStatus`): its projection sells nothing; do not retry.',
   CURRENCY_LOCKED:
     'The organization already has sales in its currency (`data.currency`), so the currency can no longer change.',
+  INVALID_UNSUBSCRIBE_LINK:
+    'The one-click link to stop reminder e-mails is not one the service made (changed, cut short or for something else); turn reminders off from your profile instead.',
 };

@@ -46,6 +46,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   IDEMPOTENCY_KEY_ANSWER_LOST: 409,
   PARTICIPANT_NOT_ACTIVE: 409,
   CURRENCY_LOCKED: 409,
+  INVALID_UNSUBSCRIBE_LINK: 400,
 };
 
 export const statusOfCode = (code: ErrorCode): number => ERROR_STATUS[code];

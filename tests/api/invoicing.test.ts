@@ -101,9 +101,11 @@ describe('explicit issue and clear', () => {
         invoiceAmount: 135,
         allEligibleInvoiced: true,
       },
+      invoiceEmailed: true,
     });
-    // auth (the user with its role map) + event, member's membership, one query + one write per updated record
-    expect(storeOps(res)).toBe(4 + 3);
+    // auth (the user with its role map) + event, member's membership, one query + one write per updated record,
+    // then the organization and the member's user for the e-mail carrying the invoice PDF
+    expect(storeOps(res)).toBe(4 + 3 + 2);
 
     for (const id of [a.id, b.id]) {
       const order = await o.get(id);

@@ -11,6 +11,8 @@ import { saveOrder } from '../orders/repo';
 import type { RegistrationDoc } from '../registrations/model';
 import { replaceRegistration } from '../registrations/repo';
 import { memberInvoiceDocuments } from './repo';
+import { deliverIssuedInvoice } from './invoice-delivery';
+import type { InvoicePaymentDoc } from './payment-model';
 import {
   invoiceActionOf,
   invoicedOrder,
@@ -36,7 +38,9 @@ type MemberRecord =
  * the member's orders and registrations for the event, in parallel. Then one ETag-conditional replace per record
  * that needs it. A record changed since it was read (412, or gone) is a `conflict` and is not retried: repeating
  * the request decides on it again (an explicit request converges). Any other write failure is `failed`. A
- * conflict or failure answers 207 with `completed: false`, keeping the updates that landed.
+ * conflict or failure answers 207 with `completed: false`, keeping the updates that landed. An issue that
+ * updated a record and completed e-mails the member the invoice PDF (two more reads: organization and user);
+ * `invoiceEmailed` says whether it went out.
  */
 export async function invoiceMemberForEvent(
   principal: Principal,
@@ -55,9 +59,11 @@ export async function invoiceMemberForEvent(
   if (!membership && docs.length === 0) throw notFound('Member');
 
   const records: MemberRecord[] = [];
+  const payments: InvoicePaymentDoc[] = [];
   let partnerSold = 0;
   for (const doc of docs) {
-    if (doc.docType === 'registration') {
+    if (doc.docType === 'invoicePayment') payments.push(doc);
+    else if (doc.docType === 'registration') {
       if (doc.sellerId === userId) records.push({ recordKind: 'registration', doc });
     } else if (doc.soldByOrganizationId !== undefined) partnerSold += 1;
     else if (doc.requestedBy === userId) records.push({ recordKind: 'order', doc });
@@ -72,6 +78,17 @@ export async function invoiceMemberForEvent(
   const actor = actorOf(principal);
   const results = await mapWithConcurrency(records, WRITE_CONCURRENCY, (record) => runRecord(record, action, actor));
   const tally = tallyResults(results.flatMap((r) => (r.result ? [r.result] : [])));
+  // An issue that changed the invoice, with every record known, sends the member the PDF (invoice-delivery.ts).
+  const emailed =
+    action === 'issue' && tally.counters.updated > 0 && tally.completed
+      ? await deliverIssuedInvoice({
+          organizationId,
+          event,
+          userId,
+          ...recordsAfter(results.map((r) => r.after)),
+          payments,
+        })
+      : undefined;
   const data = {
     userId,
     eventId,
@@ -82,9 +99,20 @@ export async function invoiceMemberForEvent(
     // Exact only when every record is known: after a conflict or failure the state of those records is not.
     ...(tally.completed ? { invoiceSummary: memberInvoiceSummary(results.map((r) => standingOf(r.after))) } : {}),
     ...(tally.incomplete.length > 0 ? { incomplete: tally.incomplete } : {}),
+    ...(emailed !== undefined ? { invoiceEmailed: emailed } : {}),
   };
   // The route answers 200 with `completed: true`, or 207 when some record was not applied.
   return data;
+}
+
+function recordsAfter(records: MemberRecord[]) {
+  const orders: OrderDoc[] = [];
+  const registrations: RegistrationDoc[] = [];
+  for (const record of records) {
+    if (record.recordKind === 'order') orders.push(record.doc);
+    else registrations.push(record.doc);
+  }
+  return { orders, registrations };
 }
 
 const standingOf = (record: MemberRecord) =>

@@ -45,6 +45,11 @@ export const memberInvoiceResponse: Schema = object(
     byKind: object({ orders: counters, registrations: counters }, ['orders', 'registrations']),
     completed: { type: 'boolean' },
     invoiceSummary: memberInvoiceSummaryResponse,
+    invoiceEmailed: {
+      type: 'boolean',
+      description:
+        'Present when an issue changed the invoice and completed: whether the member was e-mailed the invoice PDF',
+    },
     incomplete: {
       type: 'array',
       items: object(

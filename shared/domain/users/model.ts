@@ -15,6 +15,8 @@ export interface UserDoc {
    * more than they do): the organization scope reads it with the user, one point read (users/role-map.ts).
    */
   organizationRoles?: Record<string, OrganizationRoleEntry>;
+  /** `false`: the person turned reminder e-mails off (profile or the one-click link); absent means on. */
+  reminderEmails?: false;
   createdAt: string;
   updatedAt: string;
   deletedAt?: string;

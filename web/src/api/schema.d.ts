@@ -128,6 +128,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/me/reminder-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Turn the caller's reminder e-mails on or off ({ reminderEmails }); in-app notifications stay
+         * @description Auth: Required (any signed-in user).
+         */
+        put: operations["me-reminder-emails-update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/verify": {
         parameters: {
             query?: never;
@@ -588,6 +608,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/management/events/{eventId}/receivables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What each member owes for an event: invoiced, paid, outstanding and status (not_invoiced, unpaid, partly_paid, paid, overdue), with the invoice reference
+         * @description Auth: Treasurer+.
+         */
+        get: operations["events-receivables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/management/events/{eventId}/showtimes/{showtimeId}/external": {
         parameters: {
             query?: never;
@@ -767,12 +807,56 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * A member's invoice for an event: lines per ticket type, totals, payments, due date, payee, ISO 11649 reference and the EPC QR payload; 404 while nothing is invoiced
+         * @description Auth: Treasurer+.
+         */
+        get: operations["members-invoice-document"];
         /**
          * Issue ({ invoiced: true }) or clear ({ invoiced: false }) the invoice state of a member's orders and registrations for an event; an empty body is the legacy toggle. 207 with completed false after a conflict or write failure, keeping the updates made
          * @description Auth: Ticket Manager+.
          */
         put: operations["members-invoice-event"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/members/{userId}/invoice/{eventId}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a payment against a member's invoice for an event ({ amount, paidOn, note? }, amount as prices are given); answers the payment and how the invoice stands. 404 while nothing is invoiced
+         * @description Auth: Treasurer+. Send an `Idempotency-Key` header to make a retry safe: the first answer is replayed (docs/api.md).
+         */
+        post: operations["members-invoice-payments-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/members/{userId}/invoice/{eventId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A member's invoice for an event as a PDF, with the EPC QR code to pay by scanning (euro and an IBAN)
+         * @description Auth: Treasurer+.
+         */
+        get: operations["members-invoice-pdf"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -852,6 +936,46 @@ export interface paths {
          * @description Auth: Member+.
          */
         get: operations["me-history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/invoices/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own invoice for an event (as members-invoice-document); 404 while nothing is invoiced
+         * @description Auth: Member+.
+         */
+        get: operations["me-invoice-document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/invoices/{eventId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own invoice for an event as a PDF, with the EPC QR code to pay by scanning
+         * @description Auth: Member+.
+         */
+        get: operations["me-invoice-pdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1884,6 +2008,26 @@ export interface paths {
          * @description Auth: Ticket Manager+.
          */
         delete: operations["registrations-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reminders/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One-click link of a reminder e-mail: turns that person’s reminder e-mails off, without login; the signed token can do nothing else (400 INVALID_UNSUBSCRIBE_LINK when it was not made by the service)
+         * @description Auth: Public.
+         */
+        post: operations["reminders-unsubscribe"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3359,9 +3503,9 @@ export interface components {
             /** @constant */
             success: false;
             /** @enum {unknown} */
-            error: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "UNAVAILABLE" | "INTERNAL" | "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "DELEGATED_MEMBER_CATALOG_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "PARTICIPANT_NOT_ACTIVE" | "CURRENCY_LOCKED";
+            error: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "UNAVAILABLE" | "INTERNAL" | "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "DELEGATED_MEMBER_CATALOG_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "PARTICIPANT_NOT_ACTIVE" | "CURRENCY_LOCKED" | "INVALID_UNSUBSCRIBE_LINK";
             /** @enum {unknown} */
-            errorCode?: "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "DELEGATED_MEMBER_CATALOG_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "PARTICIPANT_NOT_ACTIVE" | "CURRENCY_LOCKED";
+            errorCode?: "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "DELEGATED_MEMBER_CATALOG_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "PARTICIPANT_NOT_ACTIVE" | "CURRENCY_LOCKED" | "INVALID_UNSUBSCRIBE_LINK";
             message: string;
             data?: Record<string, never>;
             details?: {
@@ -3755,6 +3899,8 @@ export interface components {
             };
             completed: boolean;
             invoiceSummary?: components["schemas"]["MemberInvoiceSummary"];
+            /** @description Present when an issue changed the invoice and completed: whether the member was e-mailed the invoice PDF */
+            invoiceEmailed?: boolean;
             incomplete?: {
                 /** @enum {string} */
                 recordKind: "order" | "registration";
@@ -3767,6 +3913,39 @@ export interface components {
         };
         MemberInvoiceBody: {
             invoiced?: boolean;
+        };
+        MemberInvoiceDocument: {
+            organizationId: string;
+            organizationName: string;
+            eventId: string;
+            eventName: string;
+            eventDate: string;
+            userId: string;
+            memberName: string;
+            /** Format: email */
+            memberEmail?: string;
+            currency: string;
+            locale: string;
+            lines: {
+                ticketTypeId: string;
+                ticketTypeName: string;
+                quantity: number;
+                unitPrice: number;
+                amount: number;
+            }[];
+            total: number;
+            paid: number;
+            outstanding: number;
+            /** @enum {string} */
+            status: "not_invoiced" | "unpaid" | "partly_paid" | "paid" | "overdue";
+            /** Format: date-time */
+            issuedAt: string;
+            /** Format: date */
+            dueDate: string;
+            reference: string;
+            payee?: components["schemas"]["Payee"];
+            /** @description The EPC QR payload (SCT, version 002) a banking app reads; absent unless euro, IBAN, outstanding */
+            epcPayload?: string;
         };
         MemberInvoiceSummary: {
             /** @enum {string} */
@@ -4085,6 +4264,27 @@ export interface components {
             items: components["schemas"]["PartnerOrder"][];
             continuationToken?: string;
         };
+        Payee: {
+            accountHolder: string;
+            iban: string;
+            bic?: string;
+            address?: string;
+            paymentTermsDays: number;
+        };
+        Payment: {
+            id: string;
+            eventId: string;
+            userId: string;
+            amount: number;
+            /** Format: date */
+            paidOn: string;
+            note?: string;
+            reference: string;
+            /** Format: date-time */
+            recordedAt: string;
+            recordedBy: string;
+            recordedByName: string;
+        };
         PendingInvitation: {
             invitationId: string;
             sharedEventId: string;
@@ -4163,11 +4363,52 @@ export interface components {
                 [key: string]: number;
             };
         };
+        ReceivableItem: {
+            userId: string;
+            name: string;
+            invoiced: number;
+            paid: number;
+            outstanding: number;
+            /** @enum {string} */
+            status: "not_invoiced" | "unpaid" | "partly_paid" | "paid" | "overdue";
+            reference: string;
+            /** Format: date */
+            dueDate?: string;
+        };
+        Receivables: {
+            eventId: string;
+            currency: string;
+            items: components["schemas"]["ReceivableItem"][];
+            totals: {
+                invoiced: number;
+                paid: number;
+                outstanding: number;
+            };
+        };
         RecordAuditBody: {
             targetUserId: components["schemas"]["Id"];
             /** @enum {unknown} */
             action: "start" | "end";
             duration?: number;
+            note?: string;
+        };
+        RecordPayment: {
+            payment: components["schemas"]["Payment"];
+            invoice: {
+                total: number;
+                paid: number;
+                outstanding: number;
+                /** @enum {string} */
+                status: "not_invoiced" | "unpaid" | "partly_paid" | "paid" | "overdue";
+                /** Format: date */
+                dueDate: string;
+                reference: string;
+            };
+        };
+        RecordPaymentBody: {
+            amount: number;
+            /** Format: date */
+            paidOn: string;
             note?: string;
         };
         Registration: {
@@ -5444,6 +5685,62 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "me-reminder-emails-update": {
+        parameters: {
+            query?: {
+                organizationId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reminderEmails": true
+                 *     }
+                 */
+                "application/json": {
+                    reminderEmails: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "reminderEmails": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            reminderEmails: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -7502,6 +7799,67 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "events-receivables": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                eventId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *         "currency": "EUR",
+                     *         "items": [
+                     *           {
+                     *             "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
+                     *             "name": "Spring Concert",
+                     *             "invoiced": 1,
+                     *             "paid": 1,
+                     *             "outstanding": 1,
+                     *             "status": "not_invoiced",
+                     *             "reference": "Text",
+                     *             "dueDate": "2027-05-01"
+                     *           }
+                     *         ],
+                     *         "totals": {
+                     *           "invoiced": 1,
+                     *           "paid": 1,
+                     *           "outstanding": 1
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Receivables"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "management-events-showtime-external": {
         parameters: {
             query: {
@@ -8835,6 +9193,83 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "members-invoice-document": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                userId: components["schemas"]["Id"];
+                eventId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
+                     *         "organizationName": "St. Cecilia Choir",
+                     *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *         "eventName": "Spring Concert",
+                     *         "eventDate": "2026-11-25T18:30:00.000Z",
+                     *         "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
+                     *         "memberName": "Mia Member",
+                     *         "memberEmail": "mia.member@example.org",
+                     *         "currency": "EUR",
+                     *         "locale": "Text",
+                     *         "lines": [
+                     *           {
+                     *             "ticketTypeId": "9ebb2c5e-396d-4da2-adc2-70a9dd8913ee",
+                     *             "ticketTypeName": "Adult",
+                     *             "quantity": 2,
+                     *             "unitPrice": 25,
+                     *             "amount": 51.5
+                     *           }
+                     *         ],
+                     *         "total": 51.5,
+                     *         "paid": 1,
+                     *         "outstanding": 1,
+                     *         "status": "not_invoiced",
+                     *         "issuedAt": "2026-11-25T18:30:00.000Z",
+                     *         "dueDate": "2027-05-01",
+                     *         "reference": "Text",
+                     *         "payee": {
+                     *           "accountHolder": "St. Cecilia Choir",
+                     *           "iban": "DE89370400440532013000",
+                     *           "bic": "DEUTDEFF",
+                     *           "address": "Kirchplatz 1, 10115 Berlin",
+                     *           "paymentTermsDays": 1
+                     *         },
+                     *         "epcPayload": "Text"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["MemberInvoiceDocument"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "members-invoice-event": {
         parameters: {
             query: {
@@ -8906,6 +9341,7 @@ export interface operations {
                      *           "invoiceAmount": 51.5,
                      *           "allEligibleInvoiced": true
                      *         },
+                     *         "invoiceEmailed": true,
                      *         "incomplete": [
                      *           {
                      *             "recordKind": "order",
@@ -8975,6 +9411,7 @@ export interface operations {
                      *           "invoiceAmount": 51.5,
                      *           "allEligibleInvoiced": true
                      *         },
+                     *         "invoiceEmailed": true,
                      *         "incomplete": [
                      *           {
                      *             "recordKind": "order",
@@ -9003,6 +9440,132 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "members-invoice-payments-create": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: {
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                userId: components["schemas"]["Id"];
+                eventId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 51.5,
+                 *       "paidOn": "2027-05-01",
+                 *       "note": "Paid in cash at the rehearsal"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecordPaymentBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "payment": {
+                     *           "id": "a5614527-0ce6-43be-ad1d-d012b7394867",
+                     *           "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *           "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
+                     *           "amount": 51.5,
+                     *           "paidOn": "2027-05-01",
+                     *           "note": "Paid in cash at the rehearsal",
+                     *           "reference": "Text",
+                     *           "recordedAt": "2026-11-25T18:30:00.000Z",
+                     *           "recordedBy": "Text",
+                     *           "recordedByName": "Mia Member"
+                     *         },
+                     *         "invoice": {
+                     *           "total": 51.5,
+                     *           "paid": 1,
+                     *           "outstanding": 1,
+                     *           "status": "not_invoiced",
+                     *           "dueDate": "2027-05-01",
+                     *           "reference": "Text"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["RecordPayment"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "members-invoice-pdf": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                userId: components["schemas"]["Id"];
+                eventId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed as an attachment */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -9357,6 +9920,113 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["HistoryPage"];
                     };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "me-invoice-document": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                eventId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
+                     *         "organizationName": "St. Cecilia Choir",
+                     *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *         "eventName": "Spring Concert",
+                     *         "eventDate": "2026-11-25T18:30:00.000Z",
+                     *         "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
+                     *         "memberName": "Mia Member",
+                     *         "memberEmail": "mia.member@example.org",
+                     *         "currency": "EUR",
+                     *         "locale": "Text",
+                     *         "lines": [
+                     *           {
+                     *             "ticketTypeId": "9ebb2c5e-396d-4da2-adc2-70a9dd8913ee",
+                     *             "ticketTypeName": "Adult",
+                     *             "quantity": 2,
+                     *             "unitPrice": 25,
+                     *             "amount": 51.5
+                     *           }
+                     *         ],
+                     *         "total": 51.5,
+                     *         "paid": 1,
+                     *         "outstanding": 1,
+                     *         "status": "not_invoiced",
+                     *         "issuedAt": "2026-11-25T18:30:00.000Z",
+                     *         "dueDate": "2027-05-01",
+                     *         "reference": "Text",
+                     *         "payee": {
+                     *           "accountHolder": "St. Cecilia Choir",
+                     *           "iban": "DE89370400440532013000",
+                     *           "bic": "DEUTDEFF",
+                     *           "address": "Kirchplatz 1, 10115 Berlin",
+                     *           "paymentTermsDays": 1
+                     *         },
+                     *         "epcPayload": "Text"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["MemberInvoiceDocument"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "me-invoice-pdf": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                eventId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed as an attachment */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -16484,6 +17154,60 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "reminders-unsubscribe": {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "reminderEmails": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            reminderEmails: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: INVALID_UNSUBSCRIBE_LINK, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        error?: "INVALID_UNSUBSCRIBE_LINK" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };

@@ -1,0 +1,199 @@
+import { getMailer } from '../../email/mailer';
+import { isConflict } from '../../store/outcomes';
+import { logError } from '../../telemetry/telemetry';
+import { invoiceSettingsOf } from '../invoicing/invoice-settings';
+import { localDay } from '../invoicing/receivable';
+import { allMemberships } from '../memberships/repo';
+import { buildNotification, type NotificationDoc } from '../notifications/model';
+import type { OrderDoc } from '../orders/model';
+import type { OrganizationDoc } from '../organizations/model';
+import type { UserDoc } from '../users/model';
+import { liveUsersByIdsAcrossPartitions } from '../users/repo';
+import { escalationEmail, memberReminderEmail, orderLink } from './messages';
+import { escalationId, memberReminderId, notificationIdOf, type ReminderDoc } from './model';
+import {
+  createReminderWithNotification,
+  deliveredOrders,
+  liveOrganizationPages,
+  markReminderDelivered,
+  reminderRecords,
+} from './repo';
+import { reminderSettingsOf } from './settings';
+import { isOverdue, localHour, memberPlan, REMINDER_LOCAL_HOUR } from './rules';
+
+export interface ReminderReport {
+  organizations: number;
+  reminded: number;
+  escalated: number;
+  redelivered: number;
+  failures: { organizationId: string; message: string }[];
+}
+
+/**
+ * One reminder pass over every live organization (docs/decisions/invoices-and-reminders.md "Reminders"). The timer
+ * runs it hourly; an organization is visited from REMINDER_LOCAL_HOUR on in its own time zone, and what a day owes
+ * is decided from the store alone, so any number of passes (parallel, repeated, one dying halfway) send each
+ * reminder once. `now` is the clock (tests control it); `organizationIds` limits the pass (tests, manual runs).
+ */
+export async function remindersOnce(options: { now?: Date; organizationIds?: string[] } = {}): Promise<ReminderReport> {
+  const now = options.now ?? new Date();
+  const report: ReminderReport = { organizations: 0, reminded: 0, escalated: 0, redelivered: 0, failures: [] };
+  for await (const page of liveOrganizationPages()) {
+    for (const organization of page) {
+      if (options.organizationIds && !options.organizationIds.includes(organization.id)) continue;
+      try {
+        if (await remindOrganization(organization, now, report)) report.organizations += 1;
+      } catch (error) {
+        logError(error, { operation: 'reminders.organization', organizationId: organization.id });
+        report.failures.push({ organizationId: organization.id, message: (error as Error).message });
+      }
+    }
+  }
+  return report;
+}
+
+async function remindOrganization(organization: OrganizationDoc, now: Date, report: ReminderReport) {
+  const settings = reminderSettingsOf(organization);
+  const { timeZone } = invoiceSettingsOf(organization);
+  if (!settings.enabled || localHour(now, timeZone) < REMINDER_LOCAL_HOUR) return false;
+  const today = localDay(now, timeZone);
+  const [orders, records, memberships] = await Promise.all([
+    deliveredOrders(organization.id),
+    reminderRecords(organization.id),
+    allMemberships(organization.id),
+  ]);
+
+  // A pass that died after writing a record but before delivering it: deliver now (the mailer keys on the id).
+  for (const record of records.filter((r) => r.status === 'pending')) {
+    await deliver(record, now);
+    report.redelivered += 1;
+  }
+
+  // Never to a removed or unapproved member: only approved memberships count.
+  const approved = new Map(memberships.filter((m) => m.approved).map((m) => [m.userId, m]));
+  const overdueByMember = new Map<string, OrderDoc[]>();
+  for (const order of orders) {
+    if (!approved.has(order.requestedBy)) continue;
+    if (!isOverdue(order, settings.daysAfterShowtime, today, timeZone)) continue;
+    overdueByMember.set(order.requestedBy, [...(overdueByMember.get(order.requestedBy) ?? []), order]);
+  }
+  const escalated = new Set(records.filter((r) => r.kind === 'escalation').flatMap((r) => r.orderIds));
+  const plans = [...overdueByMember].map(([memberId, memberOrders]) => ({
+    memberId,
+    orders: memberOrders,
+    plan: memberPlan(
+      memberOrders.map((o) => o.id),
+      records.filter((r) => r.memberId === memberId),
+      escalated,
+      settings,
+      today,
+    ),
+  }));
+  const work = plans.filter((p) => p.plan.remind.length > 0 || p.plan.escalate.length > 0);
+  if (work.length === 0) return true;
+
+  const managers = [...approved.values()].filter((m) => m.role === 'ticketManager').map((m) => m.userId);
+  const escalating = work.some((p) => p.plan.escalate.length > 0);
+  const users = await liveUsersByIdsAcrossPartitions([...work.map((p) => p.memberId), ...(escalating ? managers : [])]);
+
+  for (const { memberId, orders: memberOrders, plan } of work) {
+    if (plan.remind.length > 0) {
+      const listed = memberOrders.filter((o) => plan.remind.includes(o.id));
+      const record = memberRecord(organization, memberId, listed, users.get(memberId), today, now);
+      if (await write(record, notificationFor(organization.id, record, listed, now), now)) report.reminded += 1;
+    }
+    for (const orderId of plan.escalate) {
+      const order = memberOrders.find((o) => o.id === orderId)!;
+      for (const managerId of managers) {
+        const manager = users.get(managerId);
+        const record: ReminderDoc = {
+          id: escalationId(order.id, managerId),
+          docType: 'reminder',
+          organizationId: organization.id,
+          kind: 'escalation',
+          recipientId: managerId,
+          memberId,
+          day: today,
+          orderIds: [order.id],
+          ...(manager && manager.reminderEmails !== false
+            ? { email: escalationEmail(manager.email, organization.name, order, settings.maxReminders) }
+            : {}),
+          notificationId: notificationIdOf(escalationId(order.id, managerId)),
+          status: 'pending',
+          createdAt: now.toISOString(),
+        };
+        if (await write(record, notificationFor(organization.id, record, [order], now), now)) report.escalated += 1;
+      }
+    }
+  }
+  return true;
+}
+
+function memberRecord(
+  organization: OrganizationDoc,
+  memberId: string,
+  orders: OrderDoc[],
+  user: UserDoc | undefined,
+  today: string,
+  now: Date,
+): ReminderDoc {
+  const id = memberReminderId(memberId, today);
+  return {
+    id,
+    docType: 'reminder',
+    organizationId: organization.id,
+    kind: 'member',
+    recipientId: memberId,
+    memberId,
+    day: today,
+    orderIds: orders.map((o) => o.id),
+    // Opted out (profile or one-click link) or no live user: the notification alone.
+    ...(user && user.reminderEmails !== false
+      ? { email: memberReminderEmail(user.email, organization.name, organization.id, memberId, orders) }
+      : {}),
+    notificationId: notificationIdOf(id),
+    status: 'pending',
+    createdAt: now.toISOString(),
+  };
+}
+
+function notificationFor(organizationId: string, record: ReminderDoc, orders: OrderDoc[], now: Date): NotificationDoc {
+  const events = [...new Set(orders.map((o) => o.eventName))].join(', ');
+  const title = record.kind === 'member' ? 'Please report your ticket sales' : 'A member has not reported';
+  return {
+    ...buildNotification(
+      organizationId,
+      {
+        userId: record.recipientId,
+        type: record.kind === 'member' ? 'reportReminder' : 'reportReminderEscalation',
+        title,
+        message: `${events}: ${orders.length} order(s) with tickets still out`,
+        actionUrl: orderLink(organizationId, orders[0]!.id),
+        meta: {
+          reminderId: record.id,
+          orderIds: record.orderIds,
+          eventIds: [...new Set(orders.map((o) => o.eventId))],
+        },
+      },
+      now.getTime(),
+    ),
+    id: record.notificationId,
+  };
+}
+
+/** Writes the record with its notification (409: another pass did, nothing to do), then delivers it. */
+async function write(record: ReminderDoc, notification: NotificationDoc, now: Date): Promise<boolean> {
+  try {
+    await createReminderWithNotification(record, notification);
+  } catch (error) {
+    if (isConflict(error)) return false;
+    throw error;
+  }
+  await deliver(record, now);
+  return true;
+}
+
+async function deliver(record: ReminderDoc, now: Date) {
+  if (record.email) await getMailer().send({ ...record.email, messageId: record.id });
+  await markReminderDelivered(record, now.toISOString());
+}
