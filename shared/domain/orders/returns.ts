@@ -38,7 +38,7 @@ export function recordReturnAs(
     const order = await loadOrder(organizationId, orderId);
     authorize(order);
     assertAccepts(order.status, 'return');
-    return saveOrder({ ...applyReturn(order, body), _etag: order._etag }, order);
+    return saveOrder({ ...applyReturn(order, body), _etag: order._etag }, order, { returnSerials: body.serials });
   }, 20);
 }
 
