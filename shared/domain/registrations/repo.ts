@@ -54,7 +54,15 @@ export async function replaceRegistration(
   const writes = [{ replace: registration, ifMatch: etag }];
   const tickets = await sourceTicketWrites(registrationHolding(before), registrationHolding(registration));
   try {
-    return await writeWithMoney(registration.organizationId, registration.eventId, moves, writes, single, undefined, tickets);
+    return await writeWithMoney(
+      registration.organizationId,
+      registration.eventId,
+      moves,
+      writes,
+      single,
+      undefined,
+      tickets,
+    );
   } catch (error) {
     throw asContention(error); // a ticket write lost a race: the caller reads again (withEtagRetry)
   }

@@ -42,8 +42,16 @@ export function parseCode(code: string): ParsedCode | undefined {
   if (code.length > MAX_CODE_LENGTH) return undefined;
   const parts = code.split('~');
   if (parts.length !== 6 || parts[0] !== PREFIX) return undefined;
-  const [, keyId, showtimeId, serial, ticketTypeId, signature] = parts as [string, string, string, string, string, string];
-  if (!KEY_ID_PATTERN.test(keyId) || !showtimeId || !ticketTypeId || parseSerial(serial) === undefined) return undefined;
+  const [, keyId, showtimeId, serial, ticketTypeId, signature] = parts as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  if (!KEY_ID_PATTERN.test(keyId) || !showtimeId || !ticketTypeId || parseSerial(serial) === undefined)
+    return undefined;
   if (!/^[A-Za-z0-9_-]{86}$/.test(signature)) return undefined;
   return { keyId, showtimeId, serial, ticketTypeId, signature: Buffer.from(signature, 'base64url') };
 }

@@ -34,7 +34,8 @@ export function ticketKeys(): TicketKeys {
   const { ticketSigningKey, ticketSigningKeyId, ticketVerifyKeys } = config();
   const source = `${ticketSigningKey ?? ''}|${ticketSigningKeyId}|${ticketVerifyKeys.join(',')}`;
   if (cached?.source === source) return cached.keys;
-  if (!KEY_ID_PATTERN.test(ticketSigningKeyId)) throw new Error('TICKET_SIGNING_KEY_ID must be 1-16 of A-Z a-z 0-9 _ -');
+  if (!KEY_ID_PATTERN.test(ticketSigningKeyId))
+    throw new Error('TICKET_SIGNING_KEY_ID must be 1-16 of A-Z a-z 0-9 _ -');
   const privateKey = ticketSigningKey
     ? parsePrivate(ticketSigningKey)
     : (processKey ??= generateKeyPairSync('ed25519').privateKey);

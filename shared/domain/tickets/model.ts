@@ -17,6 +17,8 @@ export type AdmissionVia = 'code' | 'serial';
 export interface TicketEntry {
   number: number;
   ticketTypeId: string;
+  /** The type's name when issued: the door shows it without reading the event. */
+  ticketTypeName: string;
   status: TicketStatus;
   /** When the status last changed (issue, return, admission, void). */
   changedAt: string;

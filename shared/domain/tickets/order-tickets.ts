@@ -20,7 +20,7 @@ export const orderHolding = (order: OrderDoc, wanted = order.tickets) => ({
   source: { kind: 'order' as const, id: order.id },
   holderId: order.requestedBy,
   holderName: order.requestedByName,
-  wanted: wanted.map((l) => ({ ticketTypeId: l.ticketTypeId, quantity: l.quantity })),
+  wanted: wanted.map((l) => ({ ticketTypeId: l.ticketTypeId, ticketTypeName: l.ticketTypeName, quantity: l.quantity })),
 });
 
 /**
@@ -60,7 +60,8 @@ const noSerialsHere = () =>
 
 /** Per type, how many tickets this write returns (the difference of the per-type returned counts). */
 function returnedNow(before: OrderDoc, after: OrderDoc): Map<string, number> {
-  const count = (o: OrderDoc) => new Map((o.returnedTypeQuantities ?? []).map((t) => [t.ticketTypeId, t.returnQuantity]));
+  const count = (o: OrderDoc) =>
+    new Map((o.returnedTypeQuantities ?? []).map((t) => [t.ticketTypeId, t.returnQuantity]));
   const was = count(before);
   const diff = new Map<string, number>();
   for (const [type, n] of count(after)) if (n > (was.get(type) ?? 0)) diff.set(type, n - (was.get(type) ?? 0));

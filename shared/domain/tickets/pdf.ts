@@ -86,11 +86,14 @@ async function drawTicket(
   doc.y = box.y + pad;
   for (const [size, text, bold] of lines) {
     if (!text) continue;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size).text(text, box.x + pad, doc.y, {
-      width: textWidth,
-      height: box.height - 2 * pad,
-      ellipsis: true,
-    });
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(size)
+      .text(text, box.x + pad, doc.y, {
+        width: textWidth,
+        height: box.height - 2 * pad,
+        ellipsis: true,
+      });
     doc.moveDown(0.25);
   }
 }

@@ -19,6 +19,7 @@ const isLive = (t: TicketEntry) => t.status === 'issued' || t.status === 'admitt
 
 export interface WantedLine {
   ticketTypeId: string;
+  ticketTypeName: string;
   quantity: number;
 }
 
@@ -37,13 +38,21 @@ export function reconcileTickets(
   const tickets = held.map((t) => ({ ...t }));
   let next = firstFree;
   const wantedByType = new Map<string, number>();
-  for (const line of wanted) wantedByType.set(line.ticketTypeId, (wantedByType.get(line.ticketTypeId) ?? 0) + line.quantity);
+  const names = new Map(wanted.map((l) => [l.ticketTypeId, l.ticketTypeName]));
+  for (const line of wanted)
+    wantedByType.set(line.ticketTypeId, (wantedByType.get(line.ticketTypeId) ?? 0) + line.quantity);
   const types = new Set([...wantedByType.keys(), ...tickets.map((t) => t.ticketTypeId)]);
   for (const ticketTypeId of types) {
     const want = wantedByType.get(ticketTypeId) ?? 0;
     const live = tickets.filter((t) => t.ticketTypeId === ticketTypeId && isLive(t));
     for (let i = live.length; i < want; i += 1) {
-      tickets.push({ number: next, ticketTypeId, status: 'issued', changedAt: at });
+      tickets.push({
+        number: next,
+        ticketTypeId,
+        ticketTypeName: names.get(ticketTypeId) ?? '',
+        status: 'issued',
+        changedAt: at,
+      });
       next += 1;
     }
     const surplus = live.length - want;
@@ -51,7 +60,8 @@ export function reconcileTickets(
     for (const t of voidable.slice(0, Math.max(0, surplus))) Object.assign(t, { status: 'void', changedAt: at });
     if (want === 0) {
       for (const t of tickets) {
-        if (t.ticketTypeId === ticketTypeId && t.status === 'returned') Object.assign(t, { status: 'void', changedAt: at });
+        if (t.ticketTypeId === ticketTypeId && t.status === 'returned')
+          Object.assign(t, { status: 'void', changedAt: at });
       }
     }
   }

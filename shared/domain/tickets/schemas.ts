@@ -131,7 +131,17 @@ export const doorKitResponse: Schema = object(
     admitted: { type: 'integer' },
     generatedAt: str,
   },
-  ['organizationId', 'eventId', 'showtimeId', 'publicKeys', 'ticketTypes', 'tickets', 'expected', 'admitted', 'generatedAt'],
+  [
+    'organizationId',
+    'eventId',
+    'showtimeId',
+    'publicKeys',
+    'ticketTypes',
+    'tickets',
+    'expected',
+    'admitted',
+    'generatedAt',
+  ],
 );
 
 const int: Schema = { type: 'integer' };

@@ -11,7 +11,9 @@ export const registrationHolding = (r: RegistrationDoc): TicketHolding => ({
   source: { kind: 'registration', id: r.id },
   holderId: r.sellerId,
   holderName: r.sellerName,
-  wanted: r.deletedAt ? [] : r.tickets.map((l) => ({ ticketTypeId: l.ticketTypeId, quantity: l.quantity })),
+  wanted: r.deletedAt
+    ? []
+    : r.tickets.map((l) => ({ ticketTypeId: l.ticketTypeId, ticketTypeName: l.ticketTypeName, quantity: l.quantity })),
 });
 
 /** Free tickets: held by whoever gave them, named at the door by their recipient; none once deleted. */
@@ -22,14 +24,15 @@ export const freeTicketHolding = (t: FreeTicketDoc): TicketHolding => ({
   source: { kind: 'freeTicket', id: t.id },
   holderId: t.createdBy,
   holderName: t.recipient,
-  wanted: t.deletedAt ? [] : [{ ticketTypeId: t.ticketTypeId, quantity: t.quantity }],
+  wanted: t.deletedAt ? [] : [{ ticketTypeId: t.ticketTypeId, ticketTypeName: t.ticketTypeName, quantity: t.quantity }],
 });
 
 const sameTickets = (a: TicketHolding, b: TicketHolding) =>
   a.showtimeId === b.showtimeId &&
   a.holderName === b.holderName &&
   JSON.stringify([...a.wanted].sort(byType)) === JSON.stringify([...b.wanted].sort(byType));
-const byType = (x: { ticketTypeId: string }, y: { ticketTypeId: string }) => x.ticketTypeId.localeCompare(y.ticketTypeId);
+const byType = (x: { ticketTypeId: string }, y: { ticketTypeId: string }) =>
+  x.ticketTypeId.localeCompare(y.ticketTypeId);
 
 /**
  * The ticket writes of a direct sale or free ticket write: a create issues its tickets; an edit that changes
