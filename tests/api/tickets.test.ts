@@ -328,4 +328,27 @@ describe('codes and the door', () => {
       (await api.get(`management/events/${event.id}/door`, { token: f.ticketManager.token, query: t.q })).status,
     ).toBe(403);
   });
+
+  it('settling an order with more tickets admitted than reported sold warns first (409), and settles with confirm', async () => {
+    const event = await createEvent(api, f, { venueCapacity: 50 });
+    const order = await o.delivered(f.member, event, [3, 0]);
+    const items = await t.tickets(`orders/${order.id}`);
+    for (const ticket of items.slice(0, 2)) await t.scan({ code: ticket.code, showtimeId: ticket.showtimeId });
+    expect((await o.reportSold(f.member, order.id, { soldQuantity: 1 })).status).toBe(200);
+    // the member reports two returned although two came through the door: only the issued one can be marked
+    expect((await o.ret(f.ticketManager, order.id, { returnQuantity: 2 })).status).toBe(200);
+    expect((await t.tickets(`orders/${order.id}`)).map((i) => i.status)).toEqual(['admitted', 'admitted', 'returned']);
+    const warned = await o.post(`orders/${order.id}/approve-reconciliation`, f.treasurer, {});
+    expect(warned.status).toBe(409);
+    expect(warned.body).toMatchObject({
+      error: 'ADMITTED_BEYOND_SOLD',
+      errorCode: 'ADMITTED_BEYOND_SOLD',
+      data: { admitted: 2, reportedSold: 1 },
+    });
+    expect((await o.get(order.id)).status).toBe('awaitingReconciliation');
+    const settled = await o.post(`orders/${order.id}/approve-reconciliation`, f.treasurer, { confirm: true });
+    expect(settled.status).toBe(200);
+    expect(settled.body.data.status).toBe('settled');
+    expect((await o.post(`orders/${order.id}/approve-reconciliation`, f.treasurer, { confirm: 'yes' })).status).toBe(400);
+  });
 });

@@ -168,6 +168,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/check-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check one ticket in by code or typed serial: admitted, already_admitted, returned, void, wrong_showtime or unknown (always 200); the same nonce answers the same; one of parallel scans of a ticket admits
+         * @description Auth: Member+.
+         */
+        post: operations["check-ins-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/check-ins/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An offline scanner's queue (up to 500 scans), decided in the order sent; results in the same order
+         * @description Auth: Member+.
+         */
+        post: operations["check-ins-batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events": {
         parameters: {
             query?: never;
@@ -291,6 +331,46 @@ export interface paths {
          * @description Auth: Ticket Manager+.
          */
         delete: operations["free-tickets-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{eventId}/free-tickets/{id}/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Its numbered tickets with their codes, by serial (Ticket Manager+)
+         * @description Auth: Ticket Manager+.
+         */
+        get: operations["free-tickets-tickets-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{eventId}/free-tickets/{id}/tickets.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Its issued tickets as a printable PDF: an A4 sheet, or layout=perPage (Ticket Manager+; streamed)
+         * @description Auth: Ticket Manager+.
+         */
+        get: operations["free-tickets-tickets-pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -548,6 +628,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/management/events/{eventId}/door": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Door figures per showtime (issued, returned, reportedSold, admitted) and per member (unreported)
+         * @description Auth: Treasurer+.
+         */
+        get: operations["management-events-door"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/events/{eventId}/door-grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The members who may work this event's door without being Ticket Manager+
+         * @description Auth: Admin.
+         */
+        get: operations["door-grants-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/events/{eventId}/door-grants/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Let an approved member check tickets in at this event (idempotent)
+         * @description Auth: Admin.
+         */
+        put: operations["door-grants-give"];
+        post?: never;
+        /**
+         * Take a member's door grant for this event back
+         * @description Auth: Admin.
+         */
+        delete: operations["door-grants-take"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/events/{eventId}/door-kit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a scanner needs offline: public keys and the showtime serial → status map (door grant or TM+)
+         * @description Auth: Member+.
+         */
+        get: operations["management-events-door-kit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/management/events/{eventId}/external-sales": {
         parameters: {
             query?: never;
@@ -626,6 +790,26 @@ export interface paths {
          * @description Auth: Ticket Manager+ (full organizations only: 403 ORG_MODE_RESTRICTED otherwise). Send an `Idempotency-Key` header to make a retry safe: the first answer is replayed (docs/api.md).
          */
         post: operations["external-sales-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/events/{eventId}/tickets.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A whole showtime's issued tickets in one PDF, in serial order, for a print shop (streamed)
+         * @description Auth: Ticket Manager+.
+         */
+        get: operations["management-events-tickets-pdf"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1248,6 +1432,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{id}/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Its numbered tickets with their codes, by serial (Ticket Manager+ or the order's member)
+         * @description Auth: Member+.
+         */
+        get: operations["orders-tickets-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/tickets.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Its issued tickets as a printable PDF: an A4 sheet, or layout=perPage (Ticket Manager+ or the order's member; streamed)
+         * @description Auth: Member+.
+         */
+        get: operations["orders-tickets-pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{id}/transfer": {
         parameters: {
             query?: never;
@@ -1860,6 +2084,46 @@ export interface paths {
          * @description Auth: Ticket Manager+.
          */
         delete: operations["registrations-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/registrations/{id}/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Its numbered tickets with their codes, by serial (Ticket Manager+ or the seller)
+         * @description Auth: Member+.
+         */
+        get: operations["registrations-tickets-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/registrations/{id}/tickets.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Its issued tickets as a printable PDF: an A4 sheet, or layout=perPage (Ticket Manager+ or the seller; streamed)
+         * @description Auth: Member+.
+         */
+        get: operations["registrations-tickets-pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2886,6 +3150,41 @@ export interface components {
                 }[];
             }[];
         };
+        CheckInBatchBody: {
+            scans: ({
+                code?: string;
+                /** @description A serial, e.g. `A-0042` */
+                serial?: string;
+                showtimeId: components["schemas"]["Id"];
+                nonce: string;
+                /** Format: date-time */
+                scannedAt: string;
+            } & (unknown | unknown))[];
+        };
+        CheckInBatchResult: {
+            results: components["schemas"]["CheckInResult"][];
+        };
+        CheckInBody: {
+            code?: string;
+            /** @description A serial, e.g. `A-0042` */
+            serial?: string;
+            showtimeId: components["schemas"]["Id"];
+            nonce: string;
+            /** Format: date-time */
+            scannedAt?: string;
+        } & (unknown | unknown);
+        CheckInResult: {
+            nonce: string;
+            /** @enum {string} */
+            result: "admitted" | "already_admitted" | "returned" | "void" | "wrong_showtime" | "unknown";
+            ticket?: components["schemas"]["DoorTicket"];
+            firstAdmission?: {
+                at: string;
+                byName: string;
+                /** @enum {string} */
+                via: "code" | "serial";
+            };
+        };
         CleanupResult: {
             deleted: {
                 [key: string]: number;
@@ -3323,6 +3622,61 @@ export interface components {
         };
         DirectAddBody: {
             organizationId: components["schemas"]["Id"];
+        };
+        DoorFigures: {
+            eventId: string;
+            showtimes: {
+                showtimeId: string;
+                issued: number;
+                returned: number;
+                reportedSold: number;
+                admitted: number;
+            }[];
+            members: {
+                userId: string;
+                name: string;
+                reportedSold: number;
+                admitted: number;
+                unreported: number;
+            }[];
+        };
+        DoorGrant: {
+            eventId: string;
+            userId: string;
+            userName: string;
+            grantedBy: string;
+            grantedByName: string;
+            /** Format: date-time */
+            grantedAt: string;
+        };
+        DoorGrantList: {
+            items: components["schemas"]["DoorGrant"][];
+        };
+        DoorKit: {
+            organizationId: string;
+            eventId: string;
+            showtimeId: string;
+            /** @description key id → base64 SPKI DER (Ed25519) */
+            publicKeys: {
+                [key: string]: string;
+            };
+            /** @description ticket type id → name */
+            ticketTypes: {
+                [key: string]: string;
+            };
+            /** @description serial → status */
+            tickets: {
+                [key: string]: "issued" | "returned" | "admitted" | "void";
+            };
+            expected: number;
+            admitted: number;
+            /** Format: date-time */
+            generatedAt: string;
+        };
+        DoorTicket: {
+            serial: string;
+            ticketTypeName: string;
+            holderName: string;
         };
         ErrorResponse: {
             /** @constant */
@@ -4144,6 +4498,8 @@ export interface components {
                 ticketTypeId: components["schemas"]["Id"];
                 returnQuantity: number;
             }[];
+            /** @description The returned tickets (default: the highest-numbered issued tickets of the returned types) */
+            serials?: string[];
         };
         ReverseIndexSync: {
             status: components["schemas"]["ReverseIndexSyncStatus"];
@@ -4460,6 +4816,17 @@ export interface components {
         SuperAdminBody: {
             isSuperAdmin?: boolean;
         };
+        TicketItem: {
+            serial: string;
+            ticketTypeId: string;
+            showtimeId: string;
+            /** @enum {string} */
+            status: "issued" | "returned" | "admitted" | "void";
+            code: string;
+        };
+        TicketList: {
+            items: components["schemas"]["TicketItem"][];
+        };
         TicketOrder: {
             id: string;
             organizationId: string;
@@ -4577,6 +4944,8 @@ export interface components {
             }[];
             quantity?: number;
             reason?: string;
+            /** @description The tickets that move (default: the highest-numbered issued tickets of each moving type) */
+            serials?: string[];
         } | unknown | unknown;
         TransferHistory: {
             fromUserId: string;
@@ -5460,6 +5829,148 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "check-ins-create": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "482913",
+                 *       "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
+                 *       "nonce": "Text"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CheckInBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "nonce": "Text",
+                     *         "result": "admitted",
+                     *         "ticket": {
+                     *           "serial": "Text",
+                     *           "ticketTypeName": "Adult",
+                     *           "holderName": "Mia Member"
+                     *         },
+                     *         "firstAdmission": {
+                     *           "at": "Text",
+                     *           "byName": "Mia Member",
+                     *           "via": "code"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["CheckInResult"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "check-ins-batch": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scans": [
+                 *         {
+                 *           "code": "482913",
+                 *           "serial": "Text",
+                 *           "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
+                 *           "nonce": "Text",
+                 *           "scannedAt": "2026-11-25T18:30:00.000Z"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CheckInBatchBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "results": [
+                     *           {
+                     *             "nonce": "Text",
+                     *             "result": "admitted",
+                     *             "ticket": {
+                     *               "serial": "Text",
+                     *               "ticketTypeName": "Adult",
+                     *               "holderName": "Mia Member"
+                     *             },
+                     *             "firstAdmission": {
+                     *               "at": "Text",
+                     *               "byName": "Mia Member",
+                     *               "via": "code"
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["CheckInBatchResult"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "events-list": {
         parameters: {
             query: {
@@ -6186,6 +6697,91 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "free-tickets-tickets-list": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                eventId: components["schemas"]["Id"];
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "serial": "Text",
+                     *             "ticketTypeId": "9ebb2c5e-396d-4da2-adc2-70a9dd8913ee",
+                     *             "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
+                     *             "status": "issued",
+                     *             "code": "482913"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["TicketList"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "free-tickets-tickets-pdf": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+                layout?: "sheet" | "perPage";
+            };
+            header?: never;
+            path: {
+                eventId: components["schemas"]["Id"];
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed as an attachment */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -7227,6 +7823,292 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "management-events-door": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                eventId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *         "showtimes": [
+                     *           {
+                     *             "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
+                     *             "issued": 1,
+                     *             "returned": 1,
+                     *             "reportedSold": 2,
+                     *             "admitted": 1
+                     *           }
+                     *         ],
+                     *         "members": [
+                     *           {
+                     *             "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
+                     *             "name": "Spring Concert",
+                     *             "reportedSold": 2,
+                     *             "admitted": 1,
+                     *             "unreported": 1
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["DoorFigures"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "door-grants-list": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                eventId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *             "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
+                     *             "userName": "Mia Member",
+                     *             "grantedBy": "Text",
+                     *             "grantedByName": "Mia Member",
+                     *             "grantedAt": "2026-11-25T18:30:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["DoorGrantList"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "door-grants-give": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                eventId: components["schemas"]["Id"];
+                userId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["DeclineBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *         "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
+                     *         "userName": "Mia Member",
+                     *         "grantedBy": "Text",
+                     *         "grantedByName": "Mia Member",
+                     *         "grantedAt": "2026-11-25T18:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["DoorGrant"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "door-grants-take": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                eventId: components["schemas"]["Id"];
+                userId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["DeclineBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *         "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
+                     *         "deleted": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            eventId: string;
+                            userId: string;
+                            deleted: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "management-events-door-kit": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+                showtimeId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                eventId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
+                     *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *         "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
+                     *         "publicKeys": {
+                     *           "2bab1f43-3875-428f-a1b0-50a17c0aa267": "Text"
+                     *         },
+                     *         "ticketTypes": {
+                     *           "2bab1f43-3875-428f-a1b0-50a17c0aa267": "Text"
+                     *         },
+                     *         "tickets": {
+                     *           "2bab1f43-3875-428f-a1b0-50a17c0aa267": "issued"
+                     *         },
+                     *         "expected": 1,
+                     *         "admitted": 1,
+                     *         "generatedAt": "2026-11-25T18:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["DoorKit"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "external-sales-list": {
         parameters: {
             query: {
@@ -7697,6 +8579,39 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "management-events-tickets-pdf": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+                showtimeId: components["schemas"]["Id"];
+                layout?: "sheet" | "perPage";
+            };
+            header?: never;
+            path: {
+                eventId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed as an attachment */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -12190,6 +13105,9 @@ export interface operations {
                  *           "ticketTypeId": "9ebb2c5e-396d-4da2-adc2-70a9dd8913ee",
                  *           "returnQuantity": 2
                  *         }
+                 *       ],
+                 *       "serials": [
+                 *         "Text"
                  *       ]
                  *     }
                  */
@@ -12379,6 +13297,89 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "orders-tickets-list": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "serial": "Text",
+                     *             "ticketTypeId": "9ebb2c5e-396d-4da2-adc2-70a9dd8913ee",
+                     *             "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
+                     *             "status": "issued",
+                     *             "code": "482913"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["TicketList"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "orders-tickets-pdf": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+                layout?: "sheet" | "perPage";
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed as an attachment */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -15076,6 +16077,9 @@ export interface operations {
                  *           "ticketTypeId": "9ebb2c5e-396d-4da2-adc2-70a9dd8913ee",
                  *           "returnQuantity": 2
                  *         }
+                 *       ],
+                 *       "serials": [
+                 *         "Text"
                  *       ]
                  *     }
                  */
@@ -16156,6 +17160,89 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "registrations-tickets-list": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "serial": "Text",
+                     *             "ticketTypeId": "9ebb2c5e-396d-4da2-adc2-70a9dd8913ee",
+                     *             "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
+                     *             "status": "issued",
+                     *             "code": "482913"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["TicketList"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "registrations-tickets-pdf": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+                layout?: "sheet" | "perPage";
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed as an attachment */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
