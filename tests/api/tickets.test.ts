@@ -349,6 +349,8 @@ describe('codes and the door', () => {
     const settled = await o.post(`orders/${order.id}/approve-reconciliation`, f.treasurer, { confirm: true });
     expect(settled.status).toBe(200);
     expect(settled.body.data.status).toBe('settled');
-    expect((await o.post(`orders/${order.id}/approve-reconciliation`, f.treasurer, { confirm: 'yes' })).status).toBe(400);
+    expect((await o.post(`orders/${order.id}/approve-reconciliation`, f.treasurer, { confirm: 'yes' })).status).toBe(
+      400,
+    );
   });
 });
