@@ -4,7 +4,12 @@ import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
 import { createOrder } from '../shared/domain/orders/create';
 import { forceRecordSold } from '../shared/domain/orders/force-record-sold';
 import { getOrderById, listMyOrders, listOrders } from '../shared/domain/orders/list';
-import { approveReconciliation } from '../shared/domain/orders/reconciliation';
+import { approveReconciliation, type ApproveReconciliationBody } from '../shared/domain/orders/reconciliation';
+import { object } from '../shared/domain/vocabulary/schema-parts';
+
+const approveReconciliationBody = object({
+  confirm: { type: 'boolean', description: 'Settle although more tickets were admitted than reported sold' },
+});
 import { reportSold } from '../shared/domain/orders/report-sold';
 import { recordReturn } from '../shared/domain/orders/returns';
 import { deletedResponse, orderPage, orderResponse } from '../shared/domain/orders/response-schema';
@@ -103,13 +108,22 @@ move('orders-approve', 'approve', 'Approve a pending order', approveOrder, ['INV
 move('orders-deliver', 'deliver', 'Mark an approved order delivered (sold 0, returned 0)', deliverOrder, [
   'INVALID_ORDER_STATE',
 ]);
-move(
-  'orders-approve-reconciliation',
-  'approve-reconciliation',
-  'Settle an order awaiting reconciliation and freeze its invoice basis',
-  approveReconciliation,
-  ['INVALID_LIFECYCLE_STATE'],
-);
+
+defineRoute<ApproveReconciliationBody>({
+  name: 'orders-approve-reconciliation',
+  method: 'POST',
+  route: 'orders/{id}/approve-reconciliation',
+  auth: 'ticketManager',
+  tags,
+  summary:
+    'Settle an order awaiting reconciliation and freeze its invoice basis; warns (409 ADMITTED_BEYOND_SOLD) when ' +
+    'more of its tickets came through the door than it reports sold, unless `confirm: true`',
+  body: approveReconciliationBody,
+  response: orderResponse,
+  errors: ['INVALID_LIFECYCLE_STATE', 'ADMITTED_BEYOND_SOLD'],
+  handler: ({ principal, organizationId, params, body }) =>
+    approveReconciliation(principal, organizationId, params.id, body),
+});
 
 defineRoute<CancelBody>({
   name: 'orders-cancel',

@@ -31,6 +31,14 @@ export interface Config {
   cosmosEndpointDiscovery: boolean;
   /** Local only: where the embedded store keeps its data across restarts (unset: nothing is kept). */
   localDataFile?: string;
+  /**
+   * The Ed25519 private key that signs ticket codes (PKCS#8, PEM or base64 DER) and its key id; unset locally: a
+   * key made for this process (docs/decisions/tickets.md, "Keys"). Required on Azure (a Key Vault reference).
+   */
+  ticketSigningKey?: string;
+  ticketSigningKeyId: string;
+  /** Earlier public keys still accepted during a rotation: `kid=base64 SPKI DER`, comma-separated. */
+  ticketVerifyKeys: string[];
 }
 
 /** A comma-separated setting as a list (blank entries dropped). */
@@ -81,6 +89,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storeCallDeadlineMs: positive(env.STORE_CALL_DEADLINE_MS, 8000),
     cosmosEndpointDiscovery: flag(env.COSMOS_ENDPOINT_DISCOVERY, false),
     localDataFile: env.LOCAL_DATA_FILE || undefined,
+    ticketSigningKey: env.TICKET_SIGNING_KEY || undefined,
+    ticketSigningKeyId: env.TICKET_SIGNING_KEY_ID || 'k1',
+    ticketVerifyKeys: list(env.TICKET_VERIFY_KEYS),
   };
 }
 
@@ -100,6 +111,10 @@ export function hostSettingProblems(env: NodeJS.ProcessEnv = process.env): strin
     problems.push('JWT_SECRET is the published example value (run npm run setup:local, or set a secret of your own)');
   // Under Core Tools on a developer's machine mail goes to the local outbox (shared/email/mailer.ts); never on Azure.
   if (coreToolsDevelopment(env)) return problems;
+  // A development run without a key signs with one made per process (shared/domain/tickets/keys.ts); Azure never.
+  if (!env.TICKET_SIGNING_KEY) problems.push('TICKET_SIGNING_KEY is not set (ticket codes cannot be signed)');
+  else if (unresolvedKeyVaultReference(env.TICKET_SIGNING_KEY))
+    problems.push('TICKET_SIGNING_KEY is an unresolved Key Vault reference (check the identity and the secret)');
   if (!env.ACS_CONNECTION_STRING) problems.push('ACS_CONNECTION_STRING is not set (e-mail is not configured)');
   else if (unresolvedKeyVaultReference(env.ACS_CONNECTION_STRING))
     problems.push('ACS_CONNECTION_STRING is an unresolved Key Vault reference (check the identity and the secret)');

@@ -47,6 +47,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PARTICIPANT_NOT_ACTIVE: 409,
   CURRENCY_LOCKED: 409,
   INVALID_UNSUBSCRIBE_LINK: 400,
+  ADMITTED_BEYOND_SOLD: 409,
 };
 
 export const statusOfCode = (code: ErrorCode): number => ERROR_STATUS[code];

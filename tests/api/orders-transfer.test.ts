@@ -430,13 +430,14 @@ describe('errors', () => {
     await seedLegacyUserWithoutRoleMap(f.member2.id);
     const noEntry = await transfer(legacy.id, body());
     expect(noEntry.status).toBe(200);
-    // user (auth), order, recipient user (no entry), recipient membership (approved), one batch
-    expect(noEntry.headers.get('x-store-ops')).toBe('5');
+    // user (auth), order, recipient user (no entry), recipient membership (approved), the delivered order's
+    // ticket book (its tickets move), one batch
+    expect(noEntry.headers.get('x-store-ops')).toBe('6');
     const denied = await orders.delivered(f.member, event, [2, 0]);
     await seedRoleMapEntry(f.member2.id, f.orgId, { role: 'member', approved: false });
     const denying = await transfer(denied.id, body());
     expect(denying.status).toBe(200);
-    expect(denying.headers.get('x-store-ops')).toBe('5');
+    expect(denying.headers.get('x-store-ops')).toBe('6');
     await seedRoleMapEntry(f.member2.id, f.orgId, granting);
   });
 });

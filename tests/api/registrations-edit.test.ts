@@ -229,8 +229,8 @@ describe('DELETE registrations/{id}', () => {
       deletedAt: expect.any(String),
       deletedBy: f.ticketManager.id,
     });
-    // user with its role map (auth), registration read, replace, counter release
-    expect(ops(res)).toBe(4);
+    // user with its role map (auth), registration read, its ticket book (voided with it), replace, counter release
+    expect(ops(res)).toBe(5);
     expect(await aggregate(event.id)).toMatchObject({ registrations: 0, sold: 0, remaining: 10 });
     expect(await storedDocument(f.orgId, made.id)).toMatchObject({ deletedAt: res.body.data.deletedAt });
     for (const again of [await del(made.id), await put(made.id, { note: 'x' })]) {

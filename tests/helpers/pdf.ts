@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 export interface ReadPdf {
-  pages: { text: string[]; qrCodes: string[] }[];
+  /** Per page: its text items, the QR codes found on its images, and per image its decoded text or null. */
+  pages: { text: string[]; qrCodes: string[]; codes: (string | null)[] }[];
   info: Record<string, unknown>;
 }
 

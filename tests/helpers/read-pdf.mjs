@@ -1,9 +1,12 @@
 // Reads a PDF as a person's tools would (tests/helpers/pdf.ts runs it in a child process: pdfjs-dist is an ES
 // module the ts-jest CommonJS runtime cannot import). Prints JSON: the text items of each page, and every image
-// decoded as a QR code (jsqr) where one is found.
+// decoded as a QR code (jsqr) where one is found. Shared by the ticket and the invoice tests.
 import { readFile } from 'node:fs/promises';
-import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { createRequire } from 'node:module';
+import { getDocument, GlobalWorkerOptions, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import jsQR from 'jsqr';
+
+GlobalWorkerOptions.workerSrc = createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs');
 
 const data = new Uint8Array(await readFile(process.argv[2]));
 const pdf = await getDocument({ data, isOffscreenCanvasSupported: false, verbosity: 0 }).promise;
@@ -13,6 +16,7 @@ for (let n = 1; n <= pdf.numPages; n += 1) {
   const text = (await page.getTextContent()).items.map((item) => item.str).filter((s) => s.trim() !== '');
   const ops = await page.getOperatorList();
   const qrCodes = [];
+  const codes = []; // one per image, null where no QR code is read from it
   for (let i = 0; i < ops.fnArray.length; i += 1) {
     if (ops.fnArray[i] !== OPS.paintImageXObject) continue;
     const name = ops.argsArray[i][0];
@@ -20,8 +24,9 @@ for (let n = 1; n <= pdf.numPages; n += 1) {
     const rgba = toRgba(image);
     const code = rgba && jsQR(rgba, image.width, image.height);
     if (code) qrCodes.push(code.data);
+    codes.push(code ? code.data : null);
   }
-  pages.push({ text, qrCodes });
+  pages.push({ text, qrCodes, codes });
 }
 process.stdout.write(JSON.stringify({ pages, info: (await pdf.getMetadata()).info }));
 

@@ -48,11 +48,13 @@ describe('configuration', () => {
       JWT_SECRET: 'j'.repeat(32),
       ACS_CONNECTION_STRING: 'endpoint=https://acs/;accesskey=c2VjcmV0',
       EMAIL_SENDER: 'DoNotReply@example.org',
+      TICKET_SIGNING_KEY: 'MC4CAQAwBQYDK2VwBCIEIA==',
     };
     expect(hostSettingProblems(configured)).toEqual([]);
     expect(hostSettingProblems({})).toEqual([
       'COSMOS_ENDPOINT is not set',
       'JWT_SECRET is not set',
+      'TICKET_SIGNING_KEY is not set (ticket codes cannot be signed)',
       'ACS_CONNECTION_STRING is not set (e-mail is not configured)',
       'EMAIL_SENDER is not set (e-mail is not configured)',
     ]);

@@ -38,6 +38,7 @@ describe('host settings in a Core Tools development run', () => {
   it('refuses the same settings on Azure, and the example secret anywhere but Development', () => {
     expect(hostSettingProblems({ ...configured, ...DEV, ...ON_AZURE })).toEqual([
       expect.stringMatching(/published example/),
+      expect.stringMatching(/TICKET_SIGNING_KEY is not set/),
       expect.stringMatching(/ACS_CONNECTION_STRING is not set/),
       expect.stringMatching(/EMAIL_SENDER is not set/),
     ]);

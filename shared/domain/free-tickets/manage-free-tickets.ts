@@ -102,7 +102,7 @@ export async function updateFreeTicket(
       'free',
       holding(ticket),
       holding(next),
-      (mark) => replaceFreeTicket(mark(next), ticket._etag),
+      (mark) => replaceFreeTicket(mark(next), ticket),
       options,
     );
   });
@@ -121,7 +121,7 @@ export async function deleteFreeTicket(principal: Principal, organizationId: str
       'free',
       holding(ticket),
       undefined,
-      () => replaceFreeTicket(next, ticket._etag),
+      () => replaceFreeTicket(next, ticket),
       options,
     );
   });

@@ -3,6 +3,9 @@ import { createItem, readItem, replaceItem } from '../../store/operations';
 import { type Stored } from '../../store/outcomes';
 import { inPartition } from '../../store/query';
 import type { FreeTicketDoc } from './model';
+import { commitBatch } from '../../store/batch';
+import { asContention, retryTicketContention } from '../tickets/issue';
+import { freeTicketHolding, sourceTicketWrites } from '../tickets/source-tickets';
 
 /** Every store call of the free tickets: all inside the organization's partition. */
 export async function getFreeTicket(organizationId: string, id: string): Promise<Stored<FreeTicketDoc> | undefined> {
@@ -10,14 +13,34 @@ export async function getFreeTicket(organizationId: string, id: string): Promise
   return doc?.docType === 'freeTicket' ? doc : undefined;
 }
 
-/** The decisive write of POST free-tickets: it carries a waiting Idempotency-Key record (store/write-token.ts). */
-export function createFreeTicketDoc(ticket: FreeTicketDoc) {
-  return createItem<FreeTicketDoc>(containers().orgs, ticket, { carriesKey: true });
+/**
+ * The decisive write of POST free-tickets: it carries a waiting Idempotency-Key record (store/write-token.ts), and
+ * its numbered tickets are issued in the same batch (tickets/source-tickets.ts).
+ */
+export function createFreeTicketDoc(ticket: FreeTicketDoc): Promise<Stored<FreeTicketDoc>> {
+  return retryTicketContention(async () => {
+    const tickets = await sourceTicketWrites(undefined, freeTicketHolding(ticket));
+    if (tickets.length === 0) return createItem<FreeTicketDoc>(containers().orgs, ticket, { carriesKey: true });
+    const writes = [{ create: ticket }, ...tickets];
+    const [saved] = await commitBatch(containers().orgs, ticket.organizationId, writes, { carriesKey: true });
+    return saved!.resourceBody as unknown as Stored<FreeTicketDoc>;
+  });
 }
 
-/** Replaces the ticket only if nobody changed it since it was read (412 otherwise). */
-export function replaceFreeTicket(ticket: FreeTicketDoc, etag: string) {
-  return replaceItem(containers().orgs, ticket.organizationId, ticket, etag);
+/**
+ * Replaces the ticket only if nobody changed it since `before` was read (412 otherwise); a change of quantity,
+ * type, showtime or recipient, or a deletion, moves its numbered tickets in the same batch.
+ */
+export async function replaceFreeTicket(ticket: FreeTicketDoc, before: Stored<FreeTicketDoc>) {
+  const tickets = await sourceTicketWrites(freeTicketHolding(before), freeTicketHolding(ticket));
+  if (tickets.length === 0) return replaceItem(containers().orgs, ticket.organizationId, ticket, before._etag);
+  try {
+    const writes = [{ replace: ticket, ifMatch: before._etag }, ...tickets];
+    const [saved] = await commitBatch(containers().orgs, ticket.organizationId, writes);
+    return saved!.resourceBody as unknown as Stored<FreeTicketDoc>;
+  } catch (error) {
+    throw asContention(error); // a ticket write lost a race: the caller reads again (withEtagRetry)
+  }
 }
 
 /** One page of an event's live free tickets (optionally of one showtime), oldest first. */

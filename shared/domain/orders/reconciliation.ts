@@ -6,16 +6,29 @@ import { retryOnContention } from '../vocabulary/contention';
 import { toOrderResponse } from './mapper';
 import { freezeInvoiceBasis } from './invoice-basis';
 import { assertAccepts } from './rules';
+import { assertAdmittedWithinSold } from '../tickets/reconcile-warning';
+
+/** `confirm: true` settles although more tickets came through the door than the order reports sold. */
+export interface ApproveReconciliationBody {
+  confirm?: boolean;
+}
 
 /**
  * POST /api/orders/{id}/approve-reconciliation (lifecycle rule 4): settles an awaitingReconciliation order and
  * freezes its invoice basis (sold quantities × order-time prices). Settled orders accept no further lifecycle
- * operation, so the basis is never rewritten. It never sets invoicedAt.
+ * operation, so the basis is never rewritten. It never sets invoicedAt. When more of its tickets were admitted at
+ * the door than it reports sold, it warns first (409 ADMITTED_BEYOND_SOLD) unless the body says `confirm: true`.
  */
-export async function approveReconciliation(principal: Principal, organizationId: string, orderId: string) {
+export async function approveReconciliation(
+  principal: Principal,
+  organizationId: string,
+  orderId: string,
+  body: ApproveReconciliationBody = {},
+) {
   const saved = await retryOnContention(async () => {
     const order = await loadOrder(organizationId, orderId);
     assertAccepts(order.status, 'approveReconciliation');
+    if (!body.confirm) await assertAdmittedWithinSold(order);
     const actor = actorOf(principal);
     return saveOrder(
       {

@@ -9,6 +9,8 @@ import { keepsMoney, moneyMoves, netMoneyMoves } from '../events/capacity/money'
 import { writeWithMoney } from '../events/capacity/repo';
 import { orderMoney } from './ledger-money';
 import { orderSortKey, type OrderDoc, type OrderStatus } from './model';
+import { orderTicketWrites, type OrderTicketIntent } from '../tickets/order-tickets';
+import { asContention, retryTicketContention } from '../tickets/issue';
 
 /** Every store call on orders: all inside the organization's partition. */
 export type { BatchWrite };
@@ -24,24 +26,39 @@ export async function getOrder(organizationId: string, orderId: string): Promise
  * transactional batch (events/capacity/money.ts); otherwise one replace, as always. `carriesKey`: the save is its
  * use case's decisive write (a return, a reported sale: store/write-token.ts).
  */
-export function saveOrder(order: Stored<OrderDoc>, before: OrderDoc, options?: KeyCarrying): Promise<Stored<OrderDoc>> {
+export async function saveOrder(
+  order: Stored<OrderDoc>,
+  before: OrderDoc,
+  options?: KeyCarrying,
+  tickets?: OrderTicketIntent,
+): Promise<Stored<OrderDoc>> {
   const next = { ...order, sortKey: orderSortKey(order), updatedAt: new Date().toISOString() };
   const single = () => replaceItem(containers().orgs, order.organizationId, next, order._etag, options);
   const moves = keepsMoney(next) ? moneyMoves(orderMoney(before), orderMoney(next)) : [];
+  // Its tickets (issued at delivery, named on a return, voided with the order) land in the same batch.
+  const alongside = await orderTicketWrites(before, next, tickets);
   const writes = [{ replace: next, ifMatch: order._etag }];
-  return writeWithMoney(order.organizationId, order.eventId, moves, writes, single, options);
+  try {
+    return await writeWithMoney(order.organizationId, order.eventId, moves, writes, single, options, alongside);
+  } catch (error) {
+    throw asContention(error);
+  }
 }
 
 /** The decisive write of an order create: it carries a waiting Idempotency-Key record (store/write-token.ts). */
 export function createOrderDoc(order: OrderDoc): Promise<Stored<OrderDoc>> {
   const single = () => createItem(containers().orgs, order, { carriesKey: true });
-  return writeWithMoney(
-    order.organizationId,
-    order.eventId,
-    keepsMoney(order) ? moneyMoves(undefined, orderMoney(order)) : [],
-    [{ create: order }],
-    single,
-    { carriesKey: true },
+  // An order created delivered (a partner's on-behalf order) gets its tickets in the same batch.
+  return retryTicketContention(async () =>
+    writeWithMoney(
+      order.organizationId,
+      order.eventId,
+      keepsMoney(order) ? moneyMoves(undefined, orderMoney(order)) : [],
+      [{ create: order }],
+      single,
+      { carriesKey: true },
+      await orderTicketWrites(undefined, order),
+    ),
   );
 }
 

@@ -3,6 +3,7 @@ import type { Schema } from '../vocabulary/validation';
 import type { ReturnReport, SoldReport } from './rules';
 import type { RequestedTickets } from './creation-rules';
 import { ORDER_STATUSES } from './model';
+import { serialList } from '../tickets/schemas';
 
 /** Request bodies of the order routes (docs/decisions/orders.md, lifecycle rules 1 to 4). */
 const ticketLine = object({ ticketTypeId: idString, quantity: positiveInt }, ['ticketTypeId', 'quantity']);
@@ -45,10 +46,14 @@ const returnTypeEntry = object({ ticketTypeId: idString, returnQuantity: nonNega
   'returnQuantity',
 ]);
 export const returnBody: Schema = object(
-  { returnQuantity: positiveInt, returnTypeQuantities: { type: 'array', maxItems: 50, items: returnTypeEntry } },
+  {
+    returnQuantity: positiveInt,
+    returnTypeQuantities: { type: 'array', maxItems: 50, items: returnTypeEntry },
+    serials: serialList('The returned tickets (default: the highest-numbered issued tickets of the returned types)'),
+  },
   ['returnQuantity'],
 );
-export type ReturnBody = ReturnReport;
+export type ReturnBody = ReturnReport & { serials?: string[] };
 
 export const cancelBody: Schema = object({ reason: shortText(1000) });
 export interface CancelBody {

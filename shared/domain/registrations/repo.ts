@@ -6,6 +6,8 @@ import { totalsMoney } from '../events/capacity/money-rules';
 import { type Stored } from '../../store/outcomes';
 import type { KeyCarrying } from '../../store/write-token';
 import type { RegistrationDoc } from './model';
+import { asContention, retryTicketContention } from '../tickets/issue';
+import { registrationHolding, sourceTicketWrites } from '../tickets/source-tickets';
 
 /** Every store call on registrations: all inside the organization's partition. */
 export async function getRegistration(
@@ -25,13 +27,17 @@ export function createRegistrationDoc(registration: RegistrationDoc): Promise<St
   const key = { carriesKey: true } as const;
   const single = () => createItem(containers().orgs, registration, key);
   const moves = keepsMoney(registration) ? moneyMoves(undefined, totalsMoney(registration)) : [];
-  return writeWithMoney(
-    registration.organizationId,
-    registration.eventId,
-    moves,
-    [{ create: registration }],
-    single,
-    key,
+  // Its tickets are issued in the same batch (tickets/source-tickets.ts).
+  return retryTicketContention(async () =>
+    writeWithMoney(
+      registration.organizationId,
+      registration.eventId,
+      moves,
+      [{ create: registration }],
+      single,
+      key,
+      await sourceTicketWrites(undefined, registrationHolding(registration)),
+    ),
   );
 }
 
@@ -39,7 +45,7 @@ export function createRegistrationDoc(registration: RegistrationDoc): Promise<St
  * Replaces the registration only if nobody changed it since `before` was read (412 otherwise); a change of its
  * totals, showtime or deletion moves the counters' money in the same batch.
  */
-export function replaceRegistration(
+export async function replaceRegistration(
   registration: RegistrationDoc,
   before: Stored<RegistrationDoc>,
   options?: KeyCarrying,
@@ -48,5 +54,10 @@ export function replaceRegistration(
   const single = () => replaceItem(containers().orgs, registration.organizationId, registration, etag, options);
   const moves = keepsMoney(registration) ? moneyMoves(totalsMoney(before), totalsMoney(registration)) : [];
   const writes = [{ replace: registration, ifMatch: etag }];
-  return writeWithMoney(registration.organizationId, registration.eventId, moves, writes, single, options);
+  const tickets = await sourceTicketWrites(registrationHolding(before), registrationHolding(registration));
+  try {
+    return await writeWithMoney(registration.organizationId, registration.eventId, moves, writes, single, options, tickets);
+  } catch (error) {
+    throw asContention(error); // a ticket write lost a race: the caller reads again (withEtagRetry)
+  }
 }

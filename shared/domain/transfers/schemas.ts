@@ -1,3 +1,4 @@
+import { serialList } from '../tickets/schemas';
 import { idString, object, positiveInt, shortText, uuidString } from '../vocabulary/schema-parts';
 
 export const transferBody = object(
@@ -12,6 +13,7 @@ export const transferBody = object(
     },
     quantity: positiveInt,
     reason: shortText(1000),
+    serials: serialList('The tickets that move (default: the highest-numbered issued tickets of each moving type)'),
   },
   ['toUserId', 'transferRequestId'],
   { anyOf: [{ required: ['tickets'] }, { required: ['quantity'] }] },
@@ -23,6 +25,7 @@ export interface TransferBody {
   tickets?: { ticketTypeId: string; quantity: number }[];
   quantity?: number;
   reason?: string;
+  serials?: string[];
 }
 
 const str = { type: 'string' };

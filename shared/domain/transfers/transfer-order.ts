@@ -12,6 +12,7 @@ import { findEntry, transferResult, type TransferHistoryEntry, type TransferResu
 import { planTransfer, type Party } from './plan';
 import { destinationOrderId, recipientByRoleMap, requestPayloadKey } from './rules';
 import type { TransferBody } from './schemas';
+import { transferTicketWrites } from '../tickets/transfer-tickets';
 
 const TRANSFERABLE = ['approved', 'delivered'];
 
@@ -63,6 +64,8 @@ export async function transferOrder(
       { replace: plan.source, ifMatch: order._etag },
       ...(plan.destination ? [{ create: plan.destination }] : []),
       ...notifications(organizationId, plan.entry, result).map((n) => ({ create: n })),
+      // The named tickets move with the quantity (tickets/transfer-tickets.ts).
+      ...(await transferTicketWrites(order, plan.source, plan.destination, body.serials)),
     ];
     try {
       const orders = [

@@ -128,26 +128,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/auth/me/reminder-emails": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Turn the caller's reminder e-mails on or off ({ reminderEmails }); in-app notifications stay
-         * @description Auth: Required (any signed-in user).
-         */
-        put: operations["me-reminder-emails-update"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/auth/verify": {
         parameters: {
             query?: never;
@@ -182,6 +162,46 @@ export interface paths {
          * @description Auth: Public.
          */
         post: operations["auth-verify-code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/check-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check one ticket in by code or typed serial: admitted, already_admitted, returned, void, wrong_showtime or unknown (always 200); the same nonce answers the same; one of parallel scans of a ticket admits
+         * @description Auth: Member+.
+         */
+        post: operations["check-ins-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/check-ins/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An offline scanner's queue (up to 500 scans), decided in the order sent; results in the same order
+         * @description Auth: Member+.
+         */
+        post: operations["check-ins-batch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -316,6 +336,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{eventId}/free-tickets/{id}/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Its numbered tickets with their codes, by serial (Ticket Manager+)
+         * @description Auth: Ticket Manager+.
+         */
+        get: operations["free-tickets-tickets-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{eventId}/free-tickets/{id}/tickets.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Its issued tickets as a printable PDF: an A4 sheet, or layout=perPage (Ticket Manager+; streamed)
+         * @description Auth: Ticket Manager+.
+         */
+        get: operations["free-tickets-tickets-pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events/{eventId}/my-pledge": {
         parameters: {
             query?: never;
@@ -438,7 +498,7 @@ export interface paths {
         get: operations["join-validate"];
         put?: never;
         /**
-         * Accept an invitation: join as an approved member (201) and receive a login e-mail; an existing member gets 200, unchanged
+         * Accept an invitation: join as an approved member and receive a login e-mail
          * @description Auth: Public.
          */
         post: operations["join-accept"];
@@ -568,6 +628,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/management/events/{eventId}/door": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Door figures per showtime (issued, returned, reportedSold, admitted) and per member (unreported)
+         * @description Auth: Treasurer+.
+         */
+        get: operations["management-events-door"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/events/{eventId}/door-grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The members who may work this event's door without being Ticket Manager+
+         * @description Auth: Admin.
+         */
+        get: operations["door-grants-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/events/{eventId}/door-grants/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Let an approved member check tickets in at this event (idempotent)
+         * @description Auth: Admin.
+         */
+        put: operations["door-grants-give"];
+        post?: never;
+        /**
+         * Take a member's door grant for this event back
+         * @description Auth: Admin.
+         */
+        delete: operations["door-grants-take"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/events/{eventId}/door-kit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a scanner needs offline: public keys and the showtime serial → status map (door grant or TM+)
+         * @description Auth: Member+.
+         */
+        get: operations["management-events-door-kit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/management/events/{eventId}/external-sales": {
         parameters: {
             query?: never;
@@ -600,26 +744,6 @@ export interface paths {
          * @description Auth: Ticket Manager+.
          */
         get: operations["management-pledges-list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/management/events/{eventId}/receivables": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * What each member owes for an event: invoiced, paid, outstanding and status (not_invoiced, unpaid, partly_paid, paid, overdue), with the invoice reference
-         * @description Auth: Treasurer+.
-         */
-        get: operations["events-receivables"];
         put?: never;
         post?: never;
         delete?: never;
@@ -666,6 +790,26 @@ export interface paths {
          * @description Auth: Ticket Manager+ (full organizations only: 403 ORG_MODE_RESTRICTED otherwise). Send an `Idempotency-Key` header to make a retry safe: the first answer is replayed (docs/api.md).
          */
         post: operations["external-sales-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/events/{eventId}/tickets.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A whole showtime's issued tickets in one PDF, in serial order, for a print shop (streamed)
+         * @description Auth: Ticket Manager+.
+         */
+        get: operations["management-events-tickets-pdf"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -807,56 +951,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * A member's invoice for an event: lines per ticket type, totals, payments, due date, payee, ISO 11649 reference and the EPC QR payload; 404 while nothing is invoiced
-         * @description Auth: Treasurer+.
-         */
-        get: operations["members-invoice-document"];
+        get?: never;
         /**
          * Issue ({ invoiced: true }) or clear ({ invoiced: false }) the invoice state of a member's orders and registrations for an event; an empty body is the legacy toggle. 207 with completed false after a conflict or write failure, keeping the updates made
          * @description Auth: Ticket Manager+.
          */
         put: operations["members-invoice-event"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/management/members/{userId}/invoice/{eventId}/payments": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Record a payment against a member's invoice for an event ({ amount, paidOn, note? }, amount as prices are given); answers the payment and how the invoice stands. 404 while nothing is invoiced
-         * @description Auth: Treasurer+. Send an `Idempotency-Key` header to make a retry safe: the first answer is replayed (docs/api.md).
-         */
-        post: operations["members-invoice-payments-create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/management/members/{userId}/invoice/{eventId}/pdf": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A member's invoice for an event as a PDF, with the EPC QR code to pay by scanning (euro and an IBAN)
-         * @description Auth: Treasurer+.
-         */
-        get: operations["members-invoice-pdf"];
-        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -936,46 +1036,6 @@ export interface paths {
          * @description Auth: Member+.
          */
         get: operations["me-history"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/me/invoices/{eventId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The caller's own invoice for an event (as members-invoice-document); 404 while nothing is invoiced
-         * @description Auth: Member+.
-         */
-        get: operations["me-invoice-document"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/me/invoices/{eventId}/pdf": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The caller's own invoice for an event as a PDF, with the EPC QR code to pay by scanning
-         * @description Auth: Member+.
-         */
-        get: operations["me-invoice-pdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1372,6 +1432,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{id}/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Its numbered tickets with their codes, by serial (Ticket Manager+ or the order's member)
+         * @description Auth: Member+.
+         */
+        get: operations["orders-tickets-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/tickets.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Its issued tickets as a printable PDF: an A4 sheet, or layout=perPage (Ticket Manager+ or the order's member; streamed)
+         * @description Auth: Member+.
+         */
+        get: operations["orders-tickets-pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{id}/transfer": {
         parameters: {
             query?: never;
@@ -1426,30 +1526,6 @@ export interface paths {
          * @description Auth: Ticket Manager+.
          */
         post: operations["orders-archive-preview"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/organization-settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The organization settings with every default filled, and whether the currency can still change
-         * @description Auth: Admin.
-         */
-        get: operations["organization-settings-get"];
-        /**
-         * Change settings: each field sent replaces that setting, fields not sent stay, null clears timeZone or payee; a currency change once the organization has sales is 409 CURRENCY_LOCKED
-         * @description Auth: Admin.
-         */
-        put: operations["organization-settings-update"];
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2013,20 +2089,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/reminders/unsubscribe": {
+    "/api/registrations/{id}/tickets": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
-         * One-click link of a reminder e-mail: turns that person’s reminder e-mails off, without login; the signed token can do nothing else (400 INVALID_UNSUBSCRIBE_LINK when it was not made by the service)
-         * @description Auth: Public.
+         * Its numbered tickets with their codes, by serial (Ticket Manager+ or the seller)
+         * @description Auth: Member+.
          */
-        post: operations["reminders-unsubscribe"];
+        get: operations["registrations-tickets-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/registrations/{id}/tickets.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Its issued tickets as a printable PDF: an A4 sheet, or layout=perPage (Ticket Manager+ or the seller; streamed)
+         * @description Auth: Member+.
+         */
+        get: operations["registrations-tickets-pdf"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3054,6 +3150,41 @@ export interface components {
                 }[];
             }[];
         };
+        CheckInBatchBody: {
+            scans: ({
+                code?: string;
+                /** @description A serial, e.g. `A-0042` */
+                serial?: string;
+                showtimeId: components["schemas"]["Id"];
+                nonce: string;
+                /** Format: date-time */
+                scannedAt: string;
+            } & (unknown | unknown))[];
+        };
+        CheckInBatchResult: {
+            results: components["schemas"]["CheckInResult"][];
+        };
+        CheckInBody: {
+            code?: string;
+            /** @description A serial, e.g. `A-0042` */
+            serial?: string;
+            showtimeId: components["schemas"]["Id"];
+            nonce: string;
+            /** Format: date-time */
+            scannedAt?: string;
+        } & (unknown | unknown);
+        CheckInResult: {
+            nonce: string;
+            /** @enum {string} */
+            result: "admitted" | "already_admitted" | "returned" | "void" | "wrong_showtime" | "unknown";
+            ticket?: components["schemas"]["DoorTicket"];
+            firstAdmission?: {
+                at: string;
+                byName: string;
+                /** @enum {string} */
+                via: "code" | "serial";
+            };
+        };
         CleanupResult: {
             deleted: {
                 [key: string]: number;
@@ -3301,12 +3432,6 @@ export interface components {
                 /** @enum {unknown} */
                 role: "member" | "ticketManager" | "treasurer" | "admin";
                 approved: boolean;
-                /** @description ISO 4217: every money amount of this organization's answers */
-                currency: string;
-                /** @description IANA; absent until an admin sets it (offer the browser’s) */
-                timeZone?: string;
-                /** @enum {unknown} */
-                defaultLocale: "en" | "de" | "fi";
             }[];
         };
         DashboardMemberInvoiceSummary: {
@@ -3321,7 +3446,6 @@ export interface components {
         };
         DashboardStats: {
             organizationId: string;
-            currency: string;
             eventId: string;
             eventName: string;
             venueCapacity: number;
@@ -3499,13 +3623,68 @@ export interface components {
         DirectAddBody: {
             organizationId: components["schemas"]["Id"];
         };
+        DoorFigures: {
+            eventId: string;
+            showtimes: {
+                showtimeId: string;
+                issued: number;
+                returned: number;
+                reportedSold: number;
+                admitted: number;
+            }[];
+            members: {
+                userId: string;
+                name: string;
+                reportedSold: number;
+                admitted: number;
+                unreported: number;
+            }[];
+        };
+        DoorGrant: {
+            eventId: string;
+            userId: string;
+            userName: string;
+            grantedBy: string;
+            grantedByName: string;
+            /** Format: date-time */
+            grantedAt: string;
+        };
+        DoorGrantList: {
+            items: components["schemas"]["DoorGrant"][];
+        };
+        DoorKit: {
+            organizationId: string;
+            eventId: string;
+            showtimeId: string;
+            /** @description key id → base64 SPKI DER (Ed25519) */
+            publicKeys: {
+                [key: string]: string;
+            };
+            /** @description ticket type id → name */
+            ticketTypes: {
+                [key: string]: string;
+            };
+            /** @description serial → status */
+            tickets: {
+                [key: string]: "issued" | "returned" | "admitted" | "void";
+            };
+            expected: number;
+            admitted: number;
+            /** Format: date-time */
+            generatedAt: string;
+        };
+        DoorTicket: {
+            serial: string;
+            ticketTypeName: string;
+            holderName: string;
+        };
         ErrorResponse: {
             /** @constant */
             success: false;
             /** @enum {unknown} */
-            error: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "UNAVAILABLE" | "INTERNAL" | "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "DELEGATED_MEMBER_CATALOG_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "PARTICIPANT_NOT_ACTIVE" | "CURRENCY_LOCKED" | "INVALID_UNSUBSCRIBE_LINK";
+            error: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "UNAVAILABLE" | "INTERNAL" | "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "DELEGATED_MEMBER_CATALOG_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "PARTICIPANT_NOT_ACTIVE";
             /** @enum {unknown} */
-            errorCode?: "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "DELEGATED_MEMBER_CATALOG_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "PARTICIPANT_NOT_ACTIVE" | "CURRENCY_LOCKED" | "INVALID_UNSUBSCRIBE_LINK";
+            errorCode?: "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "DELEGATED_MEMBER_CATALOG_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "PARTICIPANT_NOT_ACTIVE";
             message: string;
             data?: Record<string, never>;
             details?: {
@@ -3836,8 +4015,6 @@ export interface components {
             /** @enum {string} */
             status: "draft" | "open" | "locked" | "cancelling" | "cancelled" | "completed";
         };
-        /** @enum {unknown} */
-        Locale: "en" | "de" | "fi";
         LoggedOut: {
             /** @constant */
             loggedOut: true;
@@ -3899,8 +4076,6 @@ export interface components {
             };
             completed: boolean;
             invoiceSummary?: components["schemas"]["MemberInvoiceSummary"];
-            /** @description Present when an issue changed the invoice and completed: whether the member was e-mailed the invoice PDF */
-            invoiceEmailed?: boolean;
             incomplete?: {
                 /** @enum {string} */
                 recordKind: "order" | "registration";
@@ -3913,39 +4088,6 @@ export interface components {
         };
         MemberInvoiceBody: {
             invoiced?: boolean;
-        };
-        MemberInvoiceDocument: {
-            organizationId: string;
-            organizationName: string;
-            eventId: string;
-            eventName: string;
-            eventDate: string;
-            userId: string;
-            memberName: string;
-            /** Format: email */
-            memberEmail?: string;
-            currency: string;
-            locale: string;
-            lines: {
-                ticketTypeId: string;
-                ticketTypeName: string;
-                quantity: number;
-                unitPrice: number;
-                amount: number;
-            }[];
-            total: number;
-            paid: number;
-            outstanding: number;
-            /** @enum {string} */
-            status: "not_invoiced" | "unpaid" | "partly_paid" | "paid" | "overdue";
-            /** Format: date-time */
-            issuedAt: string;
-            /** Format: date */
-            dueDate: string;
-            reference: string;
-            payee?: components["schemas"]["Payee"];
-            /** @description The EPC QR payload (SCT, version 002) a banking app reads; absent unless euro, IBAN, outstanding */
-            epcPayload?: string;
         };
         MemberInvoiceSummary: {
             /** @enum {string} */
@@ -4095,48 +4237,6 @@ export interface components {
                 name: string;
             }[];
         };
-        OrganizationSettings: {
-            organizationId: string;
-            currency: string;
-            timeZone?: string;
-            defaultLocale: components["schemas"]["Locale"];
-            reminders: {
-                enabled: boolean;
-                daysAfterShowtime: number;
-                repeatEveryDays: number;
-                maxReminders: number;
-            };
-            payee?: {
-                accountHolder: string;
-                iban: string;
-                bic?: string;
-                address?: string;
-                paymentTermsDays: number;
-            };
-            currencyLocked: boolean;
-            /** Format: date-time */
-            updatedAt?: string;
-            updatedBy?: string;
-        };
-        OrganizationSettingsBody: {
-            /** @description ISO 4217 code in upper case, e.g. EUR */
-            currency?: string;
-            timeZone?: string | null;
-            defaultLocale?: components["schemas"]["Locale"];
-            reminders?: {
-                enabled?: boolean;
-                daysAfterShowtime?: number;
-                repeatEveryDays?: number;
-                maxReminders?: number;
-            };
-            payee?: {
-                accountHolder: string;
-                iban: string;
-                bic?: string;
-                address?: string;
-                paymentTermsDays?: number;
-            } | null;
-        };
         Participant: {
             sharedEventId: string;
             organizationId: string;
@@ -4264,27 +4364,6 @@ export interface components {
             items: components["schemas"]["PartnerOrder"][];
             continuationToken?: string;
         };
-        Payee: {
-            accountHolder: string;
-            iban: string;
-            bic?: string;
-            address?: string;
-            paymentTermsDays: number;
-        };
-        Payment: {
-            id: string;
-            eventId: string;
-            userId: string;
-            amount: number;
-            /** Format: date */
-            paidOn: string;
-            note?: string;
-            reference: string;
-            /** Format: date-time */
-            recordedAt: string;
-            recordedBy: string;
-            recordedByName: string;
-        };
         PendingInvitation: {
             invitationId: string;
             sharedEventId: string;
@@ -4363,52 +4442,11 @@ export interface components {
                 [key: string]: number;
             };
         };
-        ReceivableItem: {
-            userId: string;
-            name: string;
-            invoiced: number;
-            paid: number;
-            outstanding: number;
-            /** @enum {string} */
-            status: "not_invoiced" | "unpaid" | "partly_paid" | "paid" | "overdue";
-            reference: string;
-            /** Format: date */
-            dueDate?: string;
-        };
-        Receivables: {
-            eventId: string;
-            currency: string;
-            items: components["schemas"]["ReceivableItem"][];
-            totals: {
-                invoiced: number;
-                paid: number;
-                outstanding: number;
-            };
-        };
         RecordAuditBody: {
             targetUserId: components["schemas"]["Id"];
             /** @enum {unknown} */
             action: "start" | "end";
             duration?: number;
-            note?: string;
-        };
-        RecordPayment: {
-            payment: components["schemas"]["Payment"];
-            invoice: {
-                total: number;
-                paid: number;
-                outstanding: number;
-                /** @enum {string} */
-                status: "not_invoiced" | "unpaid" | "partly_paid" | "paid" | "overdue";
-                /** Format: date */
-                dueDate: string;
-                reference: string;
-            };
-        };
-        RecordPaymentBody: {
-            amount: number;
-            /** Format: date */
-            paidOn: string;
             note?: string;
         };
         Registration: {
@@ -4460,6 +4498,8 @@ export interface components {
                 ticketTypeId: components["schemas"]["Id"];
                 returnQuantity: number;
             }[];
+            /** @description The returned tickets (default: the highest-numbered issued tickets of the returned types) */
+            serials?: string[];
         };
         ReverseIndexSync: {
             status: components["schemas"]["ReverseIndexSyncStatus"];
@@ -4776,6 +4816,17 @@ export interface components {
         SuperAdminBody: {
             isSuperAdmin?: boolean;
         };
+        TicketItem: {
+            serial: string;
+            ticketTypeId: string;
+            showtimeId: string;
+            /** @enum {string} */
+            status: "issued" | "returned" | "admitted" | "void";
+            code: string;
+        };
+        TicketList: {
+            items: components["schemas"]["TicketItem"][];
+        };
         TicketOrder: {
             id: string;
             organizationId: string;
@@ -4893,6 +4944,8 @@ export interface components {
             }[];
             quantity?: number;
             reason?: string;
+            /** @description The tickets that move (default: the highest-numbered issued tickets of each moving type) */
+            serials?: string[];
         } | unknown | unknown;
         TransferHistory: {
             fromUserId: string;
@@ -5304,45 +5357,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: the record was already there */
-            200: {
-                headers: {
-                    "x-correlation-id": components["headers"]["CorrelationId"];
-                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "data": {
-                     *         "id": "a5614527-0ce6-43be-ad1d-d012b7394867",
-                     *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
-                     *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
-                     *         "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
-                     *         "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
-                     *         "createdAt": "2026-11-25T18:30:00.000Z",
-                     *         "updatedAt": "2026-11-25T18:30:00.000Z",
-                     *         "items": [
-                     *           {
-                     *             "ticketTypeId": "9ebb2c5e-396d-4da2-adc2-70a9dd8913ee",
-                     *             "ticketTypeName": "Adult",
-                     *             "allocated": 1,
-                     *             "used": 1
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        data: components["schemas"]["Allocation"];
-                    };
-                };
-            };
             /** @description Success */
-            201: {
+            200: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -5666,10 +5682,7 @@ export interface operations {
                      *             "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
                      *             "organizationName": "St. Cecilia Choir",
                      *             "role": "member",
-                     *             "approved": true,
-                     *             "currency": "EUR",
-                     *             "timeZone": "Europe/Berlin",
-                     *             "defaultLocale": "en"
+                     *             "approved": true
                      *           }
                      *         ]
                      *       }
@@ -5685,62 +5698,6 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "me-reminder-emails-update": {
-        parameters: {
-            query?: {
-                organizationId?: components["schemas"]["Id"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "reminderEmails": true
-                 *     }
-                 */
-                "application/json": {
-                    reminderEmails: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "x-correlation-id": components["headers"]["CorrelationId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "data": {
-                     *         "reminderEmails": true
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        data: {
-                            reminderEmails: boolean;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["ValidationError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -5868,6 +5825,148 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "check-ins-create": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "482913",
+                 *       "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
+                 *       "nonce": "Text"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CheckInBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "nonce": "Text",
+                     *         "result": "admitted",
+                     *         "ticket": {
+                     *           "serial": "Text",
+                     *           "ticketTypeName": "Adult",
+                     *           "holderName": "Mia Member"
+                     *         },
+                     *         "firstAdmission": {
+                     *           "at": "Text",
+                     *           "byName": "Mia Member",
+                     *           "via": "code"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["CheckInResult"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "check-ins-batch": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scans": [
+                 *         {
+                 *           "code": "482913",
+                 *           "serial": "Text",
+                 *           "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
+                 *           "nonce": "Text",
+                 *           "scannedAt": "2026-11-25T18:30:00.000Z"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CheckInBatchBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "results": [
+                     *           {
+                     *             "nonce": "Text",
+                     *             "result": "admitted",
+                     *             "ticket": {
+                     *               "serial": "Text",
+                     *               "ticketTypeName": "Adult",
+                     *               "holderName": "Mia Member"
+                     *             },
+                     *             "firstAdmission": {
+                     *               "at": "Text",
+                     *               "byName": "Mia Member",
+                     *               "via": "code"
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["CheckInBatchResult"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -6602,6 +6701,91 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "free-tickets-tickets-list": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                eventId: components["schemas"]["Id"];
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "serial": "Text",
+                     *             "ticketTypeId": "9ebb2c5e-396d-4da2-adc2-70a9dd8913ee",
+                     *             "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
+                     *             "status": "issued",
+                     *             "code": "482913"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["TicketList"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "free-tickets-tickets-pdf": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+                layout?: "sheet" | "perPage";
+            };
+            header?: never;
+            path: {
+                eventId: components["schemas"]["Id"];
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed as an attachment */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "pledges-mine-get": {
         parameters: {
             query: {
@@ -7137,31 +7321,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: the record was already there */
-            200: {
-                headers: {
-                    "x-correlation-id": components["headers"]["CorrelationId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "data": {
-                     *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
-                     *         "organizationName": "St. Cecilia Choir",
-                     *         "role": "member",
-                     *         "approved": true
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        data: components["schemas"]["JoinAccept"];
-                    };
-                };
-            };
             /** @description Success */
             201: {
                 headers: {
@@ -7273,7 +7432,6 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
-                     *         "currency": "EUR",
                      *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
                      *         "eventName": "Spring Concert",
                      *         "venueCapacity": 120,
@@ -7665,6 +7823,292 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "management-events-door": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                eventId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *         "showtimes": [
+                     *           {
+                     *             "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
+                     *             "issued": 1,
+                     *             "returned": 1,
+                     *             "reportedSold": 2,
+                     *             "admitted": 1
+                     *           }
+                     *         ],
+                     *         "members": [
+                     *           {
+                     *             "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
+                     *             "name": "Spring Concert",
+                     *             "reportedSold": 2,
+                     *             "admitted": 1,
+                     *             "unreported": 1
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["DoorFigures"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "door-grants-list": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                eventId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *             "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
+                     *             "userName": "Mia Member",
+                     *             "grantedBy": "Text",
+                     *             "grantedByName": "Mia Member",
+                     *             "grantedAt": "2026-11-25T18:30:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["DoorGrantList"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "door-grants-give": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                eventId: components["schemas"]["Id"];
+                userId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["DeclineBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *         "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
+                     *         "userName": "Mia Member",
+                     *         "grantedBy": "Text",
+                     *         "grantedByName": "Mia Member",
+                     *         "grantedAt": "2026-11-25T18:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["DoorGrant"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "door-grants-take": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                eventId: components["schemas"]["Id"];
+                userId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["DeclineBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *         "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
+                     *         "deleted": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            eventId: string;
+                            userId: string;
+                            deleted: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "management-events-door-kit": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+                showtimeId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                eventId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
+                     *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *         "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
+                     *         "publicKeys": {
+                     *           "2bab1f43-3875-428f-a1b0-50a17c0aa267": "Text"
+                     *         },
+                     *         "ticketTypes": {
+                     *           "2bab1f43-3875-428f-a1b0-50a17c0aa267": "Text"
+                     *         },
+                     *         "tickets": {
+                     *           "2bab1f43-3875-428f-a1b0-50a17c0aa267": "issued"
+                     *         },
+                     *         "expected": 1,
+                     *         "admitted": 1,
+                     *         "generatedAt": "2026-11-25T18:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["DoorKit"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "external-sales-list": {
         parameters: {
             query: {
@@ -7788,67 +8232,6 @@ export interface operations {
                         /** @constant */
                         success: true;
                         data: components["schemas"]["PledgePage"];
-                    };
-                };
-            };
-            400: components["responses"]["ValidationError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "events-receivables": {
-        parameters: {
-            query: {
-                organizationId: components["schemas"]["Id"];
-            };
-            header?: never;
-            path: {
-                eventId: components["schemas"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "x-correlation-id": components["headers"]["CorrelationId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "data": {
-                     *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
-                     *         "currency": "EUR",
-                     *         "items": [
-                     *           {
-                     *             "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
-                     *             "name": "Spring Concert",
-                     *             "invoiced": 1,
-                     *             "paid": 1,
-                     *             "outstanding": 1,
-                     *             "status": "not_invoiced",
-                     *             "reference": "Text",
-                     *             "dueDate": "2027-05-01"
-                     *           }
-                     *         ],
-                     *         "totals": {
-                     *           "invoiced": 1,
-                     *           "paid": 1,
-                     *           "outstanding": 1
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        data: components["schemas"]["Receivables"];
                     };
                 };
             };
@@ -8196,6 +8579,39 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "management-events-tickets-pdf": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+                showtimeId: components["schemas"]["Id"];
+                layout?: "sheet" | "perPage";
+            };
+            header?: never;
+            path: {
+                eventId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed as an attachment */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -9193,83 +9609,6 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    "members-invoice-document": {
-        parameters: {
-            query: {
-                organizationId: components["schemas"]["Id"];
-            };
-            header?: never;
-            path: {
-                userId: components["schemas"]["Id"];
-                eventId: components["schemas"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "x-correlation-id": components["headers"]["CorrelationId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "data": {
-                     *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
-                     *         "organizationName": "St. Cecilia Choir",
-                     *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
-                     *         "eventName": "Spring Concert",
-                     *         "eventDate": "2026-11-25T18:30:00.000Z",
-                     *         "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
-                     *         "memberName": "Mia Member",
-                     *         "memberEmail": "mia.member@example.org",
-                     *         "currency": "EUR",
-                     *         "locale": "Text",
-                     *         "lines": [
-                     *           {
-                     *             "ticketTypeId": "9ebb2c5e-396d-4da2-adc2-70a9dd8913ee",
-                     *             "ticketTypeName": "Adult",
-                     *             "quantity": 2,
-                     *             "unitPrice": 25,
-                     *             "amount": 51.5
-                     *           }
-                     *         ],
-                     *         "total": 51.5,
-                     *         "paid": 1,
-                     *         "outstanding": 1,
-                     *         "status": "not_invoiced",
-                     *         "issuedAt": "2026-11-25T18:30:00.000Z",
-                     *         "dueDate": "2027-05-01",
-                     *         "reference": "Text",
-                     *         "payee": {
-                     *           "accountHolder": "St. Cecilia Choir",
-                     *           "iban": "DE89370400440532013000",
-                     *           "bic": "DEUTDEFF",
-                     *           "address": "Kirchplatz 1, 10115 Berlin",
-                     *           "paymentTermsDays": 1
-                     *         },
-                     *         "epcPayload": "Text"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        data: components["schemas"]["MemberInvoiceDocument"];
-                    };
-                };
-            };
-            400: components["responses"]["ValidationError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
     "members-invoice-event": {
         parameters: {
             query: {
@@ -9293,7 +9632,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: all the work done */
+            /** @description Success */
             200: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -9341,7 +9680,6 @@ export interface operations {
                      *           "invoiceAmount": 51.5,
                      *           "allEligibleInvoiced": true
                      *         },
-                     *         "invoiceEmailed": true,
                      *         "incomplete": [
                      *           {
                      *             "recordKind": "order",
@@ -9350,16 +9688,13 @@ export interface operations {
                      *             "reason": "archived"
                      *           }
                      *         ]
-                     *       },
-                     *       "completed": true
+                     *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         success: true;
                         data: components["schemas"]["MemberInvoice"];
-                        /** @constant */
-                        completed: true;
                     };
                 };
             };
@@ -9411,7 +9746,6 @@ export interface operations {
                      *           "invoiceAmount": 51.5,
                      *           "allEligibleInvoiced": true
                      *         },
-                     *         "invoiceEmailed": true,
                      *         "incomplete": [
                      *           {
                      *             "recordKind": "order",
@@ -9440,132 +9774,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "members-invoice-payments-create": {
-        parameters: {
-            query: {
-                organizationId: components["schemas"]["Id"];
-            };
-            header?: {
-                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
-            path: {
-                userId: components["schemas"]["Id"];
-                eventId: components["schemas"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "amount": 51.5,
-                 *       "paidOn": "2027-05-01",
-                 *       "note": "Paid in cash at the rehearsal"
-                 *     }
-                 */
-                "application/json": components["schemas"]["RecordPaymentBody"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            201: {
-                headers: {
-                    "x-correlation-id": components["headers"]["CorrelationId"];
-                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "data": {
-                     *         "payment": {
-                     *           "id": "a5614527-0ce6-43be-ad1d-d012b7394867",
-                     *           "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
-                     *           "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
-                     *           "amount": 51.5,
-                     *           "paidOn": "2027-05-01",
-                     *           "note": "Paid in cash at the rehearsal",
-                     *           "reference": "Text",
-                     *           "recordedAt": "2026-11-25T18:30:00.000Z",
-                     *           "recordedBy": "Text",
-                     *           "recordedByName": "Mia Member"
-                     *         },
-                     *         "invoice": {
-                     *           "total": 51.5,
-                     *           "paid": 1,
-                     *           "outstanding": 1,
-                     *           "status": "not_invoiced",
-                     *           "dueDate": "2027-05-01",
-                     *           "reference": "Text"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        data: components["schemas"]["RecordPayment"];
-                    };
-                };
-            };
-            400: components["responses"]["ValidationError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
-            409: {
-                headers: {
-                    "x-correlation-id": components["headers"]["CorrelationId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /** @enum {unknown} */
-                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
-                    };
-                };
-            };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "members-invoice-pdf": {
-        parameters: {
-            query: {
-                organizationId: components["schemas"]["Id"];
-            };
-            header?: never;
-            path: {
-                userId: components["schemas"]["Id"];
-                eventId: components["schemas"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The file, streamed as an attachment */
-            200: {
-                headers: {
-                    "x-correlation-id": components["headers"]["CorrelationId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": string;
-                };
-            };
-            400: components["responses"]["ValidationError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -9920,113 +10128,6 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["HistoryPage"];
                     };
-                };
-            };
-            400: components["responses"]["ValidationError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "me-invoice-document": {
-        parameters: {
-            query: {
-                organizationId: components["schemas"]["Id"];
-            };
-            header?: never;
-            path: {
-                eventId: components["schemas"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "x-correlation-id": components["headers"]["CorrelationId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "data": {
-                     *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
-                     *         "organizationName": "St. Cecilia Choir",
-                     *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
-                     *         "eventName": "Spring Concert",
-                     *         "eventDate": "2026-11-25T18:30:00.000Z",
-                     *         "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
-                     *         "memberName": "Mia Member",
-                     *         "memberEmail": "mia.member@example.org",
-                     *         "currency": "EUR",
-                     *         "locale": "Text",
-                     *         "lines": [
-                     *           {
-                     *             "ticketTypeId": "9ebb2c5e-396d-4da2-adc2-70a9dd8913ee",
-                     *             "ticketTypeName": "Adult",
-                     *             "quantity": 2,
-                     *             "unitPrice": 25,
-                     *             "amount": 51.5
-                     *           }
-                     *         ],
-                     *         "total": 51.5,
-                     *         "paid": 1,
-                     *         "outstanding": 1,
-                     *         "status": "not_invoiced",
-                     *         "issuedAt": "2026-11-25T18:30:00.000Z",
-                     *         "dueDate": "2027-05-01",
-                     *         "reference": "Text",
-                     *         "payee": {
-                     *           "accountHolder": "St. Cecilia Choir",
-                     *           "iban": "DE89370400440532013000",
-                     *           "bic": "DEUTDEFF",
-                     *           "address": "Kirchplatz 1, 10115 Berlin",
-                     *           "paymentTermsDays": 1
-                     *         },
-                     *         "epcPayload": "Text"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        data: components["schemas"]["MemberInvoiceDocument"];
-                    };
-                };
-            };
-            400: components["responses"]["ValidationError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "me-invoice-pdf": {
-        parameters: {
-            query: {
-                organizationId: components["schemas"]["Id"];
-            };
-            header?: never;
-            path: {
-                eventId: components["schemas"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The file, streamed as an attachment */
-            200: {
-                headers: {
-                    "x-correlation-id": components["headers"]["CorrelationId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": string;
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10592,28 +10693,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "openapi": "3.1.0",
-                     *       "info": {
-                     *         "title": "Ticket Sales Service",
-                     *         "version": "0.1.0"
-                     *       },
-                     *       "servers": [
-                     *         {
-                     *           "url": "https://ticket-sales.azurewebsites.net"
-                     *         }
-                     *       ],
-                     *       "tags": [
-                     *         {
-                     *           "name": "platform",
-                     *           "description": "Health, this document and super-admin tools"
-                     *         }
-                     *       ],
-                     *       "paths": {},
-                     *       "components": {}
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         openapi: "3.1.0";
@@ -13026,6 +13105,9 @@ export interface operations {
                  *           "ticketTypeId": "9ebb2c5e-396d-4da2-adc2-70a9dd8913ee",
                  *           "returnQuantity": 2
                  *         }
+                 *       ],
+                 *       "serials": [
+                 *         "Text"
                  *       ]
                  *     }
                  */
@@ -13219,6 +13301,89 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "orders-tickets-list": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "serial": "Text",
+                     *             "ticketTypeId": "9ebb2c5e-396d-4da2-adc2-70a9dd8913ee",
+                     *             "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
+                     *             "status": "issued",
+                     *             "code": "482913"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["TicketList"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "orders-tickets-pdf": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+                layout?: "sheet" | "perPage";
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed as an attachment */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "orders-transfer": {
         parameters: {
             query: {
@@ -13338,7 +13503,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: all the work done */
+            /** @description Success */
             200: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -13360,16 +13525,13 @@ export interface operations {
                      *         "blockedInvalidInvoiceBasis": 1,
                      *         "failureCode": "STORE_UNAVAILABLE",
                      *         "failureReason": "Booked twice by mistake"
-                     *       },
-                     *       "completed": true
+                     *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         success: true;
                         data: components["schemas"]["BulkArchive"];
-                        /** @constant */
-                        completed: true;
                     };
                 };
             };
@@ -13473,165 +13635,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "organization-settings-get": {
-        parameters: {
-            query: {
-                organizationId: components["schemas"]["Id"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "x-correlation-id": components["headers"]["CorrelationId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "data": {
-                     *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
-                     *         "currency": "EUR",
-                     *         "timeZone": "Europe/Berlin",
-                     *         "defaultLocale": "en",
-                     *         "reminders": {
-                     *           "enabled": true,
-                     *           "daysAfterShowtime": 1,
-                     *           "repeatEveryDays": 1,
-                     *           "maxReminders": 1
-                     *         },
-                     *         "payee": {
-                     *           "accountHolder": "St. Cecilia Choir",
-                     *           "iban": "DE89370400440532013000",
-                     *           "bic": "DEUTDEFF",
-                     *           "address": "Kirchplatz 1, 10115 Berlin",
-                     *           "paymentTermsDays": 1
-                     *         },
-                     *         "currencyLocked": true,
-                     *         "updatedAt": "2026-11-25T18:30:00.000Z",
-                     *         "updatedBy": "Text"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        data: components["schemas"]["OrganizationSettings"];
-                    };
-                };
-            };
-            400: components["responses"]["ValidationError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "organization-settings-update": {
-        parameters: {
-            query: {
-                organizationId: components["schemas"]["Id"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                /**
-                 * @example {
-                 *       "currency": "EUR",
-                 *       "timeZone": "Europe/Berlin",
-                 *       "defaultLocale": "en",
-                 *       "reminders": {
-                 *         "enabled": true,
-                 *         "daysAfterShowtime": 1,
-                 *         "repeatEveryDays": 1,
-                 *         "maxReminders": 1
-                 *       },
-                 *       "payee": {
-                 *         "accountHolder": "St. Cecilia Choir",
-                 *         "iban": "DE89370400440532013000",
-                 *         "bic": "DEUTDEFF",
-                 *         "address": "Kirchplatz 1, 10115 Berlin",
-                 *         "paymentTermsDays": 1
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["OrganizationSettingsBody"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "x-correlation-id": components["headers"]["CorrelationId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "data": {
-                     *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
-                     *         "currency": "EUR",
-                     *         "timeZone": "Europe/Berlin",
-                     *         "defaultLocale": "en",
-                     *         "reminders": {
-                     *           "enabled": true,
-                     *           "daysAfterShowtime": 1,
-                     *           "repeatEveryDays": 1,
-                     *           "maxReminders": 1
-                     *         },
-                     *         "payee": {
-                     *           "accountHolder": "St. Cecilia Choir",
-                     *           "iban": "DE89370400440532013000",
-                     *           "bic": "DEUTDEFF",
-                     *           "address": "Kirchplatz 1, 10115 Berlin",
-                     *           "paymentTermsDays": 1
-                     *         },
-                     *         "currencyLocked": true,
-                     *         "updatedAt": "2026-11-25T18:30:00.000Z",
-                     *         "updatedBy": "Text"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        data: components["schemas"]["OrganizationSettings"];
-                    };
-                };
-            };
-            400: components["responses"]["ValidationError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CONFLICT, CURRENCY_LOCKED */
-            409: {
-                headers: {
-                    "x-correlation-id": components["headers"]["CorrelationId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /** @enum {unknown} */
-                        error?: "CONFLICT" | "CURRENCY_LOCKED";
-                    };
-                };
-            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
@@ -16074,6 +16077,9 @@ export interface operations {
                  *           "ticketTypeId": "9ebb2c5e-396d-4da2-adc2-70a9dd8913ee",
                  *           "returnQuantity": 2
                  *         }
+                 *       ],
+                 *       "serials": [
+                 *         "Text"
                  *       ]
                  *     }
                  */
@@ -17158,13 +17164,15 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    "reminders-unsubscribe": {
+    "registrations-tickets-list": {
         parameters: {
             query: {
-                token: string;
+                organizationId: components["schemas"]["Id"];
             };
             header?: never;
-            path?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -17180,34 +17188,61 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "reminderEmails": true
+                     *         "items": [
+                     *           {
+                     *             "serial": "Text",
+                     *             "ticketTypeId": "9ebb2c5e-396d-4da2-adc2-70a9dd8913ee",
+                     *             "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
+                     *             "status": "issued",
+                     *             "code": "482913"
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: {
-                            reminderEmails: boolean;
-                        };
+                        data: components["schemas"]["TicketList"];
                     };
                 };
             };
-            /** @description Invalid input: INVALID_UNSUBSCRIBE_LINK, VALIDATION_ERROR */
-            400: {
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "registrations-tickets-pdf": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+                layout?: "sheet" | "perPage";
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed as an attachment */
+            200: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /** @enum {unknown} */
-                        error?: "INVALID_UNSUBSCRIBE_LINK" | "VALIDATION_ERROR";
-                    };
+                    "application/pdf": string;
                 };
             };
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["RateLimited"];
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -17270,7 +17305,6 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

@@ -126,8 +126,13 @@ export async function writeWithMoney<T>(
   writes: BatchWrite[],
   single: () => Promise<T>,
   options?: KeyCarrying,
+  /**
+   * Writes that must land with the document but are not its own (its tickets and the showtime's serial counter,
+   * tickets/issue.ts): with any, the document always goes in a batch, even when its money does not move.
+   */
+  alongside: BatchWrite[] = [],
 ): Promise<T> {
-  if (moves.length === 0) return single();
+  if (moves.length === 0 && alongside.length === 0) return single();
   const patches = moneyPatches(eventId, moves);
   // One document's write carried in a batch stands for the create or replace it was (store/batch.ts).
   const only = writes.length === 1 ? writes[0] : undefined;
@@ -139,14 +144,19 @@ export async function writeWithMoney<T>(
         ? { kind: 'replace', container: containers().orgs.id, id: only.replace.id, partitionKey: organizationId }
         : undefined;
   try {
-    const results = await commitBatch(containers().orgs, organizationId, [...writes, ...patches], {
+    const results = await commitBatch(containers().orgs, organizationId, [...writes, ...alongside, ...patches], {
       ...options,
       ...(standsFor ? { standsFor } : {}),
     });
     return results[0]!.resourceBody as T;
   } catch (error) {
     const { code, index } = error as { code?: number; index?: number };
-    if (code === 404 && index !== undefined && index >= writes.length) return single();
+    const firstPatch = writes.length + alongside.length;
+    if (code === 404 && index !== undefined && index >= firstPatch && patches.length > 0) {
+      if (alongside.length === 0) return single();
+      const results = await commitBatch(containers().orgs, organizationId, [...writes, ...alongside], options);
+      return results[0]!.resourceBody as T;
+    }
     throw error;
   }
 }

@@ -1,0 +1,76 @@
+import { containers } from '../../store/client';
+import { createItem, deleteItem, readItem } from '../../store/operations';
+import type { Stored } from '../../store/outcomes';
+import { inPartition } from '../../store/query';
+import {
+  bookId,
+  doorGrantId,
+  serialCounterId,
+  type DoorGrantDoc,
+  type SerialCounterDoc,
+  type TicketBookDoc,
+} from './model';
+
+/** Every store call on tickets: all inside the organization's partition, partition key first. */
+export async function getBook(organizationId: string, sourceId: string, showtimeId: string) {
+  const doc = await readItem<TicketBookDoc>(containers().orgs, organizationId, bookId(sourceId, showtimeId));
+  return doc?.docType === 'ticketBook' ? doc : undefined;
+}
+
+export async function getSerialCounter(organizationId: string, showtimeId: string) {
+  const doc = await readItem<SerialCounterDoc>(containers().orgs, organizationId, serialCounterId(showtimeId));
+  return doc?.docType === 'ticketSerials' ? doc : undefined;
+}
+
+/** Every book of one source (all its showtimes: a direct sale moved to another showtime keeps its voided book). */
+export function booksOfSource(organizationId: string, sourceId: string) {
+  return inPartition('orgs', organizationId)
+    .where("c.docType = 'ticketBook'")
+    .where('c.source.id = @source', { '@source': sourceId })
+    .all<Stored<TicketBookDoc>>();
+}
+
+/** The book holding a serial number of a showtime: one query (the door, entry by serial). */
+export async function findBookBySerial(organizationId: string, showtimeId: string, number: number) {
+  const [book] = await inPartition('orgs', organizationId)
+    .where("c.docType = 'ticketBook'")
+    .where('c.showtimeId = @showtime', { '@showtime': showtimeId })
+    .where('ARRAY_CONTAINS(c.numbers, @number)', { '@number': number })
+    .first<Stored<TicketBookDoc>>(1);
+  return book;
+}
+
+/** Every book of the given showtimes of an event (the door kit, an offline batch, the print-shop file). */
+export function booksOfShowtimes(organizationId: string, showtimeIds: string[]) {
+  return inPartition('orgs', organizationId)
+    .where("c.docType = 'ticketBook'")
+    .where('ARRAY_CONTAINS(@showtimes, c.showtimeId)', { '@showtimes': showtimeIds })
+    .all<Stored<TicketBookDoc>>();
+}
+
+/** Every book of an event, as pages (the door figures fold them). */
+export function bookPagesOfEvent(organizationId: string, eventId: string) {
+  return inPartition('orgs', organizationId)
+    .select('c.showtimeId, c.source, c.holderId, c.holderName, c.tickets')
+    .where("c.docType = 'ticketBook'")
+    .where('c.eventId = @event', { '@event': eventId })
+    .pages<Pick<TicketBookDoc, 'showtimeId' | 'source' | 'holderId' | 'holderName' | 'tickets'>>();
+}
+
+export async function getDoorGrant(organizationId: string, eventId: string, userId: string) {
+  const doc = await readItem<DoorGrantDoc>(containers().orgs, organizationId, doorGrantId(eventId, userId));
+  return doc?.docType === 'doorGrant' ? doc : undefined;
+}
+
+export const createDoorGrant = (grant: DoorGrantDoc) => createItem<DoorGrantDoc>(containers().orgs, grant);
+
+export const deleteDoorGrant = (organizationId: string, eventId: string, userId: string) =>
+  deleteItem(containers().orgs, organizationId, doorGrantId(eventId, userId));
+
+export function doorGrantsOfEvent(organizationId: string, eventId: string) {
+  return inPartition('orgs', organizationId)
+    .where("c.docType = 'doorGrant'")
+    .where('c.eventId = @event', { '@event': eventId })
+    .orderBy('c.grantedAt')
+    .all<Stored<DoorGrantDoc>>();
+}
