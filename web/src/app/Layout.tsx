@@ -6,10 +6,10 @@ import { chooseOrganization, clearSession } from '../api/session';
 import { atLeast } from '../api/types';
 import { ErrorNotice, Loading } from '../ui/feedback';
 import { ROLE_LABEL } from '../ui/format';
-import { queryClient } from './query-client';
-import { useMe, useSession } from './session-hooks';
-import { notificationsQuery } from './queries';
-import { Part2Nav } from './nav-part2';
+import { queryClient } from '../data/query-client';
+import { useMe, useSession } from '../data/session-hooks';
+import { notificationsQuery } from '../data/queries';
+import { AreaNav } from './area-nav';
 
 const MEMBER_LINKS = [
   ['/', 'Event'],
@@ -135,7 +135,7 @@ export function Layout() {
           </ul>
         </nav>
       )}
-      <Part2Nav />
+      <AreaNav />
       <main id="main" className="page" tabIndex={-1}>
         <Outlet />
       </main>

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
 import { ROLES, type Role } from '../../api/types';
-import { useAction } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { useAction } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { ErrorNotice, Success } from '../../ui/feedback';
 import { formatDateTime, ROLE_LABEL } from '../../ui/format';
-import { Guarded } from '../../ui/part2/access';
+import { Guarded } from '../../ui/access';
 import { Table } from '../../ui/Table';
 
 /** The join link a person opens: this client's own /join/{code} page (part 1). */

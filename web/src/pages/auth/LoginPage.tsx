@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { http, unwrap } from '../../api/instance';
-import { keepSession, safeNext } from '../../app/login';
-import { queryClient } from '../../app/query-client';
+import { keepSession, safeNext } from '../../data/login';
+import { queryClient } from '../../data/query-client';
 import { ErrorNotice, Success } from '../../ui/feedback';
 
 /** Login by e-mailed code: ask for the e-mail, then the 6-digit code (the e-mail's link opens /auth/verify). */

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { chooseOrganization } from '../../api/session';
-import { queryClient } from '../../app/query-client';
-import { useMe } from '../../app/session-hooks';
+import { queryClient } from '../../data/query-client';
+import { useMe } from '../../data/session-hooks';
 import { Empty, QueryView } from '../../ui/feedback';
 import { ROLE_LABEL } from '../../ui/format';
 

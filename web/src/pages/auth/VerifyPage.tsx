@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { http, unwrap } from '../../api/instance';
-import { keepSession } from '../../app/login';
-import { queryClient } from '../../app/query-client';
+import { keepSession } from '../../data/login';
+import { queryClient } from '../../data/query-client';
 import { ErrorNotice, Loading } from '../../ui/feedback';
 
 /** The login link's target (`APP_BASE_URL/auth/verify?token=…`): verifies the token once, then opens the app. */

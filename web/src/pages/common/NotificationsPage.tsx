@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { http, unwrap } from '../../api/instance';
-import { notificationsQuery, useAction } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { notificationsQuery, useAction } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { Empty, ErrorNotice, QueryView } from '../../ui/feedback';
 import { formatDateTime } from '../../ui/format';
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
 import { atLeast, outstandingOf, type Order } from '../../api/types';
-import { pagesOf, useAction, useOrders } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { pagesOf, useAction, useOrders } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { Dialog } from '../../ui/Dialog';
 import { Empty, ErrorNotice, QueryView, ShowMore, Success } from '../../ui/feedback';
 import { STATUS_LABEL } from '../../ui/format';

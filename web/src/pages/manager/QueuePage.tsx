@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
 import type { Order } from '../../api/types';
-import { pagesOf, useAction, useOrders } from '../../app/queries';
+import { pagesOf, useAction, useOrders } from '../../data/queries';
 import { Dialog } from '../../ui/Dialog';
 import { Empty, ErrorNotice, QueryView, ShowMore } from '../../ui/feedback';
 import { AdminNoteDialog, DeleteOrderDialog, OutcomeNotice, type Outcome } from '../shared/OrderManagerTools';

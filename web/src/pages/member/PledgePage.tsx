@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { http, unwrap } from '../../api/instance';
 import type { ActiveEvent, Pledge } from '../../api/types';
-import { useAction, useActiveEvent } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { useAction, useActiveEvent } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { Empty, ErrorNotice, QueryView, Success } from '../../ui/feedback';
 import { formatDateTime } from '../../ui/format';
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
 import { atLeast, type ActiveEvent, type HistoryItem } from '../../api/types';
-import { pagesOf, useAction, useActiveEvent, useHistory } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { pagesOf, useAction, useActiveEvent, useHistory } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { Empty, ErrorNotice, QueryView, Success } from '../../ui/feedback';
 import { formatDateTime, formatMoney, showtimeName, tickets } from '../../ui/format';
 import { linesOf, ShowtimeSelect, TicketInputs } from '../../ui/TicketInputs';

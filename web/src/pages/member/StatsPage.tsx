@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { http, unwrap } from '../../api/instance';
-import { pagesOf, useHistory } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { pagesOf, useHistory } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { Empty, QueryView } from '../../ui/feedback';
 import { Table } from '../../ui/Table';
 import { formatDateTime, formatMoney, formatNumber, showtimeName, STATUS_LABEL } from '../../ui/format';

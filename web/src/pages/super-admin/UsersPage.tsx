@@ -2,11 +2,11 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
 import { ROLES, type ResponseData, type Role } from '../../api/types';
-import { PAGE_SIZE, pagesOf } from '../../app/queries';
+import { PAGE_SIZE, pagesOf } from '../../data/queries';
 import { useSuperAction } from './useSuperAction';
 import { ErrorNotice, Success } from '../../ui/feedback';
 import { ROLE_LABEL } from '../../ui/format';
-import { Guarded } from '../../ui/part2/access';
+import { Guarded } from '../../ui/access';
 import { Table } from '../../ui/Table';
 
 type User = ResponseData<'/api/users', 'get'>['items'][number];

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState, type ComponentProps } from 'react';
-import { useCapacity } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { useCapacity } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { Empty, ErrorNotice, Loading, Success } from '../../ui/feedback';
 import { formatMoney, formatNumber, showtimeName } from '../../ui/format';
-import { Guarded } from '../../ui/part2/access';
-import { downloadExport } from '../../ui/part2/download';
-import { EventSelect, useChosenEvent } from '../../ui/part2/events';
+import { Guarded } from '../../ui/access';
+import { downloadExport } from '../../data/download';
+import { EventSelect } from '../../ui/EventSelect';
+import { useChosenEvent } from '../../data/events';
 import { Table } from '../../ui/Table';
 import { EventsAtAGlance, useEventsOverview } from './EventsAtAGlance';
 import { InvoicingSection } from './InvoicingSection';
@@ -13,7 +14,7 @@ import { SharedPoolPanel } from './SharedPoolPanel';
 import { useDashboard, type Dashboard } from './useDashboard';
 
 // Chart.js is its own chunk, fetched only when a dashboard is on screen.
-const BarChart = lazy(() => import('../../ui/part2/BarChart'));
+const BarChart = lazy(() => import('../../ui/BarChart'));
 
 /**
  * The treasurer's event dashboard: totals, sales per showtime against capacity, per ticket type, per member and per

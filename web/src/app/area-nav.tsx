@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
-import { useAccess } from '../ui/part2/access';
-import '../ui/part2/part2.css';
+import { useAccess } from '../data/access';
+
 import { useDelegatedEvents } from '../pages/partner/queries';
 
 type Access = ReturnType<typeof useAccess> & { sellsForOthers: boolean };
@@ -9,7 +9,7 @@ type Link = readonly [to: string, label: string, show?: (a: Access) => boolean];
 const fullOrganization = (a: Access) => !a.sellingPartner;
 
 /**
- * Part 2's navigation, one list per person. A list shows only when the caller's role, super-admin flag and
+ * The navigation of the areas beyond member and ticket manager, one list per person. A list shows only when the caller's role, super-admin flag and
  * organization mode allow its pages (a sellingPartner organization has no events of its own to report on).
  * Without an organization (a super admin who belongs to none) only the areas that need none show.
  */
@@ -56,14 +56,14 @@ const AREAS: { label: string; show: (a: Access) => boolean; links: Link[]; witho
   },
 ];
 
-export function Part2Nav() {
+export function AreaNav() {
   const access = useAccess();
   const delegated = useDelegatedEvents();
   const all = { ...access, sellsForOthers: (delegated.data?.items ?? []).some((e) => e.status === 'active') };
   return (
     <>
       {AREAS.filter((area) => area.show(all) && (all.role || area.withoutOrganization)).map((area) => (
-        <nav key={area.label} aria-label={area.label} className="part2">
+        <nav key={area.label} aria-label={area.label} className="area">
           <ul data-area={area.label}>
             {area.links
               .filter(([, , show]) => !show || show(all))

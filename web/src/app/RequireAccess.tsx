@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { useAccess, type Access } from '../data/access';
+import { useMe } from '../data/session-hooks';
+import { NotAllowed } from '../ui/access';
+import { Loading } from '../ui/feedback';
+
+/** Renders the page only for callers who pass `allowed`; everyone else reads "not allowed" (not a blank page). */
+export function RequireAccess({ allowed, children }: { allowed: (access: Access) => boolean; children: ReactNode }) {
+  const access = useAccess();
+  const me = useMe();
+  if (me.isPending) return <Loading what="Checking access" />;
+  return allowed(access) ? (
+    <>{children}</>
+  ) : (
+    <>
+      <h1>Not allowed</h1>
+      <NotAllowed />
+    </>
+  );
+}
