@@ -78,9 +78,10 @@ const layerZones = [
 /**
  * The web client's layers, top to bottom (docs/decisions/web-client.md, "Folders and layers"): the shell and the
  * routes (web/src/app) -> the pages (web/src/pages) -> the data hooks every page shares (web/src/data) -> the
- * components and formats (web/src/ui) -> the typed client (web/src/api). A lower folder never imports a higher one.
+ * components and formats (web/src/ui) -> the language catalogs (web/src/i18n) -> the typed client (web/src/api). A lower
+ * folder never imports a higher one.
  */
-const webLayers = ['app', 'pages', 'data', 'ui', 'api'];
+const webLayers = ['app', 'pages', 'data', 'ui', 'i18n', 'api'];
 const webZones = webLayers.slice(1).map((layer, index) => ({
   target: `./web/src/${layer}`,
   from: webLayers.slice(0, index + 1).map((above) => `./web/src/${above}`),

@@ -40,7 +40,7 @@ const router = createBrowserRouter([
           {
             index: true,
             element: (
-              <Suspense fallback={<Loading what="Opening page" />}>
+              <Suspense fallback={<Loading />}>
                 <HomePage />
               </Suspense>
             ),

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from './format';
 
 /** The event picker of the admin and manager pages (the choice itself lives in the URL: useChosenEvent). */
@@ -10,9 +11,10 @@ export function EventSelect({
   value: string | undefined;
   onChange: (id: string) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <label className="event-select">
-      Event{' '}
+      {t('ticketFields.event')}{' '}
       <select value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
         {events.map((e) => (
           <option key={e.id} value={e.id}>

@@ -5,7 +5,7 @@ import { ROLES, type Role } from '../../api/types';
 import { useAction } from '../../data/queries';
 import { useOrganization } from '../../data/session-hooks';
 import { ErrorNotice, Success } from '../../ui/feedback';
-import { formatDateTime, ROLE_LABEL } from '../../ui/format';
+import { formatDateTime, roleLabel } from '../../ui/format';
 import { Guarded } from '../../ui/access';
 import { Table } from '../../ui/Table';
 
@@ -52,7 +52,7 @@ export function InvitationsSection() {
           <select value={role} onChange={(e) => setRole(e.target.value as Role)}>
             {ROLES.map((r) => (
               <option key={r} value={r}>
-                {ROLE_LABEL[r]}
+                {roleLabel(r)}
               </option>
             ))}
           </select>
@@ -84,7 +84,7 @@ export function InvitationsSection() {
             head={['Code', 'Role', 'Uses', 'Expires', 'State', 'Revoke']}
             rows={data.items.map((i) => [
               <code key="c">{i.code}</code>,
-              ROLE_LABEL[i.role],
+              roleLabel(i.role),
               `${i.uses}${i.maxUses ? ` of ${i.maxUses}` : ''}`,
               formatDateTime(i.expiresAt),
               i.revokedAt ? 'Revoked' : Date.parse(i.expiresAt) < Date.now() ? 'Expired' : 'Open',

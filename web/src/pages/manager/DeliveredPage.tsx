@@ -5,7 +5,7 @@ import { pagesOf, useAction, useOrders } from '../../data/queries';
 import { useOrganization } from '../../data/session-hooks';
 import { Dialog } from '../../ui/Dialog';
 import { Empty, ErrorNotice, QueryView, ShowMore, Success } from '../../ui/feedback';
-import { STATUS_LABEL } from '../../ui/format';
+import { statusLabel } from '../../ui/format';
 import { AdminNoteDialog } from '../shared/OrderManagerTools';
 import { OrderSummary, perTypeBalance } from '../shared/OrderSummary';
 import { EventFilter, useEventFilter } from './EventFilter';
@@ -74,7 +74,7 @@ function BalanceActions({ order, onDone, admin }: { order: Order; onDone: Done; 
 }
 
 const outcome = (order: Order, result: Order, what: string) =>
-  `${order.requestedByName}: ${what}. The order is now ${STATUS_LABEL[result.status].toLowerCase()}.`;
+  `${order.requestedByName}: ${what}. The order is now ${statusLabel(result.status).toLowerCase()}.`;
 
 function RecordReturn({ order, onDone }: { order: Order; onDone: Done }) {
   const [open, setOpen] = useState(false);
