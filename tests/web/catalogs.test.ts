@@ -156,6 +156,7 @@ describe('the message catalogs', () => {
       const names: string[] = [];
       walk(source, (node) => {
         if (!ts.isStringLiteral(node) && !ts.isNoSubstitutionTemplateLiteral(node)) return;
+        if (ts.isImportDeclaration(node.parent) || ts.isExportDeclaration(node.parent)) return; // a module name
         const text = node.text;
         // A catalog key: dotted words whose first word is one of the catalogs' namespaces.
         if (/^[a-z][a-zA-Z]*(\.[a-zA-Z0-9]+)+$/.test(text) && namespaces.has(text.split('.')[0]) && !known.has(text))
