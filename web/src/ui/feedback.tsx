@@ -19,9 +19,11 @@ export function ErrorNotice({ error, title }: { error: unknown; title?: string }
       {api && (
         <details className="meta">
           <summary>{t('feedback.details')}</summary>
-          {t('feedback.code', { code: api.code })}
-          {api.status ? ` (HTTP ${api.status})` : ''}
-          {api.correlationId ? ` · ${t('feedback.reference', { reference: api.correlationId })}` : ''}
+          <span>
+            {t('feedback.code', { code: api.code })}
+            {api.status ? ` (HTTP ${api.status})` : ''}
+            {api.correlationId ? ` · ${t('feedback.reference', { reference: api.correlationId })}` : ''}
+          </span>
         </details>
       )}
     </div>
