@@ -13,7 +13,6 @@ import {
   startWorld,
   unexpected,
   visit,
-  type Tab,
 } from './harness';
 
 /**
