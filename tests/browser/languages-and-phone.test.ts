@@ -164,7 +164,7 @@ describeInBrowser('languages and the phone layout (Chromium)', () => {
     const owed = page.getByTestId('owed');
     // 2 adults sold at €25: sold × price, in the organization's currency (EUR until it says otherwise), German style.
     await expect(owed.textContent()).resolves.toMatch(/^Du schuldest 50,00\s€ für die 2 verkauften Karten\.$/);
-    await page.getByText('offen 1').waitFor();
+    await page.locator(`#order-card-${delivered.id}`).getByText('offen 1').waitFor();
     await noAxe(page);
     await shot(page, 'phone-member-orders-de-375');
 
@@ -182,12 +182,13 @@ describeInBrowser('languages and the phone layout (Chromium)', () => {
         }),
       }),
     );
-    await page
+    const card = page.locator(`#order-card-${delivered.id}`);
+    await card
       .getByRole('group', { name: /Neu verkauft/ })
       .getByLabel(/Adult/)
       .fill('1');
-    await page.getByRole('button', { name: '1 verkauft melden' }).click();
-    const alert = page.getByRole('alert');
+    await card.getByRole('button', { name: '1 verkauft melden' }).click();
+    const alert = card.getByRole('alert');
     await alert.getByText('Der Verkauf für diese Veranstaltung ist geschlossen.').waitFor();
     expect(await alert.getByText(/SALES_LOCKED/).isVisible()).toBe(false);
     await alert.getByText('Details').click();
