@@ -152,7 +152,7 @@ describeInBrowser('languages and the phone layout (Chromium)', () => {
     const page = tab.page;
     await page.getByRole('heading', { name: 'Veranstaltung', level: 1 }).waitFor();
     expect(await page.evaluate(() => (globalThis as any).document.documentElement.lang)).toBe('de');
-    await page.getByRole('navigation', { name: 'Mitglied' }).getByRole('link', { name: 'Bestellungen' }).waitFor();
+    await page.getByRole('navigation', { name: 'Mitglied' }).getByRole('link', { name: 'Karten' }).waitFor();
     await expect(page.getByTestId('seats-left').textContent()).resolves.toMatch(/Plätze frei/);
     await noAxe(page);
     await shot(page, 'phone-member-home-de-375');

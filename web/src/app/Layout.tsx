@@ -124,7 +124,14 @@ export function Layout() {
         <div className="quick">
           {!withoutOrganization && (
             <NavLink to="/notifications" className="badge-link">
-              {t('shell.notifications')}
+              {/* On a phone a bell stands for the word (still read out by screen readers); the count stays. */}
+              <svg className="bell" aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+                <path
+                  fill="currentColor"
+                  d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
+                />
+              </svg>
+              <span className="label">{t('shell.notifications')}</span>
               {unread > 0 && <span className="badge"> {t('shell.unread', { count: unread })}</span>}
             </NavLink>
           )}
