@@ -48,4 +48,6 @@ export const ERROR_MEANINGS: Record<GenericErrorCode | SpecErrorCode, string> = 
     'The `organizationId` query parameter names another organization than the one the path names; send the same one or none.',
   PARTICIPANT_NOT_ACTIVE:
     'Your organization no longer takes part in this Shared Event (`data.participantStatus`): its projection sells nothing; do not retry.',
+  CURRENCY_LOCKED:
+    'The organization already has sales in its currency (`data.currency`), so the currency can no longer change.',
 };

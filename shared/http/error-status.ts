@@ -45,6 +45,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   IDEMPOTENCY_KEY_IN_PROGRESS: 409,
   IDEMPOTENCY_KEY_ANSWER_LOST: 409,
   PARTICIPANT_NOT_ACTIVE: 409,
+  CURRENCY_LOCKED: 409,
 };
 
 export const statusOfCode = (code: ErrorCode): number => ERROR_STATUS[code];

@@ -1,3 +1,5 @@
+import type { StoredOrganizationSettings } from '../organization-settings/model';
+
 /** `full` is never stored: an organization without `organizationMode` is a full organization. */
 export const ORGANIZATION_MODES = ['full', 'sellingPartner'] as const;
 export type OrganizationMode = (typeof ORGANIZATION_MODES)[number];
@@ -13,6 +15,8 @@ export interface OrganizationDoc {
   /** Absent means `full`; `full` is never stored. */
   organizationMode?: 'sellingPartner';
   delegatedEventSales?: unknown[];
+  /** Currency, time zone, language, reminders, payee (organization-settings/model.ts); absent = every default. */
+  settings?: StoredOrganizationSettings;
   createdBy: string;
   createdAt: string;
   updatedAt: string;

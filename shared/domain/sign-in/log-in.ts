@@ -7,6 +7,7 @@ import type { Principal } from '../users/principal';
 import { listMembershipsOfUserAcrossOrganizations } from '../memberships/repo';
 import { organizationsByIdsAcrossPartitions } from '../organizations/repo';
 import { normalizeEmail, toUserResponse } from '../users/model';
+import { localeFieldsOf } from '../organization-settings/model';
 import { createOrGetUser, findUserByEmail, incrementTokenVersion, saveUser } from '../users/repo';
 import { issueChallenge, redeemCode, redeemLinkToken } from './challenges';
 import { loginEmail } from './login-email';
@@ -80,6 +81,8 @@ export async function describeMe(principal: Principal) {
         organizationName: liveOrgs.get(m.organizationId)!.name,
         role: m.role,
         approved: m.approved,
+        // Currency, time zone and default language: what a client needs first to speak the organization's terms.
+        ...localeFieldsOf(liveOrgs.get(m.organizationId)!),
       })),
   };
 }

@@ -1,5 +1,6 @@
 import { email, object } from '../vocabulary/schema-parts';
 import { ROLES } from '../memberships/model';
+import { LOCALES } from '../organization-settings/model';
 import { userResponse } from '../users/responses';
 
 export const magicLinkBody = object({ email }, ['email']);
@@ -35,8 +36,11 @@ export const meResponse = object(
           organizationName: { type: 'string' },
           role: { enum: ROLES },
           approved: { type: 'boolean' },
+          currency: { type: 'string', description: "ISO 4217: every money amount of this organization's answers" },
+          timeZone: { type: 'string', description: 'IANA; absent until an admin sets it (offer the browser’s)' },
+          defaultLocale: { enum: [...LOCALES] },
         },
-        ['organizationId', 'organizationName', 'role', 'approved'],
+        ['organizationId', 'organizationName', 'role', 'approved', 'currency', 'defaultLocale'],
       ),
     },
   },

@@ -1308,6 +1308,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organization-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization settings with every default filled, and whether the currency can still change
+         * @description Auth: Admin.
+         */
+        get: operations["organization-settings-get"];
+        /**
+         * Change settings: each field sent replaces that setting, fields not sent stay, null clears timeZone or payee; a currency change once the organization has sales is 409 CURRENCY_LOCKED
+         * @description Auth: Admin.
+         */
+        put: operations["organization-settings-update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations": {
         parameters: {
             query?: never;
@@ -3133,6 +3157,12 @@ export interface components {
                 /** @enum {unknown} */
                 role: "member" | "ticketManager" | "treasurer" | "admin";
                 approved: boolean;
+                /** @description ISO 4217: every money amount of this organization's answers */
+                currency: string;
+                /** @description IANA; absent until an admin sets it (offer the browser’s) */
+                timeZone?: string;
+                /** @enum {unknown} */
+                defaultLocale: "en" | "de" | "fi";
             }[];
         };
         DashboardMemberInvoiceSummary: {
@@ -3147,6 +3177,7 @@ export interface components {
         };
         DashboardStats: {
             organizationId: string;
+            currency: string;
             eventId: string;
             eventName: string;
             venueCapacity: number;
@@ -3328,9 +3359,9 @@ export interface components {
             /** @constant */
             success: false;
             /** @enum {unknown} */
-            error: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "UNAVAILABLE" | "INTERNAL" | "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "DELEGATED_MEMBER_CATALOG_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "PARTICIPANT_NOT_ACTIVE";
+            error: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "UNAVAILABLE" | "INTERNAL" | "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "DELEGATED_MEMBER_CATALOG_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "PARTICIPANT_NOT_ACTIVE" | "CURRENCY_LOCKED";
             /** @enum {unknown} */
-            errorCode?: "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "DELEGATED_MEMBER_CATALOG_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "PARTICIPANT_NOT_ACTIVE";
+            errorCode?: "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "DELEGATED_MEMBER_CATALOG_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "PARTICIPANT_NOT_ACTIVE" | "CURRENCY_LOCKED";
             message: string;
             data?: Record<string, never>;
             details?: {
@@ -3661,6 +3692,8 @@ export interface components {
             /** @enum {string} */
             status: "draft" | "open" | "locked" | "cancelling" | "cancelled" | "completed";
         };
+        /** @enum {unknown} */
+        Locale: "en" | "de" | "fi";
         LoggedOut: {
             /** @constant */
             loggedOut: true;
@@ -3882,6 +3915,48 @@ export interface components {
                 id: string;
                 name: string;
             }[];
+        };
+        OrganizationSettings: {
+            organizationId: string;
+            currency: string;
+            timeZone?: string;
+            defaultLocale: components["schemas"]["Locale"];
+            reminders: {
+                enabled: boolean;
+                daysAfterShowtime: number;
+                repeatEveryDays: number;
+                maxReminders: number;
+            };
+            payee?: {
+                accountHolder: string;
+                iban: string;
+                bic?: string;
+                address?: string;
+                paymentTermsDays: number;
+            };
+            currencyLocked: boolean;
+            /** Format: date-time */
+            updatedAt?: string;
+            updatedBy?: string;
+        };
+        OrganizationSettingsBody: {
+            /** @description ISO 4217 code in upper case, e.g. EUR */
+            currency?: string;
+            timeZone?: string | null;
+            defaultLocale?: components["schemas"]["Locale"];
+            reminders?: {
+                enabled?: boolean;
+                daysAfterShowtime?: number;
+                repeatEveryDays?: number;
+                maxReminders?: number;
+            };
+            payee?: {
+                accountHolder: string;
+                iban: string;
+                bic?: string;
+                address?: string;
+                paymentTermsDays?: number;
+            } | null;
         };
         Participant: {
             sharedEventId: string;
@@ -5313,7 +5388,10 @@ export interface operations {
                      *             "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
                      *             "organizationName": "St. Cecilia Choir",
                      *             "role": "member",
-                     *             "approved": true
+                     *             "approved": true,
+                     *             "currency": "EUR",
+                     *             "timeZone": "Europe/Berlin",
+                     *             "defaultLocale": "en"
                      *           }
                      *         ]
                      *       }
@@ -6836,6 +6914,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
+                     *         "currency": "EUR",
                      *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
                      *         "eventName": "Spring Concert",
                      *         "venueCapacity": 120,
@@ -12634,6 +12713,165 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "organization-settings-get": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
+                     *         "currency": "EUR",
+                     *         "timeZone": "Europe/Berlin",
+                     *         "defaultLocale": "en",
+                     *         "reminders": {
+                     *           "enabled": true,
+                     *           "daysAfterShowtime": 1,
+                     *           "repeatEveryDays": 1,
+                     *           "maxReminders": 1
+                     *         },
+                     *         "payee": {
+                     *           "accountHolder": "St. Cecilia Choir",
+                     *           "iban": "DE89370400440532013000",
+                     *           "bic": "DEUTDEFF",
+                     *           "address": "Kirchplatz 1, 10115 Berlin",
+                     *           "paymentTermsDays": 1
+                     *         },
+                     *         "currencyLocked": true,
+                     *         "updatedAt": "2026-11-25T18:30:00.000Z",
+                     *         "updatedBy": "Text"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["OrganizationSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "organization-settings-update": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "currency": "EUR",
+                 *       "timeZone": "Europe/Berlin",
+                 *       "defaultLocale": "en",
+                 *       "reminders": {
+                 *         "enabled": true,
+                 *         "daysAfterShowtime": 1,
+                 *         "repeatEveryDays": 1,
+                 *         "maxReminders": 1
+                 *       },
+                 *       "payee": {
+                 *         "accountHolder": "St. Cecilia Choir",
+                 *         "iban": "DE89370400440532013000",
+                 *         "bic": "DEUTDEFF",
+                 *         "address": "Kirchplatz 1, 10115 Berlin",
+                 *         "paymentTermsDays": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrganizationSettingsBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
+                     *         "currency": "EUR",
+                     *         "timeZone": "Europe/Berlin",
+                     *         "defaultLocale": "en",
+                     *         "reminders": {
+                     *           "enabled": true,
+                     *           "daysAfterShowtime": 1,
+                     *           "repeatEveryDays": 1,
+                     *           "maxReminders": 1
+                     *         },
+                     *         "payee": {
+                     *           "accountHolder": "St. Cecilia Choir",
+                     *           "iban": "DE89370400440532013000",
+                     *           "bic": "DEUTDEFF",
+                     *           "address": "Kirchplatz 1, 10115 Berlin",
+                     *           "paymentTermsDays": 1
+                     *         },
+                     *         "currencyLocked": true,
+                     *         "updatedAt": "2026-11-25T18:30:00.000Z",
+                     *         "updatedBy": "Text"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["OrganizationSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict with the current state: CONFLICT, CURRENCY_LOCKED */
+            409: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        error?: "CONFLICT" | "CURRENCY_LOCKED";
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
