@@ -75,6 +75,22 @@ const layerZones = [
   },
 ];
 
+/**
+ * The web client's layers, top to bottom (docs/decisions/web-client.md, "Folders and layers"): the shell and the
+ * routes (web/src/app) -> the pages (web/src/pages) -> the data hooks every page shares (web/src/data) -> the
+ * components and formats (web/src/ui) -> the language catalogs (web/src/i18n) -> the typed client (web/src/api). A lower
+ * folder never imports a higher one.
+ */
+const webLayers = ['app', 'pages', 'data', 'ui', 'i18n', 'api'];
+const webZones = webLayers.slice(1).map((layer, index) => ({
+  target: `./web/src/${layer}`,
+  from: webLayers.slice(0, index + 1).map((above) => `./web/src/${above}`),
+  message: `web/src/${layer} sits below ${webLayers
+    .slice(0, index + 1)
+    .map((above) => `web/src/${above}`)
+    .join(', ')} (eslint.config.mjs, webLayers): pass data or callbacks down instead.`,
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -118,6 +134,19 @@ export default tseslint.config(
       // File-level cycles of value imports (import-x skips type-only imports; the zones below count them).
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+    },
+  },
+  {
+    // The web client's folders point one way (webZones above); no file-level import cycles either.
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'web/tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: webZones }],
     },
   },
   {

@@ -81,6 +81,8 @@ describeInBrowser('web client flows (Chromium)', () => {
     const token = await tab.page.evaluate(
       () => JSON.parse((globalThis as any).localStorage.getItem('tickets.session') ?? '{}').token,
     );
+    // On a phone, logout waits in the menu (the member's destinations are the bottom tab bar).
+    await tab.page.getByRole('button', { name: 'Menu' }).click();
     await tab.page.getByRole('button', { name: 'Log out' }).click();
     await tab.page.waitForURL(/\/login/);
     expect((await api.get('auth/me', { token })).status).toBe(401);
@@ -112,13 +114,13 @@ describeInBrowser('web client flows (Chromium)', () => {
     await sold.getByLabel(/Adult/).fill('2');
     await sold.getByLabel(/Child/).fill('1');
     await order.getByRole('button', { name: 'Report 3 sold' }).click();
-    await m.getByText('Saved: 3 sold in total.').waitFor();
+    await m.getByText('Saved: 3 tickets sold in total.').waitFor();
     await order.getByText('outstanding 1').waitFor();
     await order
       .getByRole('group', { name: /Returned unsold/ })
       .getByLabel(/Adult/)
       .fill('1');
-    await order.getByRole('button', { name: 'Return 1' }).click();
+    await order.getByRole('button', { name: 'Return 1 ticket' }).click();
     await order.getByText('Awaiting reconciliation').waitFor();
     await shot(m, 'flow-member-reported-375');
 

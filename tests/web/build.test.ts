@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -20,6 +20,21 @@ describe('web client build', () => {
     const gzipped = scripts.reduce((sum, src) => sum + gzipSync(readFileSync(join(WEB_DIST, src))).length, 0);
     console.log(`web client initial JS: ${(gzipped / 1024).toFixed(1)} KB gzipped in ${scripts.length} file(s)`);
     expect(gzipped).toBeLessThan(INITIAL_JS_LIMIT);
+  });
+
+  it("carries no language's catalog in the entry: each is a chunk of its own, loaded for the active language", () => {
+    const html = readFileSync(join(WEB_DIST, 'index.html'), 'utf8');
+    const entry = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)]
+      .map((m) => readFileSync(join(WEB_DIST, m[1]), 'utf8'))
+      .join('\n');
+    // One sentence of each catalog, as the bundler writes it into a chunk.
+    const samples = { en: 'Send me a login code', de: 'Anmeldecode zusenden', fi: 'Lähetä minulle kirjautumiskoodi' };
+    const assets = readdirSync(join(WEB_DIST, 'assets')).filter((f) => f.endsWith('.js'));
+    for (const [language, sample] of Object.entries(samples)) {
+      expect(entry.includes(sample)).toBe(false);
+      const holders = assets.filter((f) => readFileSync(join(WEB_DIST, 'assets', f), 'utf8').includes(sample));
+      expect(holders).toEqual([expect.stringMatching(new RegExp(`^${language}-`))]);
+    }
   });
 
   it('web/src/api/schema.d.ts is what `npm run web:types` makes of openapi.json', () => {

@@ -5,9 +5,9 @@ import { setLoggedOutHandler } from '../api/instance';
 import { Loading } from '../ui/feedback';
 import HomePage from '../pages/member/HomePage';
 import { Layout } from './Layout';
-import { queryClient } from './query-client';
-import { PART2_ROUTES } from './routes-part2';
-import { useSession } from './session-hooks';
+import { queryClient } from '../data/query-client';
+import { AREA_ROUTES } from './area-routes';
+import { useSession } from '../data/session-hooks';
 
 /**
  * Each area is its own chunk: a member's phone never downloads the manager pages. The router loads a page's chunk
@@ -40,7 +40,7 @@ const router = createBrowserRouter([
           {
             index: true,
             element: (
-              <Suspense fallback={<Loading what="Opening page" />}>
+              <Suspense fallback={<Loading />}>
                 <HomePage />
               </Suspense>
             ),
@@ -56,7 +56,7 @@ const router = createBrowserRouter([
           { path: '/manage/free-tickets', lazy: page(() => import('../pages/manager/FreeTicketsPage')) },
           { path: '/manage/external', lazy: page(() => import('../pages/manager/ExternalPage')) },
           { path: '/manage/capacity', lazy: page(() => import('../pages/manager/CapacityPage')) },
-          ...PART2_ROUTES,
+          ...AREA_ROUTES,
           { path: '*', lazy: page(() => import('../pages/common/NotFoundPage')) },
         ],
       },

@@ -1,30 +1,34 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { http, unwrap } from '../api/instance';
 import { chooseOrganization, clearSession } from '../api/session';
 import { atLeast } from '../api/types';
 import { ErrorNotice, Loading } from '../ui/feedback';
-import { ROLE_LABEL } from '../ui/format';
-import { queryClient } from './query-client';
-import { useMe, useSession } from './session-hooks';
-import { notificationsQuery } from './queries';
-import { Part2Nav } from './nav-part2';
+import { roleLabel } from '../ui/format';
+import { LanguageSwitcher } from '../ui/LanguageSwitcher';
+import { useOrganizationFormat } from '../data/organization-format';
+import { queryClient } from '../data/query-client';
+import { useMe, useSession } from '../data/session-hooks';
+import { notificationsQuery } from '../data/queries';
+import { AreaNav } from './area-nav';
 
+/** The member's destinations: the bottom tab bar on a phone, the first row of links on a desk. */
 const MEMBER_LINKS = [
-  ['/', 'Event'],
-  ['/history', 'My orders'],
-  ['/sales', 'Direct sales'],
-  ['/stats', 'My stats'],
-  ['/pledge', 'Pledge'],
+  ['/', 'nav.member.event'],
+  ['/history', 'nav.member.orders'],
+  ['/sales', 'nav.member.sales'],
+  ['/stats', 'nav.member.stats'],
+  ['/pledge', 'nav.member.pledge'],
 ] as const;
 const MANAGER_LINKS = [
-  ['/manage', 'Queue'],
-  ['/manage/delivered', 'Delivered'],
-  ['/manage/reconcile', 'Reconcile'],
-  ['/manage/free-tickets', 'Free tickets'],
-  ['/manage/external', 'External sales'],
-  ['/manage/capacity', 'Capacity'],
+  ['/manage', 'nav.manager.queue'],
+  ['/manage/delivered', 'nav.manager.delivered'],
+  ['/manage/reconcile', 'nav.manager.reconcile'],
+  ['/manage/free-tickets', 'nav.manager.freeTickets'],
+  ['/manage/external', 'nav.manager.external'],
+  ['/manage/capacity', 'nav.manager.capacity'],
 ] as const;
 
 /** Pages that need no organization: the super admin's (docs/decisions/web-client-part2.md, "No organization"). */
@@ -32,7 +36,10 @@ const needsNoOrganization = (path: string) => path.startsWith('/super/');
 
 /** The frame of every signed-in page: organization, navigation by role, notifications badge, logout. */
 export function Layout() {
+  const { t } = useTranslation();
   const { organizationId } = useSession();
+  useOrganizationFormat();
+  const [menuOpen, setMenuOpen] = useState(false);
   const me = useMe();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -44,6 +51,7 @@ export function Layout() {
   const superAdmin = me.data?.user.isSuperAdmin === true;
   // A remembered organization that is no longer the caller's is forgotten, so no page asks the API about it.
   const stale = me.isSuccess && !membership && !autoChoice && Boolean(organizationId);
+  useEffect(() => setMenuOpen(false), [pathname]);
   useEffect(() => {
     if (autoChoice) chooseOrganization(autoChoice);
     else if (stale) chooseOrganization(undefined);
@@ -52,7 +60,7 @@ export function Layout() {
   if (me.isError)
     return (
       <main id="main" className="page">
-        <ErrorNotice error={me.error} title="Could not load your account" />
+        <ErrorNotice error={me.error} title={t('shell.couldNotLoadAccount')} />
       </main>
     );
   // The page starts loading with the remembered organization while /api/auth/me is on its way (no waterfall);
@@ -60,12 +68,12 @@ export function Layout() {
   // A super admin needs no organization for the super-admin pages; one who belongs nowhere starts there.
   const withoutOrganization = me.isSuccess && !membership && !autoChoice && superAdmin;
   if (me.isSuccess && !membership) {
-    if (autoChoice || stale) return <Loading what="Opening your organization" />;
+    if (autoChoice || stale) return <Loading what={t('shell.openingOrganization')} />;
     if (!superAdmin) return <Navigate to="/orgs" replace />;
     if (!needsNoOrganization(pathname))
       return <Navigate to={approved.length ? '/orgs' : '/super/organizations'} replace />;
   }
-  if (!organizationId && !withoutOrganization) return <Loading what="Signing in" />;
+  if (!organizationId && !withoutOrganization) return <Loading what={t('shell.signingIn')} />;
   const manager = atLeast(membership?.role, 'ticketManager');
   const unread = notifications.data?.unreadCount ?? 0;
 
@@ -80,62 +88,92 @@ export function Layout() {
       });
   };
 
+  const memberNav = !withoutOrganization && (
+    <nav aria-label={t('nav.member.label')} className="tabbar">
+      <ul>
+        {MEMBER_LINKS.map(([to, label]) => (
+          <li key={to}>
+            <NavLink to={to} end>
+              {t(label)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+
+  // A phone shows the brand, the notifications and a Menu button in one row, the member's destinations as a tab bar
+  // at the bottom, and everything else in the menu; from 48rem on, the menu is always open (styles.css).
   return (
-    <div className={manager || withoutOrganization ? 'shell wide' : 'shell'}>
+    <div
+      className={`${manager || withoutOrganization ? 'shell wide' : 'shell'}${withoutOrganization ? '' : ' with-tabbar'}`}
+    >
       <a className="skip" href="#main">
-        Skip to content
+        {t('shell.skip')}
       </a>
       <header className="top">
         <div className="brand">
           <strong>
-            {withoutOrganization ? 'No organization chosen' : (membership?.organizationName ?? 'Loading…')}
+            {withoutOrganization ? t('shell.noOrganization') : (membership?.organizationName ?? t('shell.loadingName'))}
           </strong>
           <span className="meta">
-            {me.data?.user.name} {membership && `· ${ROLE_LABEL[membership.role]}`}
-            {withoutOrganization && '· Super admin'}
+            {me.data?.user.name} {membership && `· ${roleLabel(membership.role)}`}
+            {withoutOrganization && `· ${t('shell.superAdmin')}`}
           </span>
         </div>
-        <div className="actions">
+        <div className="quick">
           {!withoutOrganization && (
             <NavLink to="/notifications" className="badge-link">
-              Notifications{unread > 0 && <span className="badge"> ({unread} unread)</span>}
+              {/* On a phone a bell stands for the word (still read out by screen readers); the count stays. */}
+              <svg className="bell" aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+                <path
+                  fill="currentColor"
+                  d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
+                />
+              </svg>
+              <span className="label">{t('shell.notifications')}</span>
+              {unread > 0 && <span className="badge"> {t('shell.unread', { count: unread })}</span>}
             </NavLink>
           )}
-          {(!withoutOrganization || approved.length > 0) && (
-            <NavLink to="/orgs">{withoutOrganization ? 'Choose an organization' : 'Switch organization'}</NavLink>
-          )}
-          <button type="button" className="secondary" onClick={logout}>
-            Log out
+          <button
+            type="button"
+            className="secondary menu-button"
+            aria-expanded={menuOpen}
+            aria-controls="menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {t('shell.menu')}
           </button>
         </div>
+        <div id="menu" className={menuOpen ? 'menu open' : 'menu'}>
+          <div className="actions">
+            {(!withoutOrganization || approved.length > 0) && (
+              <NavLink to="/orgs">
+                {withoutOrganization ? t('shell.chooseOrganization') : t('shell.switchOrganization')}
+              </NavLink>
+            )}
+            <LanguageSwitcher />
+            <button type="button" className="secondary" onClick={logout}>
+              {t('shell.logout')}
+            </button>
+          </div>
+          {manager && (
+            <nav aria-label={t('nav.manager.label')}>
+              <ul data-area={t('nav.manager.prefix')}>
+                {MANAGER_LINKS.map(([to, label]) => (
+                  <li key={to}>
+                    <NavLink to={to} end>
+                      {t(label)}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          <AreaNav />
+        </div>
       </header>
-      {!withoutOrganization && (
-        <nav aria-label="Member">
-          <ul>
-            {MEMBER_LINKS.map(([to, label]) => (
-              <li key={to}>
-                <NavLink to={to} end>
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
-      {manager && (
-        <nav aria-label="Ticket manager">
-          <ul>
-            {MANAGER_LINKS.map(([to, label]) => (
-              <li key={to}>
-                <NavLink to={to} end>
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
-      <Part2Nav />
+      {memberNav}
       <main id="main" className="page" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 
@@ -17,6 +18,7 @@ export function Dialog({
   onOpenChange: (open: boolean) => void;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>
@@ -30,7 +32,7 @@ export function Dialog({
           {children}
           <RadixDialog.Close asChild>
             <button type="button" className="secondary close">
-              Close
+              {t('common.close')}
             </button>
           </RadixDialog.Close>
         </RadixDialog.Content>

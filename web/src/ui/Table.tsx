@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Empty } from './feedback';
 
 /** A captioned data table that scrolls sideways on a phone rather than overflowing the page. */
 export function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
-  if (rows.length === 0) return <Empty>{caption}: nothing yet.</Empty>;
+  const { t } = useTranslation();
+  if (rows.length === 0) return <Empty>{t('table.nothingYet', { caption })}</Empty>;
   return (
     // Focusable and named: a keyboard user can scroll a wide table sideways on a phone.
     <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>

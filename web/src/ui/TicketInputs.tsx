@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Showtime, TicketLine, TicketType } from '../api/types';
 import { formatMoney, showtimeName } from './format';
 
@@ -17,6 +18,7 @@ export function TicketInputs({
   max?: Record<string, number>;
   priced?: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <fieldset className="tickets">
       <legend>{legend}</legend>
@@ -25,7 +27,9 @@ export function TicketInputs({
           <span>
             {type.name}
             {priced && <span className="meta"> ({formatMoney(type.price)})</span>}
-            {max?.[type.id] !== undefined && <span className="meta"> — up to {max[type.id]}</span>}
+            {max?.[type.id] !== undefined && (
+              <span className="meta"> — {t('ticketFields.upTo', { count: max[type.id] })}</span>
+            )}
           </span>
           <input
             type="number"
@@ -53,16 +57,17 @@ export function ShowtimeSelect({
   showtimes,
   value,
   onChange,
-  label = 'Showtime',
+  label,
 }: {
   showtimes: Pick<Showtime, 'showtimeId' | 'dateTime' | 'label'>[];
   value: string;
   onChange: (showtimeId: string) => void;
   label?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <label>
-      {label}
+      {label ?? t('ticketFields.showtime')}
       <select value={value} onChange={(e) => onChange(e.target.value)} required>
         {showtimes.map((s) => (
           <option key={s.showtimeId} value={s.showtimeId}>

@@ -1,32 +1,43 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
+import { i18next } from '../i18n';
 import { plainMessage } from './errors';
 
-/** An API error in plain words, with its code and correlation id for support. */
-export function ErrorNotice({ error, title = 'That did not work' }: { error: unknown; title?: string }) {
+/**
+ * An API error: the plain words in the person's language in front; the code, HTTP status and reference (for
+ * support) behind a "Details" disclosure.
+ */
+export function ErrorNotice({ error, title }: { error: unknown; title?: string }) {
+  const { t } = useTranslation();
   if (!error) return null;
   const api = error instanceof ApiError ? error : undefined;
   return (
     <div role="alert" className="notice error">
-      <strong>{title}.</strong> {plainMessage(error)}
+      <strong>{title ?? t('feedback.didNotWork')}.</strong> {plainMessage(error)}
       {api && (
-        <small className="meta">
-          {' '}
-          Code {api.code}
-          {api.status ? ` (HTTP ${api.status})` : ''}
-          {api.correlationId ? ` · reference ${api.correlationId}` : ''}
-        </small>
+        <details className="meta">
+          <summary>{t('feedback.details')}</summary>
+          <span>
+            {t('feedback.code', { code: api.code })}
+            {api.status ? ` (HTTP ${api.status})` : ''}
+            {api.correlationId ? ` · ${t('feedback.reference', { reference: api.correlationId })}` : ''}
+          </span>
+        </details>
       )}
     </div>
   );
 }
 
-export const Loading = ({ what = 'Loading' }: { what?: string }) => (
-  <p role="status" className="loading">
-    {what}…
-  </p>
-);
+export function Loading({ what }: { what?: string }) {
+  const { t } = useTranslation();
+  return (
+    <p role="status" className="loading">
+      {what ?? t('feedback.loading')}…
+    </p>
+  );
+}
 
 export const Empty = ({ children }: { children: ReactNode }) => <p className="empty">{children}</p>;
 
@@ -41,7 +52,7 @@ export function QueryView<T>({
   what?: string;
 }) {
   if (query.isPending) return <Loading what={what} />;
-  if (query.isError) return <ErrorNotice error={query.error} title="Could not load this" />;
+  if (query.isError) return <ErrorNotice error={query.error} title={i18next.t('feedback.couldNotLoad')} />;
   return <>{children(query.data)}</>;
 }
 
@@ -59,6 +70,7 @@ export function ShowMore({
 }: {
   query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
 }) {
+  const { t } = useTranslation();
   if (!query.hasNextPage) return null;
   return (
     <button
@@ -67,7 +79,7 @@ export function ShowMore({
       disabled={query.isFetchingNextPage}
       onClick={() => void query.fetchNextPage()}
     >
-      {query.isFetchingNextPage ? 'Loading more…' : 'Show more'}
+      {query.isFetchingNextPage ? t('feedback.loadingMore') : t('feedback.showMore')}
     </button>
   );
 }

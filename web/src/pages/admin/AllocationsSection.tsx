@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
 import type { OrgMember } from '../../api/types';
-import { useAction, useMembers } from '../../app/queries';
+import { useAction, useMembers } from '../../data/queries';
 import { ErrorNotice } from '../../ui/feedback';
 import { formatNumber } from '../../ui/format';
-import { Guarded } from '../../ui/part2/access';
-import type { EventItem } from '../../ui/part2/events';
+import { Guarded } from '../../ui/access';
+import type { EventItem } from '../../data/events';
 import { Table } from '../../ui/Table';
 
 /** Allocations per member for the event (one call): set the whole event's allocation per ticket type, or delete it. */

@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { http, unwrap } from '../../api/instance';
 import type { Order, ResponseData } from '../../api/types';
-import { PAGE_SIZE, pagesOf, useAction } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { PAGE_SIZE, pagesOf, useAction } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { Empty, ErrorNotice } from '../../ui/feedback';
-import { formatDateTime, formatNumber, STATUS_LABEL } from '../../ui/format';
-import { Guarded } from '../../ui/part2/access';
-import { EventSelect, useChosenEvent, useEvents } from '../../ui/part2/events';
-import { PartialResult } from '../../ui/part2/PartialResult';
+import { formatDateTime, formatNumber, statusLabel } from '../../ui/format';
+import { Guarded } from '../../ui/access';
+import { EventSelect } from '../../ui/EventSelect';
+import { useChosenEvent, useEvents } from '../../data/events';
+import { PartialResult } from '../../ui/PartialResult';
 import { Table } from '../../ui/Table';
 import { DeleteOrderDialog, OutcomeNotice, type Outcome } from '../shared/OrderManagerTools';
 
@@ -135,7 +136,7 @@ function Single({ eventId }: { eventId: string }) {
             head={['Member', 'Status', 'Tickets', 'Archived', 'Action']}
             rows={pagesOf(data).map((o) => [
               o.requestedByName,
-              STATUS_LABEL[o.status] ?? o.status,
+              statusLabel(o.status),
               formatNumber(o.totalQuantity),
               o.archived ? `Yes${overrideText(o)}` : 'No',
               <div className="row" key={o.id}>

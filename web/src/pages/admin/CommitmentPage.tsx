@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { http, unwrap } from '../../api/instance';
-import { useAction } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { useAction } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { Empty, ErrorNotice, Success } from '../../ui/feedback';
 import { formatDateTime, formatNumber } from '../../ui/format';
-import { Guarded } from '../../ui/part2/access';
-import { EventSelect, useChosenEvent, useEvents, type EventItem } from '../../ui/part2/events';
+import { Guarded } from '../../ui/access';
+import { EventSelect } from '../../ui/EventSelect';
+import { useChosenEvent, useEvents, type EventItem } from '../../data/events';
 import { Table } from '../../ui/Table';
 import { AllocationsSection } from './AllocationsSection';
 

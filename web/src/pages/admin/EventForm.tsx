@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
 import type { RequestBody } from '../../api/types';
-import { useAction } from '../../app/queries';
+import { useAction } from '../../data/queries';
 import { ErrorNotice } from '../../ui/feedback';
 import * as EventRows from '../../ui/EventRows';
-import type { EventItem } from '../../ui/part2/events';
+import type { EventItem } from '../../data/events';
 
 type Body = RequestBody<'/api/management/events', 'post'>;
 

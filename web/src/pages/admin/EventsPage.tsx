@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { http, unwrap } from '../../api/instance';
-import { useAction } from '../../app/queries';
+import { useAction } from '../../data/queries';
 import { Empty, ErrorNotice } from '../../ui/feedback';
 import { formatDateTime, formatMoney, showtimeName } from '../../ui/format';
-import { Guarded } from '../../ui/part2/access';
-import { useEvents, type EventItem } from '../../ui/part2/events';
+import { Guarded } from '../../ui/access';
+import { useEvents, type EventItem } from '../../data/events';
 import { EventForm } from './EventForm';
 import { ExternalCountDialog } from './ExternalCountDialog';
 

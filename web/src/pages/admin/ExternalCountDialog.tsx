@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { http, unwrap } from '../../api/instance';
-import { useAction } from '../../app/queries';
+import { useAction } from '../../data/queries';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNotice, Success } from '../../ui/feedback';
 import { showtimeName, tickets } from '../../ui/format';
-import type { EventItem } from '../../ui/part2/events';
+import type { EventItem } from '../../data/events';
 
 type Showtime = EventItem['showtimes'][number];
 

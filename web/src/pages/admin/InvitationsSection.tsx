@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
 import { ROLES, type Role } from '../../api/types';
-import { useAction } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { useAction } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { ErrorNotice, Success } from '../../ui/feedback';
-import { formatDateTime, ROLE_LABEL } from '../../ui/format';
-import { Guarded } from '../../ui/part2/access';
+import { formatDateTime, roleLabel } from '../../ui/format';
+import { Guarded } from '../../ui/access';
 import { Table } from '../../ui/Table';
 
 /** The join link a person opens: this client's own /join/{code} page (part 1). */
@@ -52,7 +52,7 @@ export function InvitationsSection() {
           <select value={role} onChange={(e) => setRole(e.target.value as Role)}>
             {ROLES.map((r) => (
               <option key={r} value={r}>
-                {ROLE_LABEL[r]}
+                {roleLabel(r)}
               </option>
             ))}
           </select>
@@ -84,7 +84,7 @@ export function InvitationsSection() {
             head={['Code', 'Role', 'Uses', 'Expires', 'State', 'Revoke']}
             rows={data.items.map((i) => [
               <code key="c">{i.code}</code>,
-              ROLE_LABEL[i.role],
+              roleLabel(i.role),
               `${i.uses}${i.maxUses ? ` of ${i.maxUses}` : ''}`,
               formatDateTime(i.expiresAt),
               i.revokedAt ? 'Revoked' : Date.parse(i.expiresAt) < Date.now() ? 'Expired' : 'Open',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { http, unwrap } from '../../api/instance';
-import { useAction } from '../../app/queries';
+import { useAction } from '../../data/queries';
 import { ErrorNotice } from '../../ui/feedback';
 
 /** Import members from CSV (email,name,role): users are created when new; each refused line says why. */

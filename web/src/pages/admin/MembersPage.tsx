@@ -2,11 +2,11 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
 import { ROLES, type Role } from '../../api/types';
-import { PAGE_SIZE, pagesOf, useAction } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { PAGE_SIZE, pagesOf, useAction } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { ErrorNotice, Success } from '../../ui/feedback';
-import { ROLE_LABEL } from '../../ui/format';
-import { Guarded } from '../../ui/part2/access';
+import { roleLabel } from '../../ui/format';
+import { Guarded } from '../../ui/access';
 import { Table } from '../../ui/Table';
 import { InvitationsSection } from './InvitationsSection';
 import { MembersImport } from './MembersImport';
@@ -85,7 +85,7 @@ function RoleSelect({ userId, name, role }: { userId: string; name: string; role
       >
         {ROLES.map((r) => (
           <option key={r} value={r}>
-            {ROLE_LABEL[r]}
+            {roleLabel(r)}
           </option>
         ))}
       </select>
@@ -170,7 +170,7 @@ function AddMember() {
         <select value={role} onChange={(e) => setRole(e.target.value as Role)}>
           {ROLES.map((r) => (
             <option key={r} value={r}>
-              {ROLE_LABEL[r]}
+              {roleLabel(r)}
             </option>
           ))}
         </select>

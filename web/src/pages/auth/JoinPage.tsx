@@ -1,13 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { http, unwrap } from '../../api/instance';
 import { currentSession } from '../../api/session';
 import { ErrorNotice, QueryView, Success } from '../../ui/feedback';
-import { ROLE_LABEL } from '../../ui/format';
+import { roleLabel } from '../../ui/format';
 
 /** An invitation link `/join/{code}`: shows the organization, then joins with a name and e-mail. */
 export default function JoinPage() {
+  const { t } = useTranslation();
   const { code = '' } = useParams();
   const invitation = useQuery({
     queryKey: ['join', code],
@@ -27,32 +29,29 @@ export default function JoinPage() {
 
   return (
     <main id="main" className="page narrow">
-      <h1>Join an organization</h1>
-      <QueryView query={invitation} what="Checking the invitation">
+      <h1>{t('join.title')}</h1>
+      <QueryView query={invitation} what={t('join.checking')}>
         {(data) =>
           join.isSuccess ? (
             <>
               <Success>
-                You are now a {ROLE_LABEL[join.data.role].toLowerCase()} of {join.data.organizationName}.
+                {t('join.joined', { role: roleLabel(join.data.role), organization: join.data.organizationName })}
               </Success>
               {signedIn ? (
-                <Link to="/orgs">Open your organizations</Link>
+                <Link to="/orgs">{t('join.openOrganizations')}</Link>
               ) : (
-                <Link to={`/login?email=${encodeURIComponent(email)}`}>Log in to start</Link>
+                <Link to={`/login?email=${encodeURIComponent(email)}`}>{t('join.logInToStart')}</Link>
               )}
             </>
           ) : (
             <form onSubmit={submit} className="stack">
-              <p>
-                You are invited to join <strong>{data.organizationName}</strong> as{' '}
-                {ROLE_LABEL[data.role].toLowerCase()}.
-              </p>
+              <p>{t('join.invited', { organization: data.organizationName, role: roleLabel(data.role) })}</p>
               <label>
-                Your name
+                {t('join.name')}
                 <input required autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
               </label>
               <label>
-                E-mail address
+                {t('login.email')}
                 <input
                   type="email"
                   required
@@ -62,9 +61,9 @@ export default function JoinPage() {
                 />
               </label>
               <button type="submit" disabled={join.isPending}>
-                {join.isPending ? 'Joining…' : 'Join'}
+                {join.isPending ? t('join.joining') : t('join.submit')}
               </button>
-              <ErrorNotice error={join.error} title="Could not join" />
+              <ErrorNotice error={join.error} title={t('join.couldNotJoin')} />
             </form>
           )
         }

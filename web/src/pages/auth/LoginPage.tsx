@@ -1,18 +1,25 @@
-import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { http, unwrap } from '../../api/instance';
-import { keepSession, safeNext } from '../../app/login';
-import { queryClient } from '../../app/query-client';
+import { keepSession, safeNext } from '../../data/login';
+import { queryClient } from '../../data/query-client';
 import { ErrorNotice, Success } from '../../ui/feedback';
 
 /** Login by e-mailed code: ask for the e-mail, then the 6-digit code (the e-mail's link opens /auth/verify). */
 export default function LoginPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [code, setCode] = useState('');
   const [sentTo, setSentTo] = useState<string>();
+  const codeField = useRef<HTMLInputElement>(null);
+  // Once the code is on its way, the next thing to do is type it: focus goes to the code field, not to the page.
+  useEffect(() => {
+    if (sentTo) codeField.current?.focus();
+  }, [sentTo]);
 
   const send = useMutation({
     mutationFn: (address: string) => unwrap(http.POST('/api/auth/magic-link', { body: { email: address } })),
@@ -38,12 +45,12 @@ export default function LoginPage() {
 
   return (
     <main id="main" className="page narrow">
-      <h1>Log in</h1>
-      {params.get('expired') && <p className="notice">Your session has ended. Please log in again.</p>}
+      <h1>{t('login.title')}</h1>
+      {params.get('expired') && <p className="notice">{t('login.expired')}</p>}
       {!sentTo ? (
         <form onSubmit={onSend} className="stack">
           <label>
-            E-mail address
+            {t('login.email')}
             <input
               type="email"
               autoComplete="email"
@@ -53,18 +60,17 @@ export default function LoginPage() {
             />
           </label>
           <button type="submit" disabled={send.isPending}>
-            {send.isPending ? 'Sending…' : 'Send me a login code'}
+            {send.isPending ? t('login.sending') : t('login.send')}
           </button>
-          <ErrorNotice error={send.error} title="Could not send the code" />
+          <ErrorNotice error={send.error} title={t('login.couldNotSend')} />
         </form>
       ) : (
         <form onSubmit={onVerify} className="stack">
-          <Success>
-            We sent a 6-digit code and a login link to {sentTo}. Enter the code, or open the link on this device.
-          </Success>
+          <Success>{t('login.sent', { email: sentTo })}</Success>
           <label>
-            Login code
+            {t('login.code')}
             <input
+              ref={codeField}
               inputMode="numeric"
               autoComplete="one-time-code"
               pattern="[0-9]{6}"
@@ -75,12 +81,12 @@ export default function LoginPage() {
             />
           </label>
           <button type="submit" disabled={verify.isPending}>
-            {verify.isPending ? 'Checking…' : 'Log in'}
+            {verify.isPending ? t('login.checking') : t('login.submit')}
           </button>
           <button type="button" className="secondary" onClick={() => setSentTo(undefined)}>
-            Use another e-mail address
+            {t('login.otherEmail')}
           </button>
-          <ErrorNotice error={verify.error} title="Could not log in" />
+          <ErrorNotice error={verify.error} title={t('login.couldNotLogIn')} />
         </form>
       )}
     </main>

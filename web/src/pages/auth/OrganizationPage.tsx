@@ -1,12 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { chooseOrganization } from '../../api/session';
-import { queryClient } from '../../app/query-client';
-import { useMe } from '../../app/session-hooks';
+import { queryClient } from '../../data/query-client';
+import { useMe } from '../../data/session-hooks';
 import { Empty, QueryView } from '../../ui/feedback';
-import { ROLE_LABEL } from '../../ui/format';
+import { roleLabel } from '../../ui/format';
 
 /** The organization picker: the caller's memberships from /api/auth/me (one call). */
 export default function OrganizationPage() {
+  const { t } = useTranslation();
   const me = useMe();
   const navigate = useNavigate();
   const open = (organizationId: string) => {
@@ -16,20 +18,18 @@ export default function OrganizationPage() {
   };
   return (
     <main id="main" className="page narrow">
-      <h1>Your organizations</h1>
-      <QueryView query={me} what="Loading your organizations">
+      <h1>{t('organizations.title')}</h1>
+      <QueryView query={me} what={t('organizations.loading')}>
         {(data) => {
           const approved = data.memberships.filter((m) => m.approved);
           const waiting = data.memberships.filter((m) => !m.approved);
           return (
             <>
-              {approved.length === 0 && (
-                <Empty>You are not a member of any organization yet. Open an invitation link to join one.</Empty>
-              )}
+              {approved.length === 0 && <Empty>{t('organizations.none')}</Empty>}
               {data.user.isSuperAdmin && (
                 <p>
-                  {/* The super-admin pages need no organization (docs/decisions/web-client-part2.md). */}
-                  <Link to="/super/organizations">Super admin: all organizations</Link>
+                  {/* The super-admin pages need no organization (docs/decisions/web-client-part2.md, "No organization"). */}
+                  <Link to="/super/organizations">{t('organizations.superAdmin')}</Link>
                 </p>
               )}
               <ul className="cards">
@@ -38,13 +38,13 @@ export default function OrganizationPage() {
                     <button type="button" onClick={() => open(m.organizationId)}>
                       {m.organizationName}
                     </button>{' '}
-                    <span className="meta">{ROLE_LABEL[m.role]}</span>
+                    <span className="meta">{roleLabel(m.role)}</span>
                   </li>
                 ))}
               </ul>
               {waiting.length > 0 && (
                 <>
-                  <h2>Waiting for approval</h2>
+                  <h2>{t('organizations.waiting')}</h2>
                   <ul>
                     {waiting.map((m) => (
                       <li key={m.organizationId}>{m.organizationName}</li>

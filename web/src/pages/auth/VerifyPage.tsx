@@ -1,13 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { http, unwrap } from '../../api/instance';
-import { keepSession } from '../../app/login';
-import { queryClient } from '../../app/query-client';
+import { keepSession } from '../../data/login';
+import { queryClient } from '../../data/query-client';
 import { ErrorNotice, Loading } from '../../ui/feedback';
 
 /** The login link's target (`APP_BASE_URL/auth/verify?token=…`): verifies the token once, then opens the app. */
 export default function VerifyPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get('token') ?? '';
@@ -29,11 +31,11 @@ export default function VerifyPage() {
 
   return (
     <main id="main" className="page narrow">
-      <h1>Logging you in</h1>
-      {!token && <p className="notice error">This link has no login token. Ask for a new one.</p>}
-      {verify.isPending && <Loading what="Checking your login link" />}
-      <ErrorNotice error={verify.error} title="This login link did not work" />
-      {(verify.isError || !token) && <Link to="/login">Ask for a new login code</Link>}
+      <h1>{t('verify.title')}</h1>
+      {!token && <p className="notice error">{t('verify.noToken')}</p>}
+      {verify.isPending && <Loading what={t('verify.checking')} />}
+      <ErrorNotice error={verify.error} title={t('verify.failed')} />
+      {(verify.isError || !token) && <Link to="/login">{t('verify.askNew')}</Link>}
     </main>
   );
 }

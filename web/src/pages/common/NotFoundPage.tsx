@@ -1,11 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 export default function NotFoundPage() {
+  const { t } = useTranslation();
   return (
     <>
-      <h1>Page not found</h1>
+      <h1>{t('notFound.title')}</h1>
       <p>
-        There is nothing at this address. <Link to="/">Go to the event</Link>.
+        {t('notFound.text')} <Link to="/">{t('notFound.home')}</Link>
       </p>
     </>
   );

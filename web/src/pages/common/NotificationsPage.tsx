@@ -1,13 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { http, unwrap } from '../../api/instance';
-import { notificationsQuery, useAction } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { notificationsQuery, useAction } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { Empty, ErrorNotice, QueryView } from '../../ui/feedback';
 import { formatDateTime } from '../../ui/format';
 
 /** In-app notifications (one call: the 50 most recent with the unread count). */
 export default function NotificationsPage() {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const list = useQuery(notificationsQuery(organizationId));
   const markRead = useAction((id: string, org) =>
@@ -21,12 +23,13 @@ export default function NotificationsPage() {
   );
   return (
     <>
-      <h1>Notifications</h1>
-      <QueryView query={list} what="Loading notifications">
+      <h1>{t('notifications.title')}</h1>
+      <QueryView query={list} what={t('notifications.loading')}>
         {(data) => (
           <>
             <p>
-              <span data-testid="unread-count">{data.unreadCount}</span> unread{' '}
+              <span data-testid="unread-count">{data.unreadCount}</span>{' '}
+              {t('notifications.unread', { count: data.unreadCount })}{' '}
               {data.unreadCount > 0 && (
                 <button
                   type="button"
@@ -34,32 +37,32 @@ export default function NotificationsPage() {
                   disabled={readAll.isPending}
                   onClick={() => readAll.mutate()}
                 >
-                  Mark all read
+                  {t('notifications.markAllRead')}
                 </button>
               )}
             </p>
             {[markRead.error, remove.error, readAll.error].map((error, i) => (
               <ErrorNotice key={i} error={error} />
             ))}
-            {data.items.length === 0 && <Empty>No notifications.</Empty>}
+            {data.items.length === 0 && <Empty>{t('notifications.none')}</Empty>}
             <ul className="cards">
               {data.items.map((n) => (
                 <li key={n.id} className={n.read ? 'card' : 'card unread'}>
                   <h2 className="h3">
-                    {n.read ? '' : 'New: '}
+                    {n.read ? '' : `${t('notifications.new')}: `}
                     {n.title}
                   </h2>
                   <p>{n.message}</p>
                   <p className="meta">{formatDateTime(n.createdAt)}</p>
                   <div className="row">
-                    {n.actionUrl?.startsWith('/') && <Link to={n.actionUrl}>Open</Link>}
+                    {n.actionUrl?.startsWith('/') && <Link to={n.actionUrl}>{t('notifications.open')}</Link>}
                     {!n.read && (
                       <button type="button" className="secondary" onClick={() => markRead.mutate(n.id)}>
-                        Mark read
+                        {t('notifications.markRead')}
                       </button>
                     )}
                     <button type="button" className="danger" onClick={() => remove.mutate(n.id)}>
-                      Delete
+                      {t('common.delete')}
                     </button>
                   </div>
                 </li>

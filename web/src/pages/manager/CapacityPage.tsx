@@ -1,4 +1,4 @@
-import { useActiveEvent, useCapacity } from '../../app/queries';
+import { useActiveEvent, useCapacity } from '../../data/queries';
 import { Empty, QueryView } from '../../ui/feedback';
 import { formatNumber, showtimeName } from '../../ui/format';
 import { Table } from '../../ui/Table';

@@ -1,11 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
 import { atLeast, outstandingOf, type Order } from '../../api/types';
-import { pagesOf, useAction, useOrders } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { pagesOf, useAction, useOrders } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { Dialog } from '../../ui/Dialog';
 import { Empty, ErrorNotice, QueryView, ShowMore, Success } from '../../ui/feedback';
-import { STATUS_LABEL } from '../../ui/format';
+import { i18next } from '../../i18n';
+import { statusLabel, tickets } from '../../ui/format';
 import { AdminNoteDialog } from '../shared/OrderManagerTools';
 import { OrderSummary, perTypeBalance } from '../shared/OrderSummary';
 import { EventFilter, useEventFilter } from './EventFilter';
@@ -20,20 +22,24 @@ export default function DeliveredPage() {
   const orders = useOrders(['delivered'], filter.eventId);
   // An action can move the order out of this list (fully reported): its outcome is told here, not in its card.
   const [done, setDone] = useState<string>();
+  const { t } = useTranslation();
   return (
     <>
-      <h1>Delivered orders</h1>
+      <h1>{t('delivered.title')}</h1>
       <EventFilter filter={filter} />
       {done && <Success>{done}</Success>}
-      <QueryView query={orders} what="Loading delivered orders">
+      <QueryView query={orders} what={t('delivered.loading')}>
         {(data) => {
           const items = pagesOf(data);
-          if (items.length === 0) return <Empty>No delivered orders.</Empty>;
+          if (items.length === 0) return <Empty>{t('delivered.none')}</Empty>;
           const open = items.reduce((sum, o) => sum + outstandingOf(o), 0);
           return (
             <>
               <p>
-                <strong>{open}</strong> tickets outstanding across {items.length} orders.
+                {t('delivered.outstandingAcross', {
+                  tickets: tickets(open),
+                  orders: t('delivered.orders', { count: items.length }),
+                })}
               </p>
               {items.map((order) => (
                 <OrderSummary key={order.id} order={order} showOwner>
@@ -74,9 +80,15 @@ function BalanceActions({ order, onDone, admin }: { order: Order; onDone: Done; 
 }
 
 const outcome = (order: Order, result: Order, what: string) =>
-  `${order.requestedByName}: ${what}. The order is now ${STATUS_LABEL[result.status].toLowerCase()}.`;
+  i18next.t('delivered.outcome', {
+    name: order.requestedByName,
+    what,
+    status: statusLabel(result.status),
+    statusLower: statusLabel(result.status).toLowerCase(),
+  });
 
 function RecordReturn({ order, onDone }: { order: Order; onDone: Done }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [quantity, setQuantity] = useState('');
   const ret = useAction((_: void, organizationId) =>
@@ -92,7 +104,7 @@ function RecordReturn({ order, onDone }: { order: Order; onDone: Done }) {
     ret.mutate(undefined, {
       onSuccess: (result) => {
         setOpen(false);
-        onDone(outcome(order, result, `${quantity} returned`));
+        onDone(outcome(order, result, t('delivered.returned', { count: Number(quantity) })));
       },
     });
   };
@@ -100,16 +112,16 @@ function RecordReturn({ order, onDone }: { order: Order; onDone: Done }) {
     <Dialog
       open={open}
       onOpenChange={setOpen}
-      title={`Record a return from ${order.requestedByName}`}
+      title={t('delivered.returnTitle', { name: order.requestedByName })}
       trigger={
         <button type="button" className="secondary">
-          Record return…
+          {t('delivered.returnOpen')}
         </button>
       }
     >
       <form onSubmit={submit} className="stack">
         <label>
-          Tickets returned (up to {outstandingOf(order)})
+          {t('delivered.returnQuantity', { count: outstandingOf(order) })}
           <input
             type="number"
             min={1}
@@ -120,7 +132,7 @@ function RecordReturn({ order, onDone }: { order: Order; onDone: Done }) {
           />
         </label>
         <button type="submit" disabled={ret.isPending}>
-          Record return
+          {t('delivered.returnSubmit')}
         </button>
         <ErrorNotice error={ret.error} />
       </form>
@@ -130,6 +142,7 @@ function RecordReturn({ order, onDone }: { order: Order; onDone: Done }) {
 
 /** Admin only: records sales beyond the venue capacity; the warning says what that means before it is sent. */
 function ForceRecordSold({ order, onDone }: { order: Order; onDone: Done }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<Record<string, string>>({});
   const [reason, setReason] = useState('');
@@ -151,7 +164,7 @@ function ForceRecordSold({ order, onDone }: { order: Order; onDone: Done }) {
     force.mutate(undefined, {
       onSuccess: (result) => {
         setOpen(false);
-        onDone(outcome(order, result, `${result.soldQuantity ?? 0} sold in total, recorded over capacity`));
+        onDone(outcome(order, result, t('delivered.forced', { count: result.soldQuantity ?? 0 })));
       },
     });
   };
@@ -159,21 +172,22 @@ function ForceRecordSold({ order, onDone }: { order: Order; onDone: Done }) {
     <Dialog
       open={open}
       onOpenChange={setOpen}
-      title="Force-record sold tickets"
-      description="Warning: this records the sale even when the showtime has no seats left, so the venue may be oversold. It is audited and every admin is alerted."
+      title={t('delivered.forceTitle')}
+      description={t('delivered.forceWarning')}
       trigger={
         <button type="button" className="danger">
-          Force-record sold…
+          {t('delivered.forceOpen')}
         </button>
       }
     >
       <form onSubmit={submit} className="stack">
         <fieldset className="tickets">
-          <legend>Newly sold</legend>
+          <legend>{t('delivered.newlySold')}</legend>
           {balance.map((b) => (
             <label key={b.ticketTypeId}>
               <span>
-                {b.ticketTypeName} <span className="meta">— {b.outstanding} outstanding</span>
+                {b.ticketTypeName}{' '}
+                <span className="meta">— {t('order.outstandingAfter', { count: b.outstanding })}</span>
               </span>
               <input
                 type="number"
@@ -186,11 +200,11 @@ function ForceRecordSold({ order, onDone }: { order: Order; onDone: Done }) {
           ))}
         </fieldset>
         <label>
-          Reason (required)
+          {t('delivered.reasonRequired')}
           <textarea required maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
         </label>
         <button type="submit" className="danger" disabled={force.isPending || increase === 0}>
-          I understand: record {increase} sold over capacity
+          {t('delivered.forceSubmit', { count: increase })}
         </button>
         <ErrorNotice error={force.error} />
       </form>

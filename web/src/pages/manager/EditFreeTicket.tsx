@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { http, unwrap } from '../../api/instance';
 import type { ActiveEvent, FreeTicket } from '../../api/types';
-import { useAction } from '../../app/queries';
+import { useAction } from '../../data/queries';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNotice } from '../../ui/feedback';
 import { useFormDialog } from '../../ui/useFormDialog';

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../ui/format';
-import { useEvents } from '../../ui/part2/events';
+import { useEvents } from '../../data/events';
 
 /**
  * Which event a manager's order list shows: `?event=` in the URL (a reload or a shared link keeps it), none meaning

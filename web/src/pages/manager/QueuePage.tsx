@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
 import type { Order } from '../../api/types';
-import { pagesOf, useAction, useOrders } from '../../app/queries';
+import { pagesOf, useAction, useOrders } from '../../data/queries';
 import { Dialog } from '../../ui/Dialog';
 import { Empty, ErrorNotice, QueryView, ShowMore } from '../../ui/feedback';
+import { tickets } from '../../ui/format';
 import { AdminNoteDialog, DeleteOrderDialog, OutcomeNotice, type Outcome } from '../shared/OrderManagerTools';
 import { OrderSummary } from '../shared/OrderSummary';
 import { EventFilter, useEventFilter } from './EventFilter';
@@ -22,33 +24,29 @@ export default function QueuePage() {
   const approved = useOrders(['approved'], filter.eventId);
   // A deleted (or meanwhile changed) order leaves its list: the outcome is told here, not in its card.
   const [outcome, setOutcome] = useState<Outcome>();
+  const { t } = useTranslation();
   return (
     <>
-      <h1>Order queue</h1>
+      <h1>{t('queue.title')}</h1>
       <EventFilter filter={filter} />
       <OutcomeNotice outcome={outcome} />
       <section aria-labelledby="pending-title">
-        <h2 id="pending-title">Waiting for approval (oldest first)</h2>
-        <QueryView query={pending} what="Loading requests">
+        <h2 id="pending-title">{t('queue.pending')}</h2>
+        <QueryView query={pending} what={t('queue.loadingPending')}>
           {(data) => (
             <>
-              <Orders orders={pagesOf(data)} step="approve" empty="No requests are waiting." onDone={setOutcome} />
+              <Orders orders={pagesOf(data)} step="approve" empty={t('queue.nonePending')} onDone={setOutcome} />
               <ShowMore query={pending} />
             </>
           )}
         </QueryView>
       </section>
       <section aria-labelledby="approved-title">
-        <h2 id="approved-title">Approved, to hand out</h2>
-        <QueryView query={approved} what="Loading approved orders">
+        <h2 id="approved-title">{t('queue.approved')}</h2>
+        <QueryView query={approved} what={t('queue.loadingApproved')}>
           {(data) => (
             <>
-              <Orders
-                orders={pagesOf(data)}
-                step="deliver"
-                empty="Nothing is waiting to be handed out."
-                onDone={setOutcome}
-              />
+              <Orders orders={pagesOf(data)} step="deliver" empty={t('queue.noneApproved')} onDone={setOutcome} />
               <ShowMore query={approved} />
             </>
           )}
@@ -72,6 +70,7 @@ function Orders({ orders, step, empty, onDone }: { orders: Order[]; step: Step; 
 }
 
 function QueueActions({ order, step, onDone }: { order: Order; step: Step; onDone: Done }) {
+  const { t } = useTranslation();
   const advance = useAction((_: void, organizationId) => {
     const params = { params: { path: { id: order.id }, query: { organizationId } } };
     return step === 'approve'
@@ -81,8 +80,23 @@ function QueueActions({ order, step, onDone }: { order: Order; step: Step; onDon
   return (
     <>
       <div className="row">
-        <button type="button" disabled={advance.isPending} onClick={() => advance.mutate()}>
-          {step === 'approve' ? 'Approve' : 'Mark delivered'}
+        <button
+          type="button"
+          disabled={advance.isPending}
+          onClick={() =>
+            // The order leaves this list on success: the page says what happened (the card is gone).
+            advance.mutate(undefined, {
+              onSuccess: () =>
+                onDone({
+                  message: t(step === 'approve' ? 'queue.approvedDone' : 'queue.deliveredDone', {
+                    name: order.requestedByName,
+                    tickets: tickets(order.totalQuantity),
+                  }),
+                }),
+            })
+          }
+        >
+          {step === 'approve' ? t('queue.approve') : t('queue.deliver')}
         </button>
         {step === 'approve' && <CancelOrder order={order} />}
         <AdminNoteDialog order={order} onDone={(message) => onDone({ message })} />
@@ -94,6 +108,7 @@ function QueueActions({ order, step, onDone }: { order: Order; step: Step; onDon
 }
 
 function CancelOrder({ order }: { order: Order }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const cancel = useAction((_: void, organizationId) =>
@@ -112,21 +127,21 @@ function CancelOrder({ order }: { order: Order }) {
     <Dialog
       open={open}
       onOpenChange={setOpen}
-      title={`Cancel ${order.requestedByName}'s request`}
-      description="The member sees the reason on their order."
+      title={t('queue.cancelTitle', { name: order.requestedByName })}
+      description={t('queue.cancelDescription')}
       trigger={
         <button type="button" className="danger">
-          Cancel…
+          {t('queue.cancel')}
         </button>
       }
     >
       <form onSubmit={submit} className="stack">
         <label>
-          Reason
+          {t('queue.reason')}
           <textarea required maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
         </label>
         <button type="submit" className="danger" disabled={cancel.isPending}>
-          Cancel the order
+          {t('queue.cancelSubmit')}
         </button>
         <ErrorNotice error={cancel.error} />
       </form>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { http, unwrap } from '../../api/instance';
 import type { Order } from '../../api/types';
-import { pagesOf, useAction, useOrders } from '../../app/queries';
+import { pagesOf, useAction, useOrders } from '../../data/queries';
 import { Empty, ErrorNotice, QueryView, ShowMore, Success } from '../../ui/feedback';
 import { AdminNoteDialog } from '../shared/OrderManagerTools';
 import { OrderSummary } from '../shared/OrderSummary';

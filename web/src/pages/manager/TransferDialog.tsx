@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
 import { outstandingOf, type Order, type TransferResult } from '../../api/types';
-import { useAction, useMembers } from '../../app/queries';
+import { useAction, useMembers } from '../../data/queries';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNotice, QueryView, Success } from '../../ui/feedback';
 import { tickets } from '../../ui/format';

@@ -1,28 +1,31 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { http, unwrap } from '../../api/instance';
 import type { ActiveEvent } from '../../api/types';
-import { useAction, useActiveEvent, useCapacity } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { useAction, useActiveEvent, useCapacity } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { Empty, ErrorNotice, QueryView, Success } from '../../ui/feedback';
 import { formatDateTime, formatNumber, showtimeName, tickets } from '../../ui/format';
 import { linesOf, ShowtimeSelect, TicketInputs } from '../../ui/TicketInputs';
 
 /** The member's home: the active event, what remains of each showtime, and the printed-ticket request. */
 export default function HomePage() {
+  const { t } = useTranslation();
   const event = useActiveEvent();
   return (
     <>
-      <h1>Event</h1>
-      <QueryView query={event} what="Loading the event">
-        {(data) => (data ? <EventView event={data} /> : <Empty>There is no active event right now.</Empty>)}
+      <h1>{t('home.title')}</h1>
+      <QueryView query={event} what={t('home.loading')}>
+        {(data) => (data ? <EventView event={data} /> : <Empty>{t('home.noEvent')}</Empty>)}
       </QueryView>
     </>
   );
 }
 
 function EventView({ event }: { event: ActiveEvent }) {
+  const { t } = useTranslation();
   const capacity = useCapacity(event.id);
   return (
     <>
@@ -31,18 +34,22 @@ function EventView({ event }: { event: ActiveEvent }) {
         <p className="meta">
           {formatDateTime(event.date)}
           {event.location ? ` · ${event.location}` : ''}
-          {event.salesLocked ? ' · Sales are closed' : ''}
+          {event.salesLocked ? ` · ${t('home.salesClosedShort')}` : ''}
         </p>
         {event.description && <p>{event.description}</p>}
-        <h3>Seats left</h3>
-        <QueryView query={capacity} what="Loading seats">
+        <h3>{t('home.seatsLeft')}</h3>
+        <QueryView query={capacity} what={t('home.loadingSeats')}>
           {(summary) => (
             <ul className="showtimes">
               {summary.showtimes.map((s) => (
                 <li key={s.showtimeId} className="card">
                   <span>{showtimeName(s)}</span>
                   <strong>
-                    {formatNumber(s.remaining)} of {formatNumber(s.capacity)} left
+                    {t('home.remainingOf', {
+                      count: s.remaining,
+                      remaining: formatNumber(s.remaining),
+                      capacity: formatNumber(s.capacity),
+                    })}
                   </strong>
                 </li>
               ))}
@@ -50,17 +57,22 @@ function EventView({ event }: { event: ActiveEvent }) {
           )}
         </QueryView>
       </section>
-      <RequestTickets event={event} />
+      <RequestTickets
+        event={event}
+        remaining={Object.fromEntries((capacity.data?.showtimes ?? []).map((s) => [s.showtimeId, s.remaining]))}
+      />
       {event.commitmentStatus === 'open' && (
         <p>
-          The commitment round is open: <Link to="/pledge">make your pledge</Link>.
+          {t('home.commitmentOpen')} <Link to="/pledge">{t('home.makePledge')}</Link>
         </p>
       )}
     </>
   );
 }
 
-function RequestTickets({ event }: { event: ActiveEvent }) {
+/** `remaining`: seats left per showtime, said before sending (asking for more is allowed: seats go when sold). */
+function RequestTickets({ event, remaining }: { event: ActiveEvent; remaining: Record<string, number> }) {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const [showtimeId, setShowtimeId] = useState(event.showtimes[0]?.showtimeId ?? '');
   const [values, setValues] = useState<Record<string, string>>({});
@@ -95,40 +107,49 @@ function RequestTickets({ event }: { event: ActiveEvent }) {
     request.mutate(undefined, { onSuccess: () => setValues({}) });
   };
   const types = [...event.ticketTypes].sort((a, b) => a.sortOrder - b.sortOrder);
+  const left = remaining[showtimeId];
+  const asked = linesOf(values).reduce((sum, line) => sum + line.quantity, 0);
   return (
     <section aria-labelledby="request-title">
-      <h2 id="request-title">Request printed tickets</h2>
+      <h2 id="request-title">{t('request.title')}</h2>
       {event.salesLocked ? (
-        <p className="notice">Sales are closed for this event.</p>
+        <p className="notice">{t('request.salesClosed')}</p>
       ) : (
         <form onSubmit={submit} className="stack">
           <ShowtimeSelect showtimes={event.showtimes} value={showtimeId} onChange={setShowtimeId} />
           {event.enableQuotas && allocations.isError && (
-            <ErrorNotice error={allocations.error} title="Could not load your allocation" />
+            <ErrorNotice error={allocations.error} title={t('request.couldNotLoadAllocation')} />
           )}
           {event.enableQuotas && allocations.isSuccess && Object.keys(limits).length === 0 && (
-            <p className="notice">Quotas are on and you have no allocation for this showtime yet.</p>
+            <p className="notice">{t('request.noAllocation')}</p>
           )}
           <TicketInputs
             types={types}
             values={values}
             onChange={setValues}
-            legend="How many of each"
+            legend={t('request.howMany')}
             max={event.enableQuotas ? limits : undefined}
           />
+          {left !== undefined && (
+            <p className="meta" data-testid="seats-left" aria-live="polite">
+              {t('request.seatsLeft', { count: left, formatted: formatNumber(left) })}
+              {asked > left && ` ${t('request.moreThanLeft')}`}
+            </p>
+          )}
           <label>
-            Note for the ticket manager (optional)
+            {t('request.note')}
             <textarea value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
           </label>
           <button type="submit" disabled={request.isPending || linesOf(values).length === 0}>
-            {request.isPending ? 'Sending…' : 'Send request'}
+            {request.isPending ? t('common.sending') : t('request.send')}
           </button>
           {request.isSuccess && (
             <Success>
-              Requested {tickets(request.data.totalQuantity)}. <Link to="/history?tab=active">Follow your orders</Link>.
+              {t('request.sent', { tickets: tickets(request.data.totalQuantity) })}{' '}
+              <Link to="/history?tab=active">{t('request.follow')}</Link>
             </Success>
           )}
-          <ErrorNotice error={request.error} title="The request was not sent" />
+          <ErrorNotice error={request.error} title={t('request.notSent')} />
         </form>
       )}
     </section>

@@ -1,23 +1,25 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { http, unwrap } from '../../api/instance';
 import { atLeast, outstandingOf, type Order } from '../../api/types';
-import { pagesOf, useAction, useMyOrders } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { pagesOf, useAction, useMyOrders } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { formatDateTime } from '../../ui/format';
 import { Empty, ErrorNotice, QueryView, ShowMore, Success } from '../../ui/feedback';
 import { OrderSummary, perTypeBalance } from '../shared/OrderSummary';
 
 /** Tabs named as the API's deep links name them (`/history?tab=…&orderId=…`, docs/decisions/transfers.md). */
 const TABS = {
-  active: { label: 'Requested', statuses: 'pending,approved' },
-  delivered: { label: 'In hand', statuses: 'delivered,awaitingReconciliation' },
-  settled: { label: 'Settled', statuses: 'settled' },
-  cancelled: { label: 'Cancelled', statuses: 'cancelled' },
+  active: { label: 'orders.tab.active', statuses: 'pending,approved' },
+  delivered: { label: 'orders.tab.delivered', statuses: 'delivered,awaitingReconciliation' },
+  settled: { label: 'orders.tab.settled', statuses: 'settled' },
+  cancelled: { label: 'orders.tab.cancelled', statuses: 'cancelled' },
 } as const;
 type Tab = keyof typeof TABS;
 
 export default function OrdersPage() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab: Tab = (params.get('tab') as Tab) in TABS ? (params.get('tab') as Tab) : 'active';
   const focusId = params.get('orderId');
@@ -28,8 +30,8 @@ export default function OrdersPage() {
 
   return (
     <>
-      <h1>My orders</h1>
-      <div role="group" aria-label="Order status" className="tabs">
+      <h1>{t('orders.title')}</h1>
+      <div role="group" aria-label={t('orders.statusGroup')} className="tabs">
         {(Object.keys(TABS) as Tab[]).map((key) => (
           <button
             key={key}
@@ -38,14 +40,14 @@ export default function OrdersPage() {
             className={key === tab ? 'tab current' : 'tab'}
             onClick={() => setParams({ tab: key })}
           >
-            {TABS[key].label}
+            {t(TABS[key].label)}
           </button>
         ))}
       </div>
-      <QueryView query={orders} what="Loading your orders">
+      <QueryView query={orders} what={t('orders.loading')}>
         {(data) => {
           const items = pagesOf(data);
-          if (items.length === 0) return <Empty>No orders here.</Empty>;
+          if (items.length === 0) return <Empty>{t('orders.none')}</Empty>;
           return (
             <>
               {items.map((order) => (
@@ -64,6 +66,7 @@ export default function OrdersPage() {
 
 /** Report sold and returned tickets per ticket type; the outstanding balance shows above the fields. */
 function ReportForms({ order }: { order: Order }) {
+  const { t } = useTranslation();
   const { membership } = useOrganization();
   // A member returns tickets only once the showtime has passed (a ticket manager may record one any time).
   const returnsOpen =
@@ -111,11 +114,11 @@ function ReportForms({ order }: { order: Order }) {
     <div className="report">
       <form onSubmit={onReport} className="stack">
         <fieldset className="tickets">
-          <legend>Newly sold (adds to what you reported before)</legend>
+          <legend>{t('orders.newlySold')}</legend>
           {balance.map((b) => (
             <label key={b.ticketTypeId}>
               <span>
-                {b.ticketTypeName} <span className="meta">— {b.outstanding} still with you</span>
+                {b.ticketTypeName} <span className="meta">— {t('orders.stillWithYou', { count: b.outstanding })}</span>
               </span>
               <input
                 type="number"
@@ -129,20 +132,18 @@ function ReportForms({ order }: { order: Order }) {
           ))}
         </fieldset>
         <button type="submit" disabled={report.isPending || soldIncrease === 0}>
-          {report.isPending ? 'Saving…' : `Report ${soldIncrease} sold`}
+          {report.isPending ? t('common.saving') : t('orders.reportSold', { count: soldIncrease })}
         </button>
-        {report.isSuccess && <Success>Saved: {report.data.soldQuantity ?? 0} sold in total.</Success>}
-        <ErrorNotice error={report.error} title="The sale was not recorded" />
+        {report.isSuccess && <Success>{t('orders.reportSaved', { count: report.data.soldQuantity ?? 0 })}</Success>}
+        <ErrorNotice error={report.error} title={t('orders.saleNotRecorded')} />
       </form>
       {!returnsOpen && (
-        <p className="meta">
-          You can hand back unsold tickets after the showtime ({formatDateTime(order.showtimeDateTime)}).
-        </p>
+        <p className="meta">{t('orders.returnAfter', { when: formatDateTime(order.showtimeDateTime) })}</p>
       )}
       {returnsOpen && (
         <form onSubmit={onReturn} className="stack">
           <fieldset className="tickets">
-            <legend>Returned unsold</legend>
+            <legend>{t('orders.returnedUnsold')}</legend>
             {balance.map((b) => (
               <label key={b.ticketTypeId}>
                 {b.ticketTypeName}
@@ -158,10 +159,12 @@ function ReportForms({ order }: { order: Order }) {
             ))}
           </fieldset>
           <button type="submit" className="secondary" disabled={giveBack.isPending || returnTotal === 0}>
-            {giveBack.isPending ? 'Saving…' : `Return ${returnTotal}`}
+            {giveBack.isPending ? t('common.saving') : t('orders.return', { count: returnTotal })}
           </button>
-          {giveBack.isSuccess && <Success>Return recorded.</Success>}
-          <ErrorNotice error={giveBack.error} title="The return was not recorded" />
+          {giveBack.isSuccess && (
+            <Success>{t('orders.returnSaved', { count: giveBack.data.returnedQuantity ?? returnTotal })}</Success>
+          )}
+          <ErrorNotice error={giveBack.error} title={t('orders.returnNotRecorded')} />
         </form>
       )}
     </div>

@@ -1,26 +1,29 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { http, unwrap } from '../../api/instance';
 import type { ActiveEvent, Pledge } from '../../api/types';
-import { useAction, useActiveEvent } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { useAction, useActiveEvent } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { Empty, ErrorNotice, QueryView, Success } from '../../ui/feedback';
 import { formatDateTime } from '../../ui/format';
 
 /** The member's pledge for the commitment round of the active event (calls: event, my pledge). */
 export default function PledgePage() {
+  const { t } = useTranslation();
   const event = useActiveEvent();
   return (
     <>
-      <h1>Pledge</h1>
-      <QueryView query={event} what="Loading the event">
-        {(data) => (data ? <PledgeView event={data} /> : <Empty>There is no active event.</Empty>)}
+      <h1>{t('pledge.title')}</h1>
+      <QueryView query={event} what={t('home.loading')}>
+        {(data) => (data ? <PledgeView event={data} /> : <Empty>{t('pledge.noEvent')}</Empty>)}
       </QueryView>
     </>
   );
 }
 
 function PledgeView({ event }: { event: ActiveEvent }) {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const pledge = useQuery({
     queryKey: [organizationId, 'pledge', event.id],
@@ -35,10 +38,12 @@ function PledgeView({ event }: { event: ActiveEvent }) {
     <section aria-labelledby="pledge-title">
       <h2 id="pledge-title">{event.name}</h2>
       <p className="meta">
-        Commitment round: {event.commitmentStatus ?? 'not opened'}
-        {event.commitmentDeadline ? ` · deadline ${formatDateTime(event.commitmentDeadline)}` : ''}
+        {t('pledge.round', { status: t(`pledge.status.${event.commitmentStatus ?? 'none'}`) })}
+        {event.commitmentDeadline
+          ? ` · ${t('pledge.deadline', { when: formatDateTime(event.commitmentDeadline) })}`
+          : ''}
       </p>
-      <QueryView query={pledge} what="Loading your pledge">
+      <QueryView query={pledge} what={t('pledge.loading')}>
         {(current) => <PledgeForm event={event} current={current ?? undefined} />}
       </QueryView>
     </section>
@@ -46,6 +51,7 @@ function PledgeView({ event }: { event: ActiveEvent }) {
 }
 
 function PledgeForm({ event, current }: { event: ActiveEvent; current?: Pledge }) {
+  const { t } = useTranslation();
   const [sure, setSure] = useState(String(current?.sureCount ?? 0));
   const [possible, setPossible] = useState(String(current?.possibleCount ?? 0));
   const save = useAction((_: void, organizationId) =>
@@ -63,9 +69,9 @@ function PledgeForm({ event, current }: { event: ActiveEvent; current?: Pledge }
   };
   return (
     <form onSubmit={submit} className="stack">
-      {!open && <p className="notice">The commitment round is not open, so the pledge cannot change now.</p>}
+      {!open && <p className="notice">{t('pledge.closed')}</p>}
       <label>
-        Tickets I am sure to sell
+        {t('pledge.sure')}
         <input
           type="number"
           min={0}
@@ -77,7 +83,7 @@ function PledgeForm({ event, current }: { event: ActiveEvent; current?: Pledge }
         />
       </label>
       <label>
-        Tickets I might sell on top
+        {t('pledge.possible')}
         <input
           type="number"
           min={0}
@@ -89,10 +95,10 @@ function PledgeForm({ event, current }: { event: ActiveEvent; current?: Pledge }
         />
       </label>
       <button type="submit" disabled={!open || save.isPending}>
-        {save.isPending ? 'Saving…' : current ? 'Update pledge' : 'Pledge'}
+        {save.isPending ? t('common.saving') : current ? t('pledge.update') : t('pledge.submit')}
       </button>
-      {save.isSuccess && <Success>Pledge saved.</Success>}
-      <ErrorNotice error={save.error} title="The pledge was not saved" />
+      {save.isSuccess && <Success>{t('pledge.saved')}</Success>}
+      <ErrorNotice error={save.error} title={t('pledge.notSaved')} />
     </form>
   );
 }

@@ -1,28 +1,30 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
 import { atLeast, type ActiveEvent, type HistoryItem } from '../../api/types';
-import { pagesOf, useAction, useActiveEvent, useHistory } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { pagesOf, useAction, useActiveEvent, useCapacity, useHistory } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { Empty, ErrorNotice, QueryView, Success } from '../../ui/feedback';
-import { formatDateTime, formatMoney, showtimeName, tickets } from '../../ui/format';
+import { formatDateTime, formatMoney, formatNumber, showtimeName, tickets } from '../../ui/format';
 import { linesOf, ShowtimeSelect, TicketInputs } from '../../ui/TicketInputs';
 import { useNow } from '../../ui/useNow';
 
 /** Direct sales: register one, and see your own with the one-hour edit window (calls: event, history). */
 export default function SalesPage() {
+  const { t } = useTranslation();
   const event = useActiveEvent();
   const history = useHistory();
   return (
     <>
-      <h1>Direct sales</h1>
-      <QueryView query={event} what="Loading the event">
-        {(data) => (data ? <RegisterSale event={data} /> : <Empty>There is no active event to sell for.</Empty>)}
+      <h1>{t('sales.title')}</h1>
+      <QueryView query={event} what={t('home.loading')}>
+        {(data) => (data ? <RegisterSale event={data} /> : <Empty>{t('sales.noEvent')}</Empty>)}
       </QueryView>
-      <h2>Your direct sales</h2>
-      <QueryView query={history} what="Loading your sales">
+      <h2>{t('sales.yours')}</h2>
+      <QueryView query={history} what={t('sales.loading')}>
         {(data) => {
           const sales = pagesOf(data).filter((item) => item.kind === 'registration');
-          if (sales.length === 0) return <Empty>You have not registered a direct sale yet.</Empty>;
+          if (sales.length === 0) return <Empty>{t('sales.none')}</Empty>;
           return sales.map((sale) => <SaleCard key={sale.id} sale={sale} event={event.data ?? undefined} />);
         }}
       </QueryView>
@@ -31,6 +33,9 @@ export default function SalesPage() {
 }
 
 function RegisterSale({ event }: { event: ActiveEvent }) {
+  const { t } = useTranslation();
+  const { membership } = useOrganization();
+  const capacity = useCapacity(event.id);
   const [showtimeId, setShowtimeId] = useState(event.showtimes[0]?.showtimeId ?? '');
   const [values, setValues] = useState<Record<string, string>>({});
   const [buyerName, setBuyerName] = useState('');
@@ -51,30 +56,44 @@ function RegisterSale({ event }: { event: ActiveEvent }) {
     e.preventDefault();
     register.mutate(undefined, { onSuccess: () => setValues({}) });
   };
+  const left = capacity.data?.showtimes.find((s) => s.showtimeId === showtimeId)?.remaining;
+  // Only a ticket manager (or above) may change a direct sale in its first hour (docs/decisions/web-client.md).
+  const mayChange = atLeast(membership?.role, 'ticketManager');
   return (
     <form onSubmit={submit} className="stack" aria-labelledby="register-title">
-      <h2 id="register-title">Register a sale for {event.name}</h2>
+      <h2 id="register-title">{t('sales.registerFor', { event: event.name })}</h2>
       <ShowtimeSelect showtimes={event.showtimes} value={showtimeId} onChange={setShowtimeId} />
-      <TicketInputs types={event.ticketTypes} values={values} onChange={setValues} legend="Tickets sold" />
+      {left !== undefined && (
+        <p className="meta" data-testid="seats-left">
+          {t('sales.seatsLeft', { count: left, formatted: formatNumber(left) })}
+        </p>
+      )}
+      <TicketInputs types={event.ticketTypes} values={values} onChange={setValues} legend={t('sales.ticketsSold')} />
       <label>
-        Buyer name (optional)
+        {t('sales.buyer')}
         <input value={buyerName} maxLength={255} onChange={(e) => setBuyerName(e.target.value)} />
       </label>
       <button type="submit" disabled={register.isPending || linesOf(values).length === 0}>
-        {register.isPending ? 'Saving…' : 'Register sale'}
+        {register.isPending ? t('common.saving') : t('sales.register')}
       </button>
       {register.isSuccess && (
         <Success>
-          Registered {tickets(register.data.totalQuantity)} ({formatMoney(register.data.totalAmount)}). You can change
-          it until {formatDateTime(register.data.lockedAt)}.
+          {t('sales.registered', {
+            tickets: tickets(register.data.totalQuantity),
+            amount: formatMoney(register.data.totalAmount),
+          })}{' '}
+          {t(mayChange ? 'sales.youCanChangeUntil' : 'sales.managerCanChangeUntil', {
+            when: formatDateTime(register.data.lockedAt),
+          })}
         </Success>
       )}
-      <ErrorNotice error={register.error} title="The sale was not registered" />
+      <ErrorNotice error={register.error} title={t('sales.notRegistered')} />
     </form>
   );
 }
 
 function SaleCard({ sale, event }: { sale: HistoryItem; event?: ActiveEvent }) {
+  const { t } = useTranslation();
   const { membership } = useOrganization();
   const now = useNow();
   const [editing, setEditing] = useState(false);
@@ -86,48 +105,48 @@ function SaleCard({ sale, event }: { sale: HistoryItem; event?: ActiveEvent }) {
     unwrap(http.DELETE('/api/registrations/{id}', { params: { path: { id: sale.id }, query: { organizationId } } })),
   );
   return (
-    <article className="card" aria-label={`Sale of ${tickets(sale.totalQuantity)}`}>
+    <article className="card" aria-label={t('sales.saleOf', { tickets: tickets(sale.totalQuantity) })}>
       <h3>
         {tickets(sale.totalQuantity)} · {formatMoney(sale.totalAmount)}
       </h3>
       <p className="meta">
         {sale.eventName} · {showtimeName(sale)} · {formatDateTime(sale.createdAt)}
-        {sale.buyerName ? ` · buyer ${sale.buyerName}` : ''}
+        {sale.buyerName ? ` · ${t('sales.buyerIs', { name: sale.buyerName })}` : ''}
       </p>
       <ul className="lines">
-        {sale.tickets.map((t) => (
-          <li key={t.ticketTypeId}>
-            {t.quantity} × {t.ticketTypeName}
+        {sale.tickets.map((line) => (
+          <li key={line.ticketTypeId}>
+            {line.quantity} × {line.ticketTypeName}
           </li>
         ))}
       </ul>
       {open ? (
         <p className="window">
-          Can be changed for {minutesLeft} more minute{minutesLeft === 1 ? '' : 's'}
-          {mayChange ? '.' : ' by a ticket manager.'}
+          {t(mayChange ? 'sales.changeFor' : 'sales.changeForByManager', { count: minutesLeft })}
         </p>
       ) : (
-        <p className="window locked">Locked since {formatDateTime(sale.lockedAt)}.</p>
+        <p className="window locked">{t('sales.lockedSince', { when: formatDateTime(sale.lockedAt) })}</p>
       )}
       {open && mayChange && (
         <div className="row">
           <button type="button" className="secondary" onClick={() => setEditing(!editing)} aria-expanded={editing}>
-            {editing ? 'Stop editing' : 'Edit'}
+            {editing ? t('common.stopEditing') : t('common.edit')}
           </button>
           <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
-            Delete
+            {t('common.delete')}
           </button>
         </div>
       )}
-      <ErrorNotice error={remove.error} title="The sale was not deleted" />
+      <ErrorNotice error={remove.error} title={t('sales.notDeleted')} />
       {editing && open && event && <EditSale sale={sale} event={event} onDone={() => setEditing(false)} />}
     </article>
   );
 }
 
 function EditSale({ sale, event, onDone }: { sale: HistoryItem; event: ActiveEvent; onDone: () => void }) {
+  const { t } = useTranslation();
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(sale.tickets.map((t) => [t.ticketTypeId, String(t.quantity)])),
+    Object.fromEntries(sale.tickets.map((line) => [line.ticketTypeId, String(line.quantity)])),
   );
   const save = useAction((_: void, organizationId) =>
     unwrap(
@@ -143,11 +162,11 @@ function EditSale({ sale, event, onDone }: { sale: HistoryItem; event: ActiveEve
   };
   return (
     <form onSubmit={submit} className="stack">
-      <TicketInputs types={event.ticketTypes} values={values} onChange={setValues} legend="Corrected tickets" />
+      <TicketInputs types={event.ticketTypes} values={values} onChange={setValues} legend={t('sales.corrected')} />
       <button type="submit" disabled={save.isPending || linesOf(values).length === 0}>
-        {save.isPending ? 'Saving…' : 'Save changes'}
+        {save.isPending ? t('common.saving') : t('common.saveChanges')}
       </button>
-      <ErrorNotice error={save.error} title="The change was not saved" />
+      <ErrorNotice error={save.error} title={t('common.changeNotSaved')} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useSearchParams, Link } from 'react-router';
 import { http, unwrap } from '../../api/instance';
-import { useAction } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { useAction } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { Empty, ErrorNotice, Success } from '../../ui/feedback';
 import { formatDateTime } from '../../ui/format';
 

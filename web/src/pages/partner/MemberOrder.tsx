@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
-import { pagesOf, useAction } from '../../app/queries';
+import { pagesOf, useAction } from '../../data/queries';
 import { Empty, ErrorNotice, ShowMore, Success } from '../../ui/feedback';
 import { formatDateTime, formatMoney, formatNumber, showtimeName } from '../../ui/format';
 import { linesOf, TicketInputs } from '../../ui/TicketInputs';
-import { Guarded } from '../../ui/part2/access';
+import { Guarded } from '../../ui/access';
 import { Table } from '../../ui/Table';
 import { useMyDelegatedOrders, type DelegatedCatalog } from './queries';
 

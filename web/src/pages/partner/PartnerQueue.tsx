@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
-import { pagesOf, useAction } from '../../app/queries';
+import { pagesOf, useAction } from '../../data/queries';
 import { Empty, ErrorNotice } from '../../ui/feedback';
-import { formatMoney, formatNumber, showtimeName, STATUS_LABEL } from '../../ui/format';
-import { Guarded } from '../../ui/part2/access';
+import { formatMoney, formatNumber, showtimeName, statusLabel } from '../../ui/format';
+import { Guarded } from '../../ui/access';
 import { Table } from '../../ui/Table';
 import { useDelegatedOrders, useDelegatedQueue, type DelegatedOrder } from './queries';
 
@@ -86,7 +86,7 @@ function QueueTable({
         showtimeName(o),
         o.tickets.map((t) => `${t.quantity} × ${t.ticketTypeName}`).join(', '),
         formatMoney(o.totalAmount),
-        STATUS_LABEL[o.status] ?? o.status,
+        statusLabel(o.status),
         <Steps key={o.id} eventId={eventId} order={o} steps={steps} />,
       ])}
     />

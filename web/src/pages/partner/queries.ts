@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { http, unwrap } from '../../api/instance';
 import type { ResponseData } from '../../api/types';
-import { PAGE_SIZE } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { PAGE_SIZE } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 
 export type DelegatedEvent = ResponseData<
   '/api/organizations/{partnerOrganizationId}/delegated-events',

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { http, unwrap } from '../../api/instance';
-import { useAction } from '../../app/queries';
-import { useMe } from '../../app/session-hooks';
+import { useAction } from '../../data/queries';
+import { useMe } from '../../data/session-hooks';
 import { Empty, ErrorNotice, Success } from '../../ui/feedback';
 import { formatDateTime } from '../../ui/format';
-import { Guarded } from '../../ui/part2/access';
+import { Guarded } from '../../ui/access';
 
 /**
  * The page an invitation link opens (`/shared-events/invitations/accept?token=…`): what the Shared Event is, and

@@ -1,9 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { http, unwrap } from '../../api/instance';
-import { PAGE_SIZE, pagesOf } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { PAGE_SIZE, pagesOf } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { formatDateTime } from '../../ui/format';
-import { Guarded, useAccess } from '../../ui/part2/access';
+import { Guarded } from '../../ui/access';
+import { useAccess } from '../../data/access';
 import { Table } from '../../ui/Table';
 import type { SharedEvent } from './queries';
 

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
-import { useAction } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { useAction } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { ErrorNotice } from '../../ui/feedback';
 import { formatNumber, showtimeName } from '../../ui/format';
-import { Guarded, useAccess } from '../../ui/part2/access';
+import { Guarded } from '../../ui/access';
+import { useAccess } from '../../data/access';
 import { Table } from '../../ui/Table';
 import { can, useSharedCapacity, type SharedCapacity, type SharedEvent } from './queries';
 

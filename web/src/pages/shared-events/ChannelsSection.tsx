@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { http, unwrap } from '../../api/instance';
-import { useAction } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { useAction } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { ErrorNotice } from '../../ui/feedback';
-import { Guarded } from '../../ui/part2/access';
+import { Guarded } from '../../ui/access';
 import { Table } from '../../ui/Table';
 import { can, type SharedEvent } from './queries';
 

@@ -3,10 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { http, unwrap } from '../../api/instance';
 import type { RequestBody } from '../../api/types';
-import { useAction } from '../../app/queries';
+import { useAction } from '../../data/queries';
 import { ErrorNotice } from '../../ui/feedback';
 import * as EventRows from '../../ui/EventRows';
-import { useAccess } from '../../ui/part2/access';
+import { useAccess } from '../../data/access';
 
 type Body = RequestBody<'/api/shared-events', 'post'>;
 

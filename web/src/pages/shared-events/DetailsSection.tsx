@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { http, unwrap } from '../../api/instance';
-import { useAction } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { useAction } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { ErrorNotice, Success } from '../../ui/feedback';
 import { Table } from '../../ui/Table';
-import { useAccess } from '../../ui/part2/access';
+import { useAccess } from '../../data/access';
 import { can, type SharedEvent } from './queries';
 
 /**

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client';
 import { http, unwrap } from '../../api/instance';
-import { useAction } from '../../app/queries';
+import { useAction } from '../../data/queries';
 import { ErrorNotice, Success } from '../../ui/feedback';
-import { isForbidden, NotAllowed } from '../../ui/part2/access';
+import { isForbidden, NotAllowed } from '../../ui/access';
 import { STATUS_TEXT, type SharedEvent } from './queries';
 
 /** Plain words for the refusals a person can meet here (the rest fall back to the API's message). */

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
-import { useAction } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { useAction } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { ErrorNotice } from '../../ui/feedback';
 import { Table } from '../../ui/Table';
 import { CAPABILITIES, CAPABILITY_LABEL, can, type Capability, type SharedEvent } from './queries';

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { http, unwrap } from '../../api/instance';
-import { useOrganization } from '../../app/session-hooks';
+import { useOrganization } from '../../data/session-hooks';
 import { formatMoney, formatNumber, showtimeName } from '../../ui/format';
-import { Guarded, useAccess } from '../../ui/part2/access';
+import { Guarded } from '../../ui/access';
+import { useAccess } from '../../data/access';
 import { Table } from '../../ui/Table';
 import { can, type SharedEvent } from './queries';
 

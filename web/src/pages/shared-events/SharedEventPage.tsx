@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { http, unwrap } from '../../api/instance';
-import { useAction } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { useAction } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { ErrorNotice } from '../../ui/feedback';
 import { formatDateTime, formatMoney, showtimeName } from '../../ui/format';
-import { Guarded } from '../../ui/part2/access';
+import { Guarded } from '../../ui/access';
 import { AuditSection } from './AuditSection';
 import { CapacitySection } from './CapacitySection';
 import { ChannelsSection } from './ChannelsSection';

@@ -2,11 +2,12 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { http, unwrap } from '../../api/instance';
-import { PAGE_SIZE, pagesOf, useAction } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { PAGE_SIZE, pagesOf, useAction } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { Empty, ErrorNotice, Success } from '../../ui/feedback';
 import { formatDateTime } from '../../ui/format';
-import { Guarded, useAccess } from '../../ui/part2/access';
+import { Guarded } from '../../ui/access';
+import { useAccess } from '../../data/access';
 import { CreateSharedEvent } from './CreateSharedEvent';
 import { STATUS_TEXT } from './queries';
 

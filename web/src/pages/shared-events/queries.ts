@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { http, unwrap } from '../../api/instance';
 import type { ResponseData } from '../../api/types';
-import { useOrganization } from '../../app/session-hooks';
+import { useOrganization } from '../../data/session-hooks';
 
 export type SharedEvent = ResponseData<'/api/shared-events/{sharedEventId}', 'get'>;
 export type SharedCapacity = ResponseData<'/api/shared-events/{sharedEventId}/capacity', 'get'>;

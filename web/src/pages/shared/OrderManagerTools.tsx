@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { http, unwrap } from '../../api/instance';
 import type { Order } from '../../api/types';
-import { useAction } from '../../app/queries';
+import { useAction } from '../../data/queries';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNotice, Success } from '../../ui/feedback';
-import { isForbidden, NotAllowed } from '../../ui/part2/access';
+import { isForbidden, NotAllowed } from '../../ui/access';
 import { useFormDialog } from '../../ui/useFormDialog';
 
 /**

@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { http, unwrap } from '../../api/instance';
-import { PAGE_SIZE, pagesOf } from '../../app/queries';
+import { PAGE_SIZE, pagesOf } from '../../data/queries';
 import { formatDateTime } from '../../ui/format';
-import { Guarded } from '../../ui/part2/access';
+import { Guarded } from '../../ui/access';
 import { Table } from '../../ui/Table';
 
 /** The impersonation audit, newest first (one paged call). */

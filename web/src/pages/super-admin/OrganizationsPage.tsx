@@ -3,11 +3,11 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client';
 import { http, unwrap } from '../../api/instance';
 import type { ResponseData } from '../../api/types';
-import { PAGE_SIZE, pagesOf } from '../../app/queries';
+import { PAGE_SIZE, pagesOf } from '../../data/queries';
 import { useSuperAction } from './useSuperAction';
 import { ErrorNotice, Success } from '../../ui/feedback';
 import { formatDateTime } from '../../ui/format';
-import { Guarded } from '../../ui/part2/access';
+import { Guarded } from '../../ui/access';
 
 type Organization = ResponseData<'/api/organizations', 'get'>['items'][number];
 type Mode = 'full' | 'sellingPartner';

@@ -2,11 +2,11 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
 import { ROLES, type ResponseData, type Role } from '../../api/types';
-import { PAGE_SIZE, pagesOf } from '../../app/queries';
+import { PAGE_SIZE, pagesOf } from '../../data/queries';
 import { useSuperAction } from './useSuperAction';
 import { ErrorNotice, Success } from '../../ui/feedback';
-import { ROLE_LABEL } from '../../ui/format';
-import { Guarded } from '../../ui/part2/access';
+import { roleLabel } from '../../ui/format';
+import { Guarded } from '../../ui/access';
 import { Table } from '../../ui/Table';
 
 type User = ResponseData<'/api/users', 'get'>['items'][number];
@@ -184,7 +184,7 @@ function BulkActions({ selected, onDone }: { selected: string[]; onDone: () => v
           <select value={role} onChange={(e) => setRole(e.target.value as Role)}>
             {ROLES.map((r) => (
               <option key={r} value={r}>
-                {ROLE_LABEL[r]}
+                {roleLabel(r)}
               </option>
             ))}
           </select>

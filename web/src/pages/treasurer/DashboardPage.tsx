@@ -1,11 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { lazy, Suspense, useState, type ComponentProps } from 'react';
-import { useCapacity } from '../../app/queries';
-import { useOrganization } from '../../app/session-hooks';
+import { useCapacity } from '../../data/queries';
+import { useOrganization } from '../../data/session-hooks';
 import { Empty, ErrorNotice, Loading, Success } from '../../ui/feedback';
 import { formatMoney, formatNumber, showtimeName } from '../../ui/format';
-import { Guarded } from '../../ui/part2/access';
-import { downloadExport } from '../../ui/part2/download';
-import { EventSelect, useChosenEvent } from '../../ui/part2/events';
+import { Guarded } from '../../ui/access';
+import { downloadExport } from '../../data/download';
+import { EventSelect } from '../../ui/EventSelect';
+import { useChosenEvent } from '../../data/events';
 import { Table } from '../../ui/Table';
 import { EventsAtAGlance, useEventsOverview } from './EventsAtAGlance';
 import { InvoicingSection } from './InvoicingSection';
@@ -13,7 +15,7 @@ import { SharedPoolPanel } from './SharedPoolPanel';
 import { useDashboard, type Dashboard } from './useDashboard';
 
 // Chart.js is its own chunk, fetched only when a dashboard is on screen.
-const BarChart = lazy(() => import('../../ui/part2/BarChart'));
+const BarChart = lazy(() => import('../../ui/BarChart'));
 
 /**
  * The treasurer's event dashboard: totals, sales per showtime against capacity, per ticket type, per member and per
@@ -73,6 +75,7 @@ function DashboardView({ data, free }: { data: Dashboard; free: FreeByShowtime }
       <section aria-labelledby="by-showtime">
         <h2 id="by-showtime">Per showtime, against capacity</h2>
         <Chart
+          sold={data.totalTicketsSold}
           labels={labels}
           stacked
           series={[
@@ -100,6 +103,7 @@ function DashboardView({ data, free }: { data: Dashboard; free: FreeByShowtime }
       <section aria-labelledby="by-channel">
         <h2 id="by-channel">Per channel</h2>
         <Chart
+          sold={members + partners + external + (freeTotal ?? 0)}
           labels={['Members', 'Partners', 'External', 'Free']}
           series={[{ label: 'Tickets', values: [members, partners, external, freeTotal ?? 0] }]}
         />
@@ -130,6 +134,7 @@ function DashboardView({ data, free }: { data: Dashboard; free: FreeByShowtime }
       <section aria-labelledby="by-type">
         <h2 id="by-type">Per ticket type</h2>
         <Chart
+          sold={data.salesByTicketType.reduce((n, type) => n + type.sold, 0)}
           labels={data.salesByTicketType.map((t) => t.name)}
           series={[{ label: 'Sold', values: data.salesByTicketType.map((t) => t.sold) }]}
         />
@@ -149,6 +154,7 @@ function DashboardView({ data, free }: { data: Dashboard; free: FreeByShowtime }
         <h2 id="by-member">Per member</h2>
         {data.salesByMember.length > 0 && (
           <Chart
+            sold={data.salesByMember.reduce((n, m) => n + m.ticketsSold, 0)}
             horizontal
             labels={data.salesByMember.map((m) => m.userName)}
             series={[{ label: 'Tickets sold', values: data.salesByMember.map((m) => m.ticketsSold) }]}
@@ -160,9 +166,15 @@ function DashboardView({ data, free }: { data: Dashboard; free: FreeByShowtime }
   );
 }
 
-function Chart(props: ComponentProps<typeof BarChart>) {
+/**
+ * A chart of ticket counts, or, while nothing is sold (`sold` 0), a line saying so instead of empty axes. The
+ * table beside it still shows every row.
+ */
+function Chart({ sold, ...props }: ComponentProps<typeof BarChart> & { sold: number }) {
+  const { t } = useTranslation();
+  if (sold === 0) return <Empty>{t('chart.nothingSold')}</Empty>;
   return (
-    <Suspense fallback={<Loading what="Drawing the chart" />}>
+    <Suspense fallback={<Loading what={t('chart.drawing')} />}>
       <BarChart {...props} />
     </Suspense>
   );

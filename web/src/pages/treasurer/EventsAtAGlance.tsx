@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { http, unwrap } from '../../api/instance';
 import type { ResponseData } from '../../api/types';
-import { useOrganization } from '../../app/session-hooks';
+import { useOrganization } from '../../data/session-hooks';
 import { formatDateTime, formatMoney, formatNumber } from '../../ui/format';
 import { Table } from '../../ui/Table';
 

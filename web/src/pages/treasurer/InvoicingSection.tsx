@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { http, unwrap } from '../../api/instance';
 import type { ResponseData } from '../../api/types';
-import { useAction } from '../../app/queries';
+import { useAction } from '../../data/queries';
 import { ErrorNotice } from '../../ui/feedback';
 import { formatMoney, formatNumber } from '../../ui/format';
-import { PartialResult } from '../../ui/part2/PartialResult';
+import { PartialResult } from '../../ui/PartialResult';
 import { Table } from '../../ui/Table';
 import { INVOICE_STATE, type MemberSales } from './useDashboard';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
-import { useAction } from '../../app/queries';
+import { useAction } from '../../data/queries';
 import { ErrorNotice, Success } from '../../ui/feedback';
 import { formatMoney } from '../../ui/format';
 

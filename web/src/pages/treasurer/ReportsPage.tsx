@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { http, unwrap } from '../../api/instance';
 import type { ResponseData } from '../../api/types';
-import { useOrganization } from '../../app/session-hooks';
+import { useOrganization } from '../../data/session-hooks';
 import { ErrorNotice, Success } from '../../ui/feedback';
 import { formatDateTime, formatMoney, formatNumber, showtimeName } from '../../ui/format';
-import { Guarded } from '../../ui/part2/access';
-import { downloadExport } from '../../ui/part2/download';
-import { useEvents } from '../../ui/part2/events';
+import { Guarded } from '../../ui/access';
+import { downloadExport } from '../../data/download';
+import { useEvents } from '../../data/events';
 import { Table } from '../../ui/Table';
 import { RegistrationInvoice } from './RegistrationInvoice';
 

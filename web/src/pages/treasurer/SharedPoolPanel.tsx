@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatNumber, showtimeName } from '../../ui/format';
-import { Guarded } from '../../ui/part2/access';
+import { Guarded } from '../../ui/access';
 import { Table } from '../../ui/Table';
 import { useSharedCapacity } from '../shared-events/queries';
 import type { Dashboard } from './useDashboard';

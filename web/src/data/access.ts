@@ -1,11 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
-import { ApiError } from '../../api/client';
-import { http, unwrap } from '../../api/instance';
-import { atLeast, type Role } from '../../api/types';
-import { useMe, useOrganization } from '../../app/session-hooks';
-import { ErrorNotice, Loading } from '../feedback';
+import { http, unwrap } from '../api/instance';
+import { atLeast, type Role } from '../api/types';
+import { useMe, useOrganization } from './session-hooks';
 
 /**
  * Who the caller is here, for showing only the pages they may use: the role in the chosen organization, the
@@ -46,46 +42,3 @@ export function useAccess() {
 }
 
 export type Access = ReturnType<typeof useAccess>;
-
-export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
-
-/** "Not allowed" in plain words: a 403 is an answer about the person, never an error page. */
-export function NotAllowed({ what = 'this page' }: { what?: string }) {
-  return (
-    <div className="notice" role="status">
-      <strong>Not allowed.</strong> Your role in this organization does not give access to {what}. Ask an admin if you
-      need it.
-    </div>
-  );
-}
-
-/** QueryView that shows a 403 as "not allowed". */
-export function Guarded<T>({
-  query,
-  what,
-  children,
-}: {
-  query: UseQueryResult<T>;
-  what?: string;
-  children: (data: T) => ReactNode;
-}) {
-  if (query.isPending) return <Loading what={what} />;
-  if (query.isError)
-    return isForbidden(query.error) ? <NotAllowed /> : <ErrorNotice error={query.error} title="Could not load this" />;
-  return <>{children(query.data)}</>;
-}
-
-/** Renders the page only for callers who pass `allowed`; everyone else reads "not allowed" (not a blank page). */
-export function RequireAccess({ allowed, children }: { allowed: (access: Access) => boolean; children: ReactNode }) {
-  const access = useAccess();
-  const me = useMe();
-  if (me.isPending) return <Loading what="Checking access" />;
-  return allowed(access) ? (
-    <>{children}</>
-  ) : (
-    <>
-      <h1>Not allowed</h1>
-      <NotAllowed />
-    </>
-  );
-}

@@ -1,6 +1,6 @@
-import { ApiError, toApiError } from '../../api/client';
-import { http } from '../../api/instance';
-import type { paths } from '../../api/schema';
+import { ApiError, toApiError } from '../api/client';
+import { http } from '../api/instance';
+import type { paths } from '../api/schema';
 
 /** The file name from `Content-Disposition` (RFC 6266: `filename*=UTF-8''…` preferred over `filename="…"`). */
 export function fileNameOf(disposition: string | null, fallback: string): string {

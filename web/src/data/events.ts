@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { http, unwrap } from '../../api/instance';
-import type { ResponseData } from '../../api/types';
-import { useOrganization } from '../../app/session-hooks';
-import { formatDateTime } from '../format';
+import { http, unwrap } from '../api/instance';
+import type { ResponseData } from '../api/types';
+import { useOrganization } from './session-hooks';
 
 export type EventItem = ResponseData<'/api/events', 'get'>['items'][number];
 
@@ -36,27 +35,4 @@ export function useChosenEvent<E extends Pick<EventItem, 'id' | 'deletedAt'>>(ev
       { replace: true },
     );
   return { chosen, live, choose };
-}
-
-export function EventSelect({
-  events,
-  value,
-  onChange,
-}: {
-  events: EventItem[];
-  value: string | undefined;
-  onChange: (id: string) => void;
-}) {
-  return (
-    <label className="event-select">
-      Event{' '}
-      <select value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
-        {events.map((e) => (
-          <option key={e.id} value={e.id}>
-            {e.name} ({formatDateTime(e.date)})
-          </option>
-        ))}
-      </select>
-    </label>
-  );
 }

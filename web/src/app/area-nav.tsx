@@ -1,76 +1,78 @@
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { useAccess } from '../ui/part2/access';
-import '../ui/part2/part2.css';
+import { useAccess } from '../data/access';
+
 import { useDelegatedEvents } from '../pages/partner/queries';
 
 type Access = ReturnType<typeof useAccess> & { sellsForOthers: boolean };
-/** A link, optionally shown only when its own test passes (e.g. no events of its own in a sellingPartner org). */
+/** A link (its label a catalog key), optionally shown only when its own test passes (e.g. no events of its own in a sellingPartner org). */
 type Link = readonly [to: string, label: string, show?: (a: Access) => boolean];
 const fullOrganization = (a: Access) => !a.sellingPartner;
 
 /**
- * Part 2's navigation, one list per person. A list shows only when the caller's role, super-admin flag and
+ * The navigation of the areas beyond member and ticket manager, one list per person. A list shows only when the caller's role, super-admin flag and
  * organization mode allow its pages (a sellingPartner organization has no events of its own to report on).
  * Without an organization (a super admin who belongs to none) only the areas that need none show.
  */
 const AREAS: { label: string; show: (a: Access) => boolean; links: Link[]; withoutOrganization?: true }[] = [
   {
-    label: 'Treasurer',
+    label: 'nav.area.treasurer',
     show: (a) => a.at('treasurer') && !a.sellingPartner,
     links: [
-      ['/treasurer', 'Dashboard'],
-      ['/treasurer/reports', 'Reports'],
+      ['/treasurer', 'nav.link.dashboard'],
+      ['/treasurer/reports', 'nav.link.reports'],
     ],
   },
   {
-    label: 'Admin',
+    label: 'nav.area.admin',
     show: (a) => a.at('admin'),
     links: [
-      ['/admin', 'Events', fullOrganization],
-      ['/admin/commitment', 'Commitment and allocations', fullOrganization],
-      ['/admin/members', 'Members and invitations'],
-      ['/admin/archive', 'Archive', fullOrganization],
-      ['/admin/delegations', 'Partner sales', fullOrganization],
+      ['/admin', 'nav.link.events', fullOrganization],
+      ['/admin/commitment', 'nav.link.commitment', fullOrganization],
+      ['/admin/members', 'nav.link.members'],
+      ['/admin/archive', 'nav.link.archive', fullOrganization],
+      ['/admin/delegations', 'nav.link.partnerSales', fullOrganization],
     ],
   },
   {
-    label: 'Shared Events',
+    label: 'nav.area.sharedEvents',
     // Any ticket manager+ of a full organization (participants' reports); admins answer invitations there.
     show: (a) => (a.at('ticketManager') && !a.sellingPartner) || a.isSuperAdmin,
-    links: [['/shared-events', 'Shared Events']],
+    links: [['/shared-events', 'nav.link.sharedEvents']],
   },
   {
-    label: 'Super admin',
+    label: 'nav.area.superAdmin',
     show: (a) => a.isSuperAdmin,
     withoutOrganization: true, // its pages ask about every organization, none in particular
     links: [
-      ['/super/organizations', 'Organizations'],
-      ['/super/users', 'Users'],
-      ['/super/impersonation', 'Impersonation audit'],
+      ['/super/organizations', 'nav.link.organizations'],
+      ['/super/users', 'nav.link.users'],
+      ['/super/impersonation', 'nav.link.impersonation'],
     ],
   },
   {
-    label: 'Partner',
+    label: 'nav.area.partner',
     show: (a) => a.sellingPartner || a.sellsForOthers,
-    links: [['/partner', 'Selling for partners']],
+    links: [['/partner', 'nav.link.partner']],
   },
 ];
 
-export function Part2Nav() {
+export function AreaNav() {
+  const { t } = useTranslation();
   const access = useAccess();
   const delegated = useDelegatedEvents();
   const all = { ...access, sellsForOthers: (delegated.data?.items ?? []).some((e) => e.status === 'active') };
   return (
     <>
       {AREAS.filter((area) => area.show(all) && (all.role || area.withoutOrganization)).map((area) => (
-        <nav key={area.label} aria-label={area.label} className="part2">
-          <ul data-area={area.label}>
+        <nav key={area.label} aria-label={t(area.label)} className="area">
+          <ul data-area={t(area.label)}>
             {area.links
               .filter(([, , show]) => !show || show(all))
               .map(([to, label]) => (
                 <li key={to}>
                   <NavLink to={to} end>
-                    {label}
+                    {t(label)}
                   </NavLink>
                 </li>
               ))}

@@ -1,10 +1,11 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { RequireAccess, type Access } from '../ui/part2/access';
+import { RequireAccess } from './RequireAccess';
+import { type Access } from '../data/access';
 
 /**
- * Part 2's pages (treasurer, admin, super admin, Shared Events, partner), each its own lazily loaded chunk so the
- * member's first load never carries them. Who sees the links is decided in nav-part2.tsx; a page reached anyway
+ * The pages of the areas (treasurer, admin, super admin, Shared Events, partner), each its own lazily loaded chunk so the
+ * member's first load never carries them. Who sees the links is decided in area-nav.tsx; a page reached anyway
  * shows the API's 403 as "not allowed".
  */
 const page = (load: () => Promise<{ default: ComponentType }>, allowed?: (access: Access) => boolean) => async () => {
@@ -24,7 +25,7 @@ const treasurer = (a: Access) => a.at('treasurer') || a.isSuperAdmin;
 const admin = (a: Access) => a.at('admin') || a.isSuperAdmin;
 const superAdmin = (a: Access) => a.isSuperAdmin;
 
-export const PART2_ROUTES: RouteObject[] = [
+export const AREA_ROUTES: RouteObject[] = [
   { path: '/treasurer', lazy: page(() => import('../pages/treasurer/DashboardPage'), treasurer) },
   { path: '/treasurer/reports', lazy: page(() => import('../pages/treasurer/ReportsPage'), treasurer) },
   { path: '/admin', lazy: page(() => import('../pages/admin/EventsPage'), admin) },

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A 207 answer shown record by record: what went through, and each record that did not with its reason, so a
@@ -15,23 +15,24 @@ export function PartialResult({
   counts: [string, number][];
   records: { id: string; kind?: string; outcome: string; reason?: string }[];
 }) {
+  const { t } = useTranslation();
   return (
     <div role="status" className={completed ? 'notice success' : 'notice'}>
       <strong>
-        {title}: {completed ? 'done' : 'partly done (HTTP 207)'}.
+        {title}: {completed ? t('partial.done') : t('partial.partly')}.
       </strong>{' '}
       {counts
         .filter(([, n]) => n > 0)
         .map(([label, n]) => `${n} ${label}`)
-        .join(', ') || 'nothing to change'}
+        .join(', ') || t('partial.nothing')}
       .
       {records.length > 0 && (
-        <ul aria-label="Records not changed">
+        <ul aria-label={t('partial.notChanged')}>
           {records.map((r) => (
             <li key={`${r.kind ?? ''}${r.id}`}>
               {r.kind ? `${r.kind} ` : ''}
               <code>{r.id}</code>: {r.outcome}
-              {r.reason ? ` (${REASON[r.reason] ?? r.reason})` : ''}
+              {r.reason ? ` (${t(`partial.reason.${r.reason}`, { defaultValue: r.reason })})` : ''}
             </li>
           ))}
         </ul>
@@ -39,9 +40,3 @@ export function PartialResult({
     </div>
   );
 }
-
-const REASON: Record<string, ReactNode & string> = {
-  archived: 'archived meanwhile',
-  changed: 'changed by someone else meanwhile; try again',
-  writeFailed: 'could not be saved; try again',
-};

@@ -43,7 +43,11 @@ export default function BarChart({
           responsive: true,
           maintainAspectRatio: false,
           animation: false,
-          scales: { x: { stacked, beginAtZero: true }, y: { stacked, beginAtZero: true } },
+          // Every chart counts tickets: whole-number ticks on the count axis (never 0.5 of a ticket).
+          scales: {
+            x: { stacked, beginAtZero: true, ...(horizontal ? { ticks: { precision: 0 } } : {}) },
+            y: { stacked, beginAtZero: true, ...(horizontal ? {} : { ticks: { precision: 0 } }) },
+          },
           plugins: { legend: { display: series.length > 1, position: 'bottom' } },
         }}
       />
