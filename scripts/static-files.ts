@@ -17,7 +17,14 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
 };
+
+/**
+ * Files the browser must ask for again every time (the progressive web app, docs/decisions/web-client-offline.md):
+ * the service worker and its registration, so a new version is found on the next load, and the manifest.
+ */
+const NEVER_CACHED = new Set(['sw.js', 'registerSW.js', 'manifest.webmanifest']);
 
 // The login link carries a token in its query: no page of the client may leak its address in a Referer.
 const PAGE_HEADERS = {
@@ -60,10 +67,13 @@ export function serveClientFile(root: string, req: IncomingMessage, res: ServerR
   const target = file ?? join(root, 'index.html');
   const type = TYPES[extname(target)] ?? 'application/octet-stream';
   const hashed = target.includes(`${sep}assets${sep}`);
+  const neverCached = NEVER_CACHED.has(target.slice(root.length + 1));
   res.writeHead(200, {
     'content-type': type,
     'content-length': String(statSync(target).size),
-    'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'cache-control': hashed ? 'public, max-age=31536000, immutable' : neverCached ? 'no-store' : 'no-cache',
+    // The service worker may control the whole origin from the root.
+    ...(neverCached && target.endsWith('.js') ? { 'service-worker-allowed': '/' } : {}),
     ...(type.startsWith('text/html') ? PAGE_HEADERS : { 'x-content-type-options': 'nosniff' }),
   });
   if (req.method === 'HEAD') return res.end();

@@ -10,6 +10,7 @@ import { queryClient } from './query-client';
 import { useMe, useSession } from './session-hooks';
 import { notificationsQuery } from './queries';
 import { Part2Nav } from './nav-part2';
+import { PendingWrites } from '../offline/PendingWrites';
 
 const MEMBER_LINKS = [
   ['/', 'Event'],
@@ -136,6 +137,7 @@ export function Layout() {
         </nav>
       )}
       <Part2Nav />
+      <PendingWrites />
       <main id="main" className="page" tabIndex={-1}>
         <Outlet />
       </main>

@@ -26,6 +26,9 @@ const PLAIN: Record<string, (e: ApiError) => string> = {
     const label = status ? (STATUS_LABEL[status] ?? status) : undefined;
     return `The order has moved on${label ? ` (it is ${label.toLowerCase()} now)` : ''}, so this step no longer applies to it. The list now shows it as it is.`;
   },
+  IDEMPOTENCY_KEY_ANSWER_LOST: () =>
+    'It was saved, but the answer was lost on the way. The list shows it now: do not enter it again.',
+  IDEMPOTENCY_KEY_IN_PROGRESS: () => 'It is still being saved. Wait a moment, then look at the list.',
   NETWORK_ERROR: () => 'The service could not be reached. Check the connection and try again.',
   UNAUTHORIZED: () => 'Your session has ended. Please log in again.',
   FORBIDDEN: () => 'You do not have permission to do this here.',

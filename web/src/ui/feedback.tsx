@@ -6,6 +6,13 @@ import { plainMessage } from './errors';
 /** An API error in plain words, with its code and correlation id for support. */
 export function ErrorNotice({ error, title = 'That did not work' }: { error: unknown; title?: string }) {
   if (!error) return null;
+  // A write kept on this device for later is not a failure: it is listed as waiting to send (offline/).
+  if (error instanceof Error && error.name === 'QueuedError')
+    return (
+      <p role="status" className="notice waiting">
+        <strong>Waiting to send.</strong> {error.message}
+      </p>
+    );
   const api = error instanceof ApiError ? error : undefined;
   return (
     <div role="alert" className="notice error">

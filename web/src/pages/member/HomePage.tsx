@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { http, unwrap } from '../../api/instance';
 import type { ActiveEvent } from '../../api/types';
 import { useAction, useActiveEvent, useCapacity } from '../../app/queries';
+import { write } from '../../offline/write';
 import { useOrganization } from '../../app/session-hooks';
 import { Empty, ErrorNotice, QueryView, Success } from '../../ui/feedback';
 import { formatDateTime, formatNumber, showtimeName, tickets } from '../../ui/format';
@@ -72,17 +73,17 @@ function RequestTickets({ event }: { event: ActiveEvent }) {
     enabled: event.enableQuotas,
   });
   const request = useAction((_: void, org) =>
-    unwrap(
-      http.POST('/api/orders', {
-        params: { query: { organizationId: org } },
-        body: {
-          eventId: event.id,
-          showtimeId,
-          tickets: linesOf(values),
-          ...(note.trim() ? { note: note.trim() } : {}),
-        },
-      }),
-    ),
+    write('post', '/api/orders', {
+      params: { query: { organizationId: org } },
+      body: {
+        eventId: event.id,
+        showtimeId,
+        tickets: linesOf(values),
+        ...(note.trim() ? { note: note.trim() } : {}),
+      },
+      label: `Ticket request: ${tickets(linesOf(values).reduce((n, l) => n + l.quantity, 0))} for ${event.name}`,
+      queue: true,
+    }),
   );
   // The allocation left per ticket type for this showtime (or the event-wide allocation).
   const limits: Record<string, number> = {};
