@@ -8,6 +8,7 @@ import { formatDateTime } from '../../ui/format';
 import { Guarded } from '../../ui/part2/access';
 import { EventSelect, useChosenEvent, useEvents } from '../../ui/part2/events';
 import { Table } from '../../ui/Table';
+import { write } from '../../offline/write';
 
 /**
  * The owner's sales delegations for an event: invite a partner organization by its admin's e-mail (the link to
@@ -45,12 +46,11 @@ function Delegations({ eventId }: { eventId: string }) {
   });
   const [email, setEmail] = useState('');
   const invite = useAction(() =>
-    unwrap(
-      http.POST('/api/organizations/{organizationId}/events/{eventId}/sales-delegations', {
-        params: { path },
-        body: { partnerAdminEmail: email.trim() },
-      }),
-    ),
+    write('post', '/api/organizations/{organizationId}/events/{eventId}/sales-delegations', {
+      params: { path },
+      body: { partnerAdminEmail: email.trim() },
+      label: `Partner invitation to ${email.trim()}`,
+    }),
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();
