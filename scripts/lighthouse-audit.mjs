@@ -1,0 +1,72 @@
+/* global process */
+// Lighthouse (its default mobile preset, with its own simulated throttling) on pages of the built client, in one
+// Debian Chromium launched by chrome-launcher. Called by tests/browser/lighthouse.test.ts with one JSON argument:
+// { baseUrl, chromePath, pages: [{ name, path, session? }] }. A page with `session` runs signed in: the session
+// is written to localStorage first (the client reads it there) and Lighthouse keeps the storage. Prints one JSON
+// line: [{ name, scores: { performance, accessibility, 'best-practices' }, failing: [audit ids under 0.9] }].
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { chromium } from 'playwright-core';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+const { baseUrl, chromePath, pages } = JSON.parse(process.argv[2]);
+
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-default-apps',
+    '--disable-extensions',
+  ],
+  logLevel: 'silent',
+});
+const results = [];
+try {
+  for (const page of pages) {
+    if (page.session) {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const tab = await browser.contexts()[0].newPage();
+      await tab.goto(`${baseUrl}/login`);
+      await tab.evaluate(([session, org]) => {
+        globalThis.localStorage.setItem('tickets.session', session);
+        globalThis.localStorage.setItem('tickets.organizationId', org);
+      }, page.session);
+      await tab.close();
+      await browser.close();
+    }
+    const run = await lighthouse(`${baseUrl}${page.path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+      disableStorageReset: Boolean(page.session),
+    });
+    const lhr = run.lhr;
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? 0]));
+    const failing = CATEGORIES.flatMap((c) =>
+      lhr.categories[c].auditRefs
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
+        .map(
+          (ref) =>
+            `${c}:${ref.id}=${lhr.audits[ref.id].score}${lhr.audits[ref.id].displayValue ? ` (${lhr.audits[ref.id].displayValue})` : ''}`,
+        ),
+    );
+    results.push({
+      name: page.name,
+      url: lhr.finalDisplayedUrl,
+      scores,
+      failing,
+      runtimeError: lhr.runtimeError?.message,
+    });
+  }
+} finally {
+  await chrome.kill();
+}
+process.stdout.write(`${JSON.stringify(results)}\n`);
