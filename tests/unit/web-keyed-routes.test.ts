@@ -36,7 +36,8 @@ function sources(dir: string): string[] {
 describe('web client idempotency keys', () => {
   it('sends a key on exactly the routes the contract declares it on', () => {
     const file = readFileSync(join(ROOT, 'web', 'src', 'offline', 'keyed-routes.ts'), 'utf8');
-    const listed = [...file.matchAll(/'((?:POST|PUT|PATCH|DELETE) \/api\/[^']*)'/g)].map((m) => m[1]).sort();
+    const block = file.slice(file.indexOf('KEYED_ROUTES'), file.indexOf(']);'));
+    const listed = [...block.matchAll(/'((?:POST|PUT|PATCH|DELETE) \/api\/[^']*)'/g)].map((m) => m[1]).sort();
     expect(keyedInContract().length).toBeGreaterThan(10);
     expect(listed).toEqual(keyedInContract());
   });

@@ -26,3 +26,16 @@ export const KEYED_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 export const isKeyedRoute = (method: string, path: string) => KEYED_ROUTES.has(`${method} ${path}`);
+
+/**
+ * Writes that a second copy cannot double even without a key: report sold carries the cumulative total, so a
+ * repeat sets what is already set (docs/decisions/api-contract.md, "state moves").
+ */
+const REPEATABLE_ROUTES: ReadonlySet<string> = new Set([
+  'POST /api/orders/{id}/report-sold',
+  'POST /api/organizations/{partnerOrganizationId}/delegated-events/{eventId}/orders/{orderId}/report-sold',
+]);
+
+/** May the outbox send this write again by itself after a try whose answer never came? */
+export const mayResendUnasked = (method: string, path: string) =>
+  isKeyedRoute(method, path) || REPEATABLE_ROUTES.has(`${method} ${path}`);

@@ -2,7 +2,7 @@ import { ApiError } from '../api/client';
 import { http, unwrap } from '../api/instance';
 import { currentSession } from '../api/session';
 import { plainMessage } from '../ui/errors';
-import { isKeyedRoute } from './keyed-routes';
+import { isKeyedRoute, mayResendUnasked } from './keyed-routes';
 import {
   findBySignature,
   putEntry,
@@ -83,8 +83,11 @@ async function attempt(entry: OutboxEntry, foreground: boolean): Promise<unknown
       return undefined;
     }
     if (outcome === 'retry') {
-      updateEntry(entry.key, { state: entry.queue ? 'waiting' : 'unsent', error: reason });
-      throw entry.queue ? new QueuedError() : error;
+      // Sent again by itself only when a second copy cannot write twice (the route honours the key, or the write
+      // is a total); otherwise the person decides ("Not confirmed", Send now or Dismiss).
+      const waits = entry.queue && mayResendUnasked(entry.method, entry.path);
+      updateEntry(entry.key, { state: waits ? 'waiting' : 'unsent', error: reason });
+      throw waits ? new QueuedError() : error;
     }
     // Refused: the page shows what it sent itself; a queued write sent later stays listed as failed.
     if (foreground) removeEntry(entry.key);
@@ -180,7 +183,9 @@ export async function resend(key: string): Promise<void> {
 export function recoverInterrupted() {
   for (const entry of readOutbox()) {
     if (entry.state === 'sending' && !inFlight.has(entry.key)) {
-      updateEntry(entry.key, { state: entry.queue ? 'waiting' : 'unsent' });
+      updateEntry(entry.key, {
+        state: entry.queue && mayResendUnasked(entry.method, entry.path) ? 'waiting' : 'unsent',
+      });
     }
   }
 }
