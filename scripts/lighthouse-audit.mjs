@@ -58,7 +58,15 @@ try {
             `${c}:${ref.id}=${lhr.audits[ref.id].score}${lhr.audits[ref.id].displayValue ? ` (${lhr.audits[ref.id].displayValue})` : ''}`,
         ),
     );
+    // How fast this machine ran the page (Lighthouse's own measure; its mobile throttling assumes a desktop of
+    // about 1000-2000, and a busy machine's slowness is multiplied by the simulated 4x CPU slowdown).
+    const machine = {
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      scriptTime: lhr.audits['bootup-time']?.displayValue,
+      mainThread: lhr.audits['mainthread-work-breakdown']?.displayValue,
+    };
     results.push({
+      machine,
       name: page.name,
       url: lhr.finalDisplayedUrl,
       scores,

@@ -17,7 +17,14 @@ import { CHROMIUM, describeInBrowser } from './harness';
 jest.setTimeout(300_000);
 
 const run = promisify(execFile);
-type Result = { name: string; url: string; scores: Record<string, number>; failing: string[]; runtimeError?: string };
+type Result = {
+  name: string;
+  url: string;
+  machine?: Record<string, unknown>;
+  scores: Record<string, number>;
+  failing: string[];
+  runtimeError?: string;
+};
 
 describeInBrowser('Lighthouse on the member pages (Chromium)', () => {
   let api: TestHost;
