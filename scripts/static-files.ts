@@ -1,6 +1,7 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 /**
  * The local host's second job: serve the built web client (web/dist) at `/`, same origin as /api, so no CORS is
@@ -17,7 +18,14 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
 };
+
+/**
+ * Files the browser must ask for again every time (the progressive web app, docs/decisions/web-client-offline.md):
+ * the service worker and its registration, so a new version is found on the next load, and the manifest.
+ */
+const NEVER_CACHED = new Set(['sw.js', 'registerSW.js', 'manifest.webmanifest']);
 
 // The login link carries a token in its query: no page of the client may leak its address in a Referer.
 const PAGE_HEADERS = {
@@ -44,6 +52,37 @@ export function isClientRequest(method: string | undefined, pathname: string): b
   return (method === 'GET' || method === 'HEAD') && path !== '/api' && !path.startsWith('/api/');
 }
 
+/**
+ * Text files go out compressed (brotli, else gzip) as a Static Web App sends them: the first bundle is a third of
+ * its size on the wire, which is most of a phone's first load on a slow connection. Compressed once per file
+ * version and kept in memory (web/dist is a few hundred kilobytes).
+ */
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json)|image\/svg)/;
+const compressed = new Map<string, Buffer>();
+
+function encodingFor(req: IncomingMessage): 'br' | 'gzip' | undefined {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return undefined;
+}
+
+function compressedFile(path: string, mtimeMs: number, encoding: 'br' | 'gzip'): Buffer {
+  const id = `${encoding}:${path}:${mtimeMs}`;
+  let body = compressed.get(id);
+  if (!body) {
+    const raw = readFileSync(path);
+    body =
+      encoding === 'br'
+        ? brotliCompressSync(raw, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          })
+        : gzipSync(raw, { level: 9 });
+    compressed.set(id, body);
+  }
+  return body;
+}
+
 export function serveClientFile(root: string, req: IncomingMessage, res: ServerResponse, pathname: string) {
   let file: string | undefined;
   try {
@@ -60,12 +99,21 @@ export function serveClientFile(root: string, req: IncomingMessage, res: ServerR
   const target = file ?? join(root, 'index.html');
   const type = TYPES[extname(target)] ?? 'application/octet-stream';
   const hashed = target.includes(`${sep}assets${sep}`);
+  const neverCached = NEVER_CACHED.has(target.slice(root.length + 1));
+  const stat = statSync(target);
+  const encoding = COMPRESSIBLE.test(type) && stat.size > 1024 ? encodingFor(req) : undefined;
+  const body = encoding ? compressedFile(target, stat.mtimeMs, encoding) : undefined;
   res.writeHead(200, {
     'content-type': type,
-    'content-length': String(statSync(target).size),
-    'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'content-length': String(body ? body.length : stat.size),
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+    vary: 'accept-encoding',
+    'cache-control': hashed ? 'public, max-age=31536000, immutable' : neverCached ? 'no-store' : 'no-cache',
+    // The service worker may control the whole origin from the root.
+    ...(neverCached && target.endsWith('.js') ? { 'service-worker-allowed': '/' } : {}),
     ...(type.startsWith('text/html') ? PAGE_HEADERS : { 'x-content-type-options': 'nosniff' }),
   });
   if (req.method === 'HEAD') return res.end();
+  if (body) return res.end(body);
   createReadStream(target).pipe(res);
 }

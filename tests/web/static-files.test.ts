@@ -36,6 +36,43 @@ describe('the local host serves the web client', () => {
     expect((await get('/assets/gone-123.js')).status).toBe(404);
   });
 
+  it('compresses text for a client that accepts it, byte for byte the same file', async () => {
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(readFileSync(join(WEB_DIST, 'index.html'), 'utf8'))![1];
+    const original = readFileSync(join(WEB_DIST, script));
+    for (const encoding of ['br', 'gzip']) {
+      const res = await fetch(`${api.url}${script}`, { headers: { 'accept-encoding': encoding } });
+      expect([res.status, res.headers.get('content-encoding'), res.headers.get('vary')]).toEqual([
+        200,
+        encoding,
+        'accept-encoding',
+      ]);
+      expect(Number(res.headers.get('content-length'))).toBeLessThan(original.length / 2);
+      expect(Buffer.from(await res.arrayBuffer()).equals(original)).toBe(true);
+    }
+    const plain = await fetch(`${api.url}${script}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(Number(plain.headers.get('content-length'))).toBe(original.length);
+  });
+
+  it('serves the service worker and the manifest of the installable app, never cached', async () => {
+    const sw = await get('/sw.js');
+    expect([sw.status, sw.headers.get('content-type'), sw.headers.get('cache-control')]).toEqual([
+      200,
+      'text/javascript; charset=utf-8',
+      'no-store',
+    ]);
+    expect(await sw.text()).toContain('precacheAndRoute');
+    const manifest = await get('/manifest.webmanifest');
+    expect([manifest.status, manifest.headers.get('content-type'), manifest.headers.get('cache-control')]).toEqual([
+      200,
+      'application/manifest+json; charset=utf-8',
+      'no-store',
+    ]);
+    expect(await manifest.json()).toMatchObject({ name: 'Tickets', display: 'standalone' });
+    const icon = await get('/icons/maskable-512.png');
+    expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/png']);
+  });
+
   it('never leaves web/dist', async () => {
     for (const path of [
       '/..%2f..%2fpackage.json',

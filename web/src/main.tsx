@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { startI18n } from './i18n';
+import { startOffline } from './offline/start';
 import './ui/styles.css';
 
 // The first paint waits for the active language's catalog (one small chunk), so no page flashes untranslated keys.
@@ -12,3 +13,5 @@ void startI18n().finally(() =>
     </StrictMode>,
   ),
 );
+
+startOffline();

@@ -13,6 +13,7 @@ import { queryClient } from '../data/query-client';
 import { useMe, useSession } from '../data/session-hooks';
 import { notificationsQuery } from '../data/queries';
 import { AreaNav } from './area-nav';
+import { PendingWrites } from '../offline/PendingWrites';
 
 /** The member's destinations: the bottom tab bar on a phone, the first row of links on a desk. */
 const MEMBER_LINKS = [
@@ -174,6 +175,7 @@ export function Layout() {
         </div>
       </header>
       {memberNav}
+      <PendingWrites />
       <main id="main" className="page" tabIndex={-1}>
         <Outlet />
       </main>

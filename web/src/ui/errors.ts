@@ -30,6 +30,8 @@ const PLAIN: Record<string, (e: ApiError) => string> = {
     const status = /state (\w+)/.exec(e.message)?.[1];
     return status ? t('errors.orderMovedTo', { status: statusLabel(status) }) : t('errors.orderMoved');
   },
+  IDEMPOTENCY_KEY_ANSWER_LOST: () => t('errors.answerLost'),
+  IDEMPOTENCY_KEY_IN_PROGRESS: () => t('errors.inProgress'),
   NETWORK_ERROR: () => t('errors.network'),
   UNAUTHORIZED: () => t('errors.unauthorized'),
   FORBIDDEN: () => t('errors.forbidden'),

@@ -12,6 +12,13 @@ import { plainMessage } from './errors';
 export function ErrorNotice({ error, title }: { error: unknown; title?: string }) {
   const { t } = useTranslation();
   if (!error) return null;
+  // A write kept on this device for later is not a failure: it is listed as waiting to send (offline/).
+  if (error instanceof Error && error.name === 'QueuedError')
+    return (
+      <p role="status" className="notice waiting">
+        <strong>Waiting to send.</strong> {error.message}
+      </p>
+    );
   const api = error instanceof ApiError ? error : undefined;
   return (
     <div role="alert" className="notice error">

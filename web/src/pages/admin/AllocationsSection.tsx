@@ -7,6 +7,7 @@ import { formatNumber } from '../../ui/format';
 import { Guarded } from '../../ui/access';
 import type { EventItem } from '../../data/events';
 import { Table } from '../../ui/Table';
+import { write } from '../../offline/write';
 
 /** Allocations per member for the event (one call): set the whole event's allocation per ticket type, or delete it. */
 export function AllocationsSection({ event }: { event: EventItem }) {
@@ -43,16 +44,15 @@ function AllocationEditor({ event, member }: { event: EventItem; member: OrgMemb
   );
   const [values, setValues] = useState<Record<string, string>>(initial);
   const save = useAction((_: void, organizationId) =>
-    unwrap(
-      http.POST('/api/allocations', {
-        params: { query: { organizationId } },
-        body: {
-          eventId: event.id,
-          userId: member.userId,
-          items: event.ticketTypes.map((t) => ({ ticketTypeId: t.id, allocated: Number(values[t.id] ?? 0) })),
-        },
-      }),
-    ),
+    write('post', '/api/allocations', {
+      params: { query: { organizationId } },
+      body: {
+        eventId: event.id,
+        userId: member.userId,
+        items: event.ticketTypes.map((t) => ({ ticketTypeId: t.id, allocated: Number(values[t.id] ?? 0) })),
+      },
+      label: 'Allocation',
+    }),
   );
   const remove = useAction((id: string, organizationId) =>
     unwrap(http.DELETE('/api/allocations/{id}', { params: { path: { id }, query: { organizationId } } })),

@@ -9,6 +9,7 @@ import { Guarded } from '../../ui/access';
 import { EventSelect } from '../../ui/EventSelect';
 import { useChosenEvent, useEvents } from '../../data/events';
 import { Table } from '../../ui/Table';
+import { write } from '../../offline/write';
 
 /**
  * The owner's sales delegations for an event: invite a partner organization by its admin's e-mail (the link to
@@ -46,12 +47,11 @@ function Delegations({ eventId }: { eventId: string }) {
   });
   const [email, setEmail] = useState('');
   const invite = useAction(() =>
-    unwrap(
-      http.POST('/api/organizations/{organizationId}/events/{eventId}/sales-delegations', {
-        params: { path },
-        body: { partnerAdminEmail: email.trim() },
-      }),
-    ),
+    write('post', '/api/organizations/{organizationId}/events/{eventId}/sales-delegations', {
+      params: { path },
+      body: { partnerAdminEmail: email.trim() },
+      label: `Partner invitation to ${email.trim()}`,
+    }),
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -5,6 +5,7 @@ import { useAction } from '../../data/queries';
 import { ErrorNotice } from '../../ui/feedback';
 import * as EventRows from '../../ui/EventRows';
 import type { EventItem } from '../../data/events';
+import { write } from '../../offline/write';
 
 type Body = RequestBody<'/api/management/events', 'post'>;
 
@@ -43,7 +44,11 @@ export function EventForm({ event, onDone }: { event?: EventItem; onDone: () => 
             body,
           }),
         )
-      : unwrap(http.POST('/api/management/events', { params: { query: { organizationId } }, body })),
+      : write('post', '/api/management/events', {
+          params: { query: { organizationId } },
+          body,
+          label: `New event ${body.name}`,
+        }),
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();

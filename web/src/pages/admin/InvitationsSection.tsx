@@ -8,6 +8,7 @@ import { ErrorNotice, Success } from '../../ui/feedback';
 import { formatDateTime, roleLabel } from '../../ui/format';
 import { Guarded } from '../../ui/access';
 import { Table } from '../../ui/Table';
+import { write } from '../../offline/write';
 
 /** The join link a person opens: this client's own /join/{code} page (part 1). */
 export const joinLink = (code: string) => `${window.location.origin}/join/${encodeURIComponent(code)}`;
@@ -25,12 +26,11 @@ export function InvitationsSection() {
   const [days, setDays] = useState('14');
   const [maxUses, setMaxUses] = useState('');
   const create = useAction((_: void, id) =>
-    unwrap(
-      http.POST('/api/organizations/{organizationId}/invitations', {
-        params: { path: { organizationId: id } },
-        body: { role, expiresInDays: Number(days), ...(maxUses ? { maxUses: Number(maxUses) } : {}) },
-      }),
-    ),
+    write('post', '/api/organizations/{organizationId}/invitations', {
+      params: { path: { organizationId: id } },
+      body: { role, expiresInDays: Number(days), ...(maxUses ? { maxUses: Number(maxUses) } : {}) },
+      label: 'New invitation code',
+    }),
   );
   const revoke = useAction((code: string, id) =>
     unwrap(

@@ -10,6 +10,7 @@ import { Guarded } from '../../ui/access';
 import { Table } from '../../ui/Table';
 import { InvitationsSection } from './InvitationsSection';
 import { MembersImport } from './MembersImport';
+import { write } from '../../offline/write';
 
 /**
  * Members and roles: the organization's memberships (one paged call), change role or approval, remove, add by
@@ -144,12 +145,11 @@ function AddMember() {
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('member');
   const add = useAction((_: void, id) =>
-    unwrap(
-      http.POST('/api/organizations/{id}/members', {
-        params: { path: { id } },
-        body: { email: email.trim(), name: name.trim(), role },
-      }),
-    ),
+    write('post', '/api/organizations/{id}/members', {
+      params: { path: { id } },
+      body: { email: email.trim(), name: name.trim(), role },
+      label: `New member ${email.trim()}`,
+    }),
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();

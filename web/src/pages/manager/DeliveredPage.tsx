@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
-import { http, unwrap } from '../../api/instance';
 import { atLeast, outstandingOf, type Order } from '../../api/types';
 import { pagesOf, useAction, useOrders } from '../../data/queries';
 import { useOrganization } from '../../data/session-hooks';
@@ -12,6 +11,7 @@ import { AdminNoteDialog } from '../shared/OrderManagerTools';
 import { OrderSummary, perTypeBalance } from '../shared/OrderSummary';
 import { EventFilter, useEventFilter } from './EventFilter';
 import { TransferDialog } from './TransferDialog';
+import { write } from '../../offline/write';
 
 /**
  * Delivered orders with their outstanding balance (returns, transfers, force-record-sold), of every event or the
@@ -92,12 +92,11 @@ function RecordReturn({ order, onDone }: { order: Order; onDone: Done }) {
   const [open, setOpen] = useState(false);
   const [quantity, setQuantity] = useState('');
   const ret = useAction((_: void, organizationId) =>
-    unwrap(
-      http.POST('/api/orders/{id}/return', {
-        params: { path: { id: order.id }, query: { organizationId } },
-        body: { returnQuantity: Number(quantity) },
-      }),
-    ),
+    write('post', '/api/orders/{id}/return', {
+      params: { path: { id: order.id }, query: { organizationId } },
+      body: { returnQuantity: Number(quantity) },
+      label: `Return of ${quantity} on ${order.requestedByName}'s order`,
+    }),
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -152,12 +151,11 @@ function ForceRecordSold({ order, onDone }: { order: Order; onDone: Done }) {
     .filter((l) => Number.isInteger(l.soldQuantity) && l.soldQuantity > 0);
   const increase = lines.reduce((s, l) => s + l.soldQuantity, 0);
   const force = useAction((_: void, organizationId) =>
-    unwrap(
-      http.POST('/api/orders/{id}/force-record-sold', {
-        params: { path: { id: order.id }, query: { organizationId } },
-        body: { soldQuantity: (order.soldQuantity ?? 0) + increase, soldTypeQuantities: lines, reason: reason.trim() },
-      }),
-    ),
+    write('post', '/api/orders/{id}/force-record-sold', {
+      params: { path: { id: order.id }, query: { organizationId } },
+      body: { soldQuantity: (order.soldQuantity ?? 0) + increase, soldTypeQuantities: lines, reason: reason.trim() },
+      label: `Sold recorded over capacity on ${order.requestedByName}'s order`,
+    }),
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { http, unwrap } from '../../api/instance';
 import type { ActiveEvent, ExternalSale } from '../../api/types';
 import { useAction } from '../../data/queries';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNotice } from '../../ui/feedback';
 import { linesOf, TicketInputs } from '../../ui/TicketInputs';
 import { useFormDialog } from '../../ui/useFormDialog';
+import { write } from '../../offline/write';
 
 const valuesOf = (sale: ExternalSale) =>
   Object.fromEntries(sale.tickets.map((t) => [t.ticketTypeId, String(t.quantity)]));
@@ -20,12 +20,11 @@ export function EditExternalSale({ sale, event }: { sale: ExternalSale; event: A
   const [source, setSource] = useState(sale.source);
   const [note, setNote] = useState(sale.note ?? '');
   const save = useAction((_: void, organizationId) =>
-    unwrap(
-      http.PUT('/api/management/external-sales/{id}', {
-        params: { path: { id: sale.id }, query: { organizationId } },
-        body: { tickets: linesOf(values), source: source.trim(), ...(note.trim() ? { note: note.trim() } : {}) },
-      }),
-    ),
+    write('put', '/api/management/external-sales/{id}', {
+      params: { path: { id: sale.id }, query: { organizationId } },
+      body: { tickets: linesOf(values), source: source.trim(), ...(note.trim() ? { note: note.trim() } : {}) },
+      label: 'Change of an external sale',
+    }),
   );
   const dialog = useFormDialog(() => {
     save.reset();

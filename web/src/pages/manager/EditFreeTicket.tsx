@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { http, unwrap } from '../../api/instance';
 import type { ActiveEvent, FreeTicket } from '../../api/types';
 import { useAction } from '../../data/queries';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNotice } from '../../ui/feedback';
 import { useFormDialog } from '../../ui/useFormDialog';
 import { FreeTicketFields, type FreeTicketValues } from './FreeTicketFields';
+import { write } from '../../offline/write';
 
 /**
  * Change a free ticket (Ticket Manager+): showtime, type, quantity, recipient, reason. Only the fields that changed
@@ -28,12 +28,11 @@ export function EditFreeTicket({ event, ticket }: { event: ActiveEvent; ticket: 
     ...(values.reason.trim() !== initial.reason ? { reason: values.reason.trim() } : {}),
   };
   const save = useAction((_: void, organizationId) =>
-    unwrap(
-      http.PUT('/api/events/{eventId}/free-tickets/{id}', {
-        params: { path: { eventId: event.id, id: ticket.id }, query: { organizationId } },
-        body: changes,
-      }),
-    ),
+    write('put', '/api/events/{eventId}/free-tickets/{id}', {
+      params: { path: { eventId: event.id, id: ticket.id }, query: { organizationId } },
+      body: changes,
+      label: 'Change of free tickets',
+    }),
   );
   const dialog = useFormDialog(() => {
     save.reset();

@@ -9,6 +9,7 @@ import { Empty, ErrorNotice, QueryView, Success } from '../../ui/feedback';
 import { formatDateTime, formatMoney, showtimeName, tickets } from '../../ui/format';
 import { linesOf, ShowtimeSelect, TicketInputs } from '../../ui/TicketInputs';
 import { EditExternalSale } from './EditExternalSale';
+import { write } from '../../offline/write';
 
 /** The external and box-office ledger of the active event: record, edit, delete, correct (calls: event, ledger). */
 export default function ExternalPage() {
@@ -56,12 +57,11 @@ function AddSale({ event }: { event: ActiveEvent }) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [source, setSource] = useState('Box office');
   const add = useAction((_: void, organizationId) =>
-    unwrap(
-      http.POST('/api/management/events/{eventId}/showtimes/{showtimeId}/external-sales', {
-        params: { path: { eventId: event.id, showtimeId }, query: { organizationId } },
-        body: { tickets: linesOf(values), source: source.trim() },
-      }),
-    ),
+    write('post', '/api/management/events/{eventId}/showtimes/{showtimeId}/external-sales', {
+      params: { path: { eventId: event.id, showtimeId }, query: { organizationId } },
+      body: { tickets: linesOf(values), source: source.trim() },
+      label: 'External sale',
+    }),
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -134,18 +134,17 @@ function Correct({ sale }: { sale: ExternalSale }) {
   );
   const [reason, setReason] = useState('');
   const correct = useAction((_: void, organizationId) =>
-    unwrap(
-      http.POST('/api/management/external-sales/{id}/correction', {
-        params: { path: { id: sale.id }, query: { organizationId } },
-        body: {
-          tickets: sale.tickets.map((t) => ({
-            ticketTypeId: t.ticketTypeId,
-            quantity: Number(values[t.ticketTypeId] ?? 0),
-          })),
-          reason: reason.trim(),
-        },
-      }),
-    ),
+    write('post', '/api/management/external-sales/{id}/correction', {
+      params: { path: { id: sale.id }, query: { organizationId } },
+      body: {
+        tickets: sale.tickets.map((t) => ({
+          ticketTypeId: t.ticketTypeId,
+          quantity: Number(values[t.ticketTypeId] ?? 0),
+        })),
+        reason: reason.trim(),
+      },
+      label: 'Correction of an external sale',
+    }),
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();

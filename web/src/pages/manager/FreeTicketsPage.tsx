@@ -9,6 +9,7 @@ import { formatDateTime, showtimeName } from '../../ui/format';
 import { Table } from '../../ui/Table';
 import { EditFreeTicket } from './EditFreeTicket';
 import { FreeTicketFields, type FreeTicketValues } from './FreeTicketFields';
+import { write } from '../../offline/write';
 
 /** Free tickets of the active event: give, change and remove (calls: event, free-ticket list). */
 export default function FreeTicketsPage() {
@@ -42,18 +43,17 @@ function FreeTickets({ event }: { event: ActiveEvent }) {
     reason: '',
   }));
   const give = useAction((_: void, org) =>
-    unwrap(
-      http.POST('/api/events/{eventId}/free-tickets', {
-        params: { path: { eventId: event.id }, query: { organizationId: org } },
-        body: {
-          showtimeId: values.showtimeId,
-          ticketTypeId: values.ticketTypeId,
-          quantity: Number(values.quantity),
-          recipient: values.recipient.trim(),
-          ...(values.reason.trim() ? { reason: values.reason.trim() } : {}),
-        },
-      }),
-    ),
+    write('post', '/api/events/{eventId}/free-tickets', {
+      params: { path: { eventId: event.id }, query: { organizationId: org } },
+      body: {
+        showtimeId: values.showtimeId,
+        ticketTypeId: values.ticketTypeId,
+        quantity: Number(values.quantity),
+        recipient: values.recipient.trim(),
+        ...(values.reason.trim() ? { reason: values.reason.trim() } : {}),
+      },
+      label: `Free tickets for ${values.recipient.trim()}`,
+    }),
   );
   const remove = useAction((id: string, org) =>
     unwrap(

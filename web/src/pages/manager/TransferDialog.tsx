@@ -1,14 +1,16 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { http, unwrap } from '../../api/instance';
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../api/client';
 import { outstandingOf, type Order, type TransferResult } from '../../api/types';
 import { useAction, useMembers } from '../../data/queries';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNotice, QueryView, Success } from '../../ui/feedback';
 import { tickets } from '../../ui/format';
+import { forgetId, rememberedId } from '../../offline/intent-ids';
+import { write } from '../../offline/write';
 
 /**
- * Moves tickets to another member. Safe to retry: one transferRequestId per attempt, made when the dialog opens
- * and reused by every resend of that attempt (a timeout, a double click), so the server applies it once
+ * Moves tickets to another member. Safe to retry: one transferRequestId per attempt, kept on the device and
+ * reused by every resend of that attempt (a timeout, a double click, a reload), so the server applies it once
  * (docs/decisions/transfers.md). A changed form after a failure is the same attempt only if nothing changed.
  */
 export function TransferDialog({
@@ -22,7 +24,6 @@ export function TransferDialog({
   onDone?: (message: string) => void;
 }) {
   const [open, setOpen] = useState(false);
-  const attempt = useRef<{ id: string; key: string } | undefined>(undefined);
   const [toUserId, setToUserId] = useState('');
   const [mode, setMode] = useState<'full' | 'partial'>('partial');
   const [quantity, setQuantity] = useState('1');
@@ -32,21 +33,29 @@ export function TransferDialog({
   const outstanding = outstandingOf(order);
   const moving = mode === 'full' ? outstanding : Number(quantity);
 
-  const transfer = useAction((_: void, organizationId) => {
-    const key = JSON.stringify([toUserId, moving]);
-    // The same request content reuses the attempt's id; different content is a new attempt with a new id.
-    if (!attempt.current || attempt.current.key !== key) attempt.current = { id: crypto.randomUUID(), key };
-    return unwrap(
-      http.POST('/api/orders/{id}/transfer', {
+  const transfer = useAction(async (_: void, organizationId) => {
+    // The same request content reuses the attempt's id, also after a reload (kept on the device until answered);
+    // different content is a new attempt with a new id.
+    const content = JSON.stringify(['transfer', order.id, toUserId, moving]);
+    try {
+      const moved = await write('post', '/api/orders/{id}/transfer', {
         params: { path: { id: order.id }, query: { organizationId } },
         body: {
           toUserId,
-          transferRequestId: attempt.current.id,
+          transferRequestId: rememberedId(content),
           quantity: moving,
           ...(reason.trim() ? { reason: reason.trim() } : {}),
         },
-      }),
-    );
+        label: `Transfer of ${tickets(moving)} from ${order.requestedByName}`,
+      });
+      forgetId(content);
+      return moved;
+    } catch (error) {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
+        forgetId(content);
+      }
+      throw error;
+    }
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -60,7 +69,6 @@ export function TransferDialog({
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     if (next) {
-      attempt.current = undefined;
       setResult(undefined);
       transfer.reset();
     }

@@ -6,6 +6,7 @@ import { http, unwrap } from '../../api/instance';
 import type { ActiveEvent } from '../../api/types';
 import { useAction, useActiveEvent, useCapacity } from '../../data/queries';
 import { useOrganization } from '../../data/session-hooks';
+import { write } from '../../offline/write';
 import { Empty, ErrorNotice, QueryView, Success } from '../../ui/feedback';
 import { formatDateTime, formatNumber, showtimeName, tickets } from '../../ui/format';
 import { linesOf, ShowtimeSelect, TicketInputs } from '../../ui/TicketInputs';
@@ -84,17 +85,17 @@ function RequestTickets({ event, remaining }: { event: ActiveEvent; remaining: R
     enabled: event.enableQuotas,
   });
   const request = useAction((_: void, org) =>
-    unwrap(
-      http.POST('/api/orders', {
-        params: { query: { organizationId: org } },
-        body: {
-          eventId: event.id,
-          showtimeId,
-          tickets: linesOf(values),
-          ...(note.trim() ? { note: note.trim() } : {}),
-        },
-      }),
-    ),
+    write('post', '/api/orders', {
+      params: { query: { organizationId: org } },
+      body: {
+        eventId: event.id,
+        showtimeId,
+        tickets: linesOf(values),
+        ...(note.trim() ? { note: note.trim() } : {}),
+      },
+      label: `Ticket request: ${tickets(linesOf(values).reduce((n, l) => n + l.quantity, 0))} for ${event.name}`,
+      queue: true,
+    }),
   );
   // The allocation left per ticket type for this showtime (or the event-wide allocation).
   const limits: Record<string, number> = {};

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { http, unwrap } from '../../api/instance';
 import { atLeast, outstandingOf, type Order } from '../../api/types';
 import { pagesOf, useAction, useMyOrders } from '../../data/queries';
 import { useOrganization } from '../../data/session-hooks';
+import { write } from '../../offline/write';
 import { formatDateTime } from '../../ui/format';
 import { Empty, ErrorNotice, QueryView, ShowMore, Success } from '../../ui/feedback';
 import { OrderSummary, perTypeBalance } from '../shared/OrderSummary';
@@ -84,23 +84,23 @@ function ReportForms({ order }: { order: Order }) {
   const returnTotal = returnLines.reduce((s, l) => s + l.returnQuantity, 0);
 
   const report = useAction((_: void, organizationId) =>
-    unwrap(
-      http.POST('/api/orders/{id}/report-sold', {
-        params: { path: { id: order.id }, query: { organizationId } },
-        body: {
-          soldQuantity: (order.soldQuantity ?? 0) + soldIncrease,
-          soldTypeQuantities: soldLines.filter((l) => l.soldQuantity > 0),
-        },
-      }),
-    ),
+    write('post', '/api/orders/{id}/report-sold', {
+      params: { path: { id: order.id }, query: { organizationId } },
+      body: {
+        soldQuantity: (order.soldQuantity ?? 0) + soldIncrease,
+        soldTypeQuantities: soldLines.filter((l) => l.soldQuantity > 0),
+      },
+      label: `Report ${soldIncrease} sold on ${order.eventName}`,
+      queue: true,
+    }),
   );
   const giveBack = useAction((_: void, organizationId) =>
-    unwrap(
-      http.POST('/api/orders/{id}/return', {
-        params: { path: { id: order.id }, query: { organizationId } },
-        body: { returnQuantity: returnTotal, returnTypeQuantities: returnLines.filter((l) => l.returnQuantity > 0) },
-      }),
-    ),
+    write('post', '/api/orders/{id}/return', {
+      params: { path: { id: order.id }, query: { organizationId } },
+      body: { returnQuantity: returnTotal, returnTypeQuantities: returnLines.filter((l) => l.returnQuantity > 0) },
+      label: `Return ${returnTotal} unsold on ${order.eventName}`,
+      queue: true,
+    }),
   );
   const onReport = (e: FormEvent) => {
     e.preventDefault();

@@ -4,6 +4,7 @@ import { http, unwrap } from '../../api/instance';
 import { atLeast, type ActiveEvent, type HistoryItem } from '../../api/types';
 import { pagesOf, useAction, useActiveEvent, useCapacity, useHistory } from '../../data/queries';
 import { useOrganization } from '../../data/session-hooks';
+import { write } from '../../offline/write';
 import { Empty, ErrorNotice, QueryView, Success } from '../../ui/feedback';
 import { formatDateTime, formatMoney, formatNumber, showtimeName, tickets } from '../../ui/format';
 import { linesOf, ShowtimeSelect, TicketInputs } from '../../ui/TicketInputs';
@@ -40,17 +41,17 @@ function RegisterSale({ event }: { event: ActiveEvent }) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [buyerName, setBuyerName] = useState('');
   const register = useAction((_: void, organizationId) =>
-    unwrap(
-      http.POST('/api/registrations', {
-        params: { query: { organizationId } },
-        body: {
-          eventId: event.id,
-          showtimeId,
-          tickets: linesOf(values),
-          ...(buyerName.trim() ? { buyerName: buyerName.trim() } : {}),
-        },
-      }),
-    ),
+    write('post', '/api/registrations', {
+      params: { query: { organizationId } },
+      body: {
+        eventId: event.id,
+        showtimeId,
+        tickets: linesOf(values),
+        ...(buyerName.trim() ? { buyerName: buyerName.trim() } : {}),
+      },
+      label: `Direct sale: ${tickets(linesOf(values).reduce((n, l) => n + l.quantity, 0))} for ${event.name}`,
+      queue: true,
+    }),
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -149,12 +150,11 @@ function EditSale({ sale, event, onDone }: { sale: HistoryItem; event: ActiveEve
     Object.fromEntries(sale.tickets.map((line) => [line.ticketTypeId, String(line.quantity)])),
   );
   const save = useAction((_: void, organizationId) =>
-    unwrap(
-      http.PUT('/api/registrations/{id}', {
-        params: { path: { id: sale.id }, query: { organizationId } },
-        body: { tickets: linesOf(values) },
-      }),
-    ),
+    write('put', '/api/registrations/{id}', {
+      params: { path: { id: sale.id }, query: { organizationId } },
+      body: { tickets: linesOf(values) },
+      label: `Change of the direct sale for ${sale.eventName}`,
+    }),
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();

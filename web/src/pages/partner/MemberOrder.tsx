@@ -7,6 +7,7 @@ import { linesOf, TicketInputs } from '../../ui/TicketInputs';
 import { Guarded } from '../../ui/access';
 import { Table } from '../../ui/Table';
 import { useMyDelegatedOrders, type DelegatedCatalog } from './queries';
+import { write } from '../../offline/write';
 
 type CatalogShowtime = DelegatedCatalog['showtimes'][number];
 
@@ -27,12 +28,11 @@ export function SelfOrder({
   const [showtimeId, setShowtimeId] = useState(open[0]?.showtimeId ?? '');
   const [values, setValues] = useState<Record<string, string>>({});
   const order = useAction((_: void, organizationId) =>
-    unwrap(
-      http.POST('/api/organizations/{partnerOrganizationId}/delegated-events/{eventId}/orders/self', {
-        params: { path: { partnerOrganizationId: organizationId, eventId } },
-        body: { showtimeId, tickets: linesOf(values) },
-      }),
-    ),
+    write('post', '/api/organizations/{partnerOrganizationId}/delegated-events/{eventId}/orders/self', {
+      params: { path: { partnerOrganizationId: organizationId, eventId } },
+      body: { showtimeId, tickets: linesOf(values) },
+      label: 'Ticket request',
+    }),
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -6,6 +6,7 @@ import { formatMoney, formatNumber, showtimeName, statusLabel } from '../../ui/f
 import { Guarded } from '../../ui/access';
 import { Table } from '../../ui/Table';
 import { useDelegatedOrders, useDelegatedQueue, type DelegatedOrder } from './queries';
+import { write } from '../../offline/write';
 
 type Step = 'approve' | 'deliver' | 'approve-and-deliver' | 'cancel';
 
@@ -149,23 +150,15 @@ function Report({ eventId, order }: { eventId: string; order: DelegatedOrder }) 
   const report = useAction((kind: 'sold' | 'returned', organizationId) => {
     const params = { params: { path: { partnerOrganizationId: organizationId, eventId, orderId: order.id } } };
     return kind === 'sold'
-      ? unwrap(
-          http.POST(
-            '/api/organizations/{partnerOrganizationId}/delegated-events/{eventId}/orders/{orderId}/report-sold',
-            {
-              ...params,
-              body: { soldQuantity: Number(sold) },
-            },
-          ),
+      ? write(
+          'post',
+          '/api/organizations/{partnerOrganizationId}/delegated-events/{eventId}/orders/{orderId}/report-sold',
+          { ...params, body: { soldQuantity: Number(sold) }, label: `Report ${sold} sold` },
         )
-      : unwrap(
-          http.POST(
-            '/api/organizations/{partnerOrganizationId}/delegated-events/{eventId}/orders/{orderId}/report-returned',
-            {
-              ...params,
-              body: { returnQuantity: Number(returned) },
-            },
-          ),
+      : write(
+          'post',
+          '/api/organizations/{partnerOrganizationId}/delegated-events/{eventId}/orders/{orderId}/report-returned',
+          { ...params, body: { returnQuantity: Number(returned) }, label: `Return of ${returned}` },
         );
   });
   const submit = (e: FormEvent) => {

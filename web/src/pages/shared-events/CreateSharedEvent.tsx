@@ -7,6 +7,7 @@ import { useAction } from '../../data/queries';
 import { ErrorNotice } from '../../ui/feedback';
 import * as EventRows from '../../ui/EventRows';
 import { useAccess } from '../../data/access';
+import { write } from '../../offline/write';
 
 type Body = RequestBody<'/api/shared-events', 'post'>;
 
@@ -35,7 +36,11 @@ export function CreateSharedEvent({ onDone }: { onDone: () => void }) {
     enabled: isSuperAdmin && search.trim().length >= 2,
   });
   const create = useAction((body: Body, organizationId) =>
-    unwrap(http.POST('/api/shared-events', { params: { query: { organizationId } }, body })),
+    write('post', '/api/shared-events', {
+      params: { query: { organizationId } },
+      body,
+      label: `New shared event ${body.name}`,
+    }),
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -6,6 +6,7 @@ import { useAction } from '../../data/queries';
 import { ErrorNotice, Success } from '../../ui/feedback';
 import { isForbidden, NotAllowed } from '../../ui/access';
 import { STATUS_TEXT, type SharedEvent } from './queries';
+import { write } from '../../offline/write';
 
 /** Plain words for the refusals a person can meet here (the rest fall back to the API's message). */
 function refusal(error: unknown): string | undefined {
@@ -33,12 +34,11 @@ export function DirectAddSection({ event }: { event: SharedEvent }) {
     enabled: search.trim().length >= 2,
   });
   const add = useAction((id: string) =>
-    unwrap(
-      http.POST('/api/shared-events/{sharedEventId}/participants', {
-        params: { path: { sharedEventId: event.id }, header: { 'Idempotency-Key': crypto.randomUUID() } },
-        body: { organizationId: id },
-      }),
-    ),
+    write('post', '/api/shared-events/{sharedEventId}/participants', {
+      params: { path: { sharedEventId: event.id } },
+      body: { organizationId: id },
+      label: `Direct add of ${id}`,
+    }),
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();

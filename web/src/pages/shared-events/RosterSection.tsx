@@ -11,6 +11,7 @@ import { useAccess } from '../../data/access';
 import { Table } from '../../ui/Table';
 import { DirectAddSection } from './DirectAddSection';
 import { can, STATUS_TEXT, type SharedEvent } from './queries';
+import { write } from '../../offline/write';
 
 /** The roster (from the Shared Event itself), with accept/decline/leave for one's own organization, removal for
  * `manageParticipants`, invitation links (create with an optional e-mail, list, revoke), and for super admins the
@@ -140,12 +141,11 @@ function InvitationLinks({ event }: { event: SharedEvent }) {
     queryFn: () => unwrap(http.GET('/api/shared-events/{sharedEventId}/invitation-links', params)),
   });
   const create = useAction(() =>
-    unwrap(
-      http.POST('/api/shared-events/{sharedEventId}/invitation-links', {
-        ...params,
-        body: email.trim() ? { email: email.trim() } : {},
-      }),
-    ),
+    write('post', '/api/shared-events/{sharedEventId}/invitation-links', {
+      ...params,
+      body: email.trim() ? { email: email.trim() } : {},
+      label: 'Invitation link',
+    }),
   );
   const revoke = useAction((linkId: string) =>
     unwrap(

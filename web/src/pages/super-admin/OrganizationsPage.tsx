@@ -8,6 +8,7 @@ import { useSuperAction } from './useSuperAction';
 import { ErrorNotice, Success } from '../../ui/feedback';
 import { formatDateTime } from '../../ui/format';
 import { Guarded } from '../../ui/access';
+import { write } from '../../offline/write';
 
 type Organization = ResponseData<'/api/organizations', 'get'>['items'][number];
 type Mode = 'full' | 'sellingPartner';
@@ -56,7 +57,10 @@ function CreateOrganization() {
   const [name, setName] = useState('');
   const [mode, setMode] = useState<Mode>('full');
   const create = useSuperAction(() =>
-    unwrap(http.POST('/api/organizations', { body: { name: name.trim(), organizationMode: mode } })),
+    write('post', '/api/organizations', {
+      body: { name: name.trim(), organizationMode: mode },
+      label: `New organization ${name.trim()}`,
+    }),
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();
