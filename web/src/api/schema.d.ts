@@ -128,6 +128,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/me/reminder-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Turn the caller's reminder e-mails on or off ({ reminderEmails }); in-app notifications stay
+         * @description Auth: Required (any signed-in user).
+         */
+        put: operations["me-reminder-emails-update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/verify": {
         parameters: {
             query?: never;
@@ -498,7 +518,7 @@ export interface paths {
         get: operations["join-validate"];
         put?: never;
         /**
-         * Accept an invitation: join as an approved member and receive a login e-mail
+         * Accept an invitation: join as an approved member (201) and receive a login e-mail; an existing member gets 200, unchanged
          * @description Auth: Public.
          */
         post: operations["join-accept"];
@@ -752,6 +772,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/management/events/{eventId}/receivables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What each member owes for an event: invoiced, paid, outstanding and status (not_invoiced, unpaid, partly_paid, paid, overdue), with the invoice reference
+         * @description Auth: Treasurer+.
+         */
+        get: operations["events-receivables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/management/events/{eventId}/showtimes/{showtimeId}/external": {
         parameters: {
             query?: never;
@@ -951,12 +991,56 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * A member's invoice for an event: lines per ticket type, totals, payments, due date, payee, ISO 11649 reference and the EPC QR payload; 404 while nothing is invoiced
+         * @description Auth: Treasurer+.
+         */
+        get: operations["members-invoice-document"];
         /**
          * Issue ({ invoiced: true }) or clear ({ invoiced: false }) the invoice state of a member's orders and registrations for an event; an empty body is the legacy toggle. 207 with completed false after a conflict or write failure, keeping the updates made
          * @description Auth: Ticket Manager+.
          */
         put: operations["members-invoice-event"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/members/{userId}/invoice/{eventId}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a payment against a member's invoice for an event ({ amount, paidOn, note? }, amount as prices are given); answers the payment and how the invoice stands. 404 while nothing is invoiced
+         * @description Auth: Treasurer+. Send an `Idempotency-Key` header to make a retry safe: the first answer is replayed (docs/api.md).
+         */
+        post: operations["members-invoice-payments-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/members/{userId}/invoice/{eventId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A member's invoice for an event as a PDF, with the EPC QR code to pay by scanning (euro and an IBAN)
+         * @description Auth: Treasurer+.
+         */
+        get: operations["members-invoice-pdf"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1036,6 +1120,46 @@ export interface paths {
          * @description Auth: Member+.
          */
         get: operations["me-history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/invoices/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own invoice for an event (as members-invoice-document); 404 while nothing is invoiced
+         * @description Auth: Member+.
+         */
+        get: operations["me-invoice-document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/invoices/{eventId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own invoice for an event as a PDF, with the EPC QR code to pay by scanning
+         * @description Auth: Member+.
+         */
+        get: operations["me-invoice-pdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1302,7 +1426,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Settle an order awaiting reconciliation and freeze its invoice basis
+         * Settle an order awaiting reconciliation and freeze its invoice basis; warns (409 ADMITTED_BEYOND_SOLD) when more of its tickets came through the door than it reports sold, unless `confirm: true`
          * @description Auth: Ticket Manager+.
          */
         post: operations["orders-approve-reconciliation"];
@@ -1403,7 +1527,7 @@ export interface paths {
         put?: never;
         /**
          * Record the cumulative sold total (owner or Admin); takes capacity for the increase
-         * @description Auth: Member+.
+         * @description Auth: Member+. Send an `Idempotency-Key` header to make a retry safe: the first answer is replayed (docs/api.md).
          */
         post: operations["orders-report-sold"];
         delete?: never;
@@ -1423,7 +1547,7 @@ export interface paths {
         put?: never;
         /**
          * Record an incremental return (owner after the showtime, or Ticket Manager+)
-         * @description Auth: Member+.
+         * @description Auth: Member+. Send an `Idempotency-Key` header to make a retry safe: the first answer is replayed (docs/api.md).
          */
         post: operations["orders-return"];
         delete?: never;
@@ -1483,7 +1607,7 @@ export interface paths {
         put?: never;
         /**
          * Transfer outstanding tickets to another member (idempotent by transferRequestId)
-         * @description Auth: Ticket Manager+.
+         * @description Auth: Ticket Manager+. Send an `Idempotency-Key` header to make a retry safe: the first answer is replayed (docs/api.md).
          */
         post: operations["orders-transfer"];
         delete?: never;
@@ -1526,6 +1650,30 @@ export interface paths {
          * @description Auth: Ticket Manager+.
          */
         post: operations["orders-archive-preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization settings with every default filled, and whether the currency can still change
+         * @description Auth: Admin.
+         */
+        get: operations["organization-settings-get"];
+        /**
+         * Change settings: each field sent replaces that setting, fields not sent stay, null clears timeZone or payee; a currency change once the organization has sales is 409 CURRENCY_LOCKED
+         * @description Auth: Admin.
+         */
+        put: operations["organization-settings-update"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2075,7 +2223,7 @@ export interface paths {
         get?: never;
         /**
          * Update a registration within 1 hour of creation (any of showtimeId, tickets, buyerName, buyerEmail, note)
-         * @description Auth: Ticket Manager+.
+         * @description Auth: Ticket Manager+. Send an `Idempotency-Key` header to make a retry safe: the first answer is replayed (docs/api.md).
          */
         put: operations["registrations-update"];
         post?: never;
@@ -2123,6 +2271,26 @@ export interface paths {
         get: operations["registrations-tickets-pdf"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reminders/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One-click link of a reminder e-mail: turns that person’s reminder e-mails off, without login; the signed token can do nothing else (400 INVALID_UNSUBSCRIBE_LINK when it was not made by the service)
+         * @description Auth: Public.
+         */
+        post: operations["reminders-unsubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3432,6 +3600,12 @@ export interface components {
                 /** @enum {unknown} */
                 role: "member" | "ticketManager" | "treasurer" | "admin";
                 approved: boolean;
+                /** @description ISO 4217: every money amount of this organization's answers */
+                currency: string;
+                /** @description IANA; absent until an admin sets it (offer the browser’s) */
+                timeZone?: string;
+                /** @enum {unknown} */
+                defaultLocale: "en" | "de" | "fi";
             }[];
         };
         DashboardMemberInvoiceSummary: {
@@ -3446,6 +3620,7 @@ export interface components {
         };
         DashboardStats: {
             organizationId: string;
+            currency: string;
             eventId: string;
             eventName: string;
             venueCapacity: number;
@@ -3682,9 +3857,9 @@ export interface components {
             /** @constant */
             success: false;
             /** @enum {unknown} */
-            error: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "UNAVAILABLE" | "INTERNAL" | "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "DELEGATED_MEMBER_CATALOG_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "PARTICIPANT_NOT_ACTIVE";
+            error: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "UNAVAILABLE" | "INTERNAL" | "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "DELEGATED_MEMBER_CATALOG_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "PARTICIPANT_NOT_ACTIVE" | "CURRENCY_LOCKED" | "INVALID_UNSUBSCRIBE_LINK" | "ADMITTED_BEYOND_SOLD";
             /** @enum {unknown} */
-            errorCode?: "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "DELEGATED_MEMBER_CATALOG_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "PARTICIPANT_NOT_ACTIVE";
+            errorCode?: "INVALID_LOGIN" | "ORG_MODE_RESTRICTED" | "ORG_MODE_DOWNGRADE_BLOCKED" | "ORG_MODE_TRANSITION_RACED" | "ORG_MODE_DEPENDENCY_CHECK_FAILED" | "ARCHIVE_OVERRIDE_FORBIDDEN" | "INVOICE_REQUIRED" | "INVALID_INVOICE_BASIS" | "CAPACITY_EXCEEDED" | "ALLOCATION_EXCEEDED" | "COMMITMENT_CLOSED" | "SALES_LOCKED" | "REGISTRATION_LOCKED" | "INVALID_ORDER_STATE" | "TICKET_TYPE_IN_USE" | "SHOWTIME_IN_USE" | "TRANSFER_EXCEEDS_OUTSTANDING" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED" | "DELEGATED_MEMBER_ORDERING_UNAVAILABLE" | "DELEGATED_MEMBER_CATALOG_UNAVAILABLE" | "ALREADY_MEMBER" | "USER_DELETED" | "WRONG_ENDPOINT" | "ORGANIZATION_MISMATCH" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "PARTICIPANT_NOT_ACTIVE" | "CURRENCY_LOCKED" | "INVALID_UNSUBSCRIBE_LINK" | "ADMITTED_BEYOND_SOLD";
             message: string;
             data?: Record<string, never>;
             details?: {
@@ -4015,6 +4190,8 @@ export interface components {
             /** @enum {string} */
             status: "draft" | "open" | "locked" | "cancelling" | "cancelled" | "completed";
         };
+        /** @enum {unknown} */
+        Locale: "en" | "de" | "fi";
         LoggedOut: {
             /** @constant */
             loggedOut: true;
@@ -4076,6 +4253,8 @@ export interface components {
             };
             completed: boolean;
             invoiceSummary?: components["schemas"]["MemberInvoiceSummary"];
+            /** @description Present when an issue changed the invoice and completed: whether the member was e-mailed the invoice PDF */
+            invoiceEmailed?: boolean;
             incomplete?: {
                 /** @enum {string} */
                 recordKind: "order" | "registration";
@@ -4088,6 +4267,39 @@ export interface components {
         };
         MemberInvoiceBody: {
             invoiced?: boolean;
+        };
+        MemberInvoiceDocument: {
+            organizationId: string;
+            organizationName: string;
+            eventId: string;
+            eventName: string;
+            eventDate: string;
+            userId: string;
+            memberName: string;
+            /** Format: email */
+            memberEmail?: string;
+            currency: string;
+            locale: string;
+            lines: {
+                ticketTypeId: string;
+                ticketTypeName: string;
+                quantity: number;
+                unitPrice: number;
+                amount: number;
+            }[];
+            total: number;
+            paid: number;
+            outstanding: number;
+            /** @enum {string} */
+            status: "not_invoiced" | "unpaid" | "partly_paid" | "paid" | "overdue";
+            /** Format: date-time */
+            issuedAt: string;
+            /** Format: date */
+            dueDate: string;
+            reference: string;
+            payee?: components["schemas"]["Payee"];
+            /** @description The EPC QR payload (SCT, version 002) a banking app reads; absent unless euro, IBAN, outstanding */
+            epcPayload?: string;
         };
         MemberInvoiceSummary: {
             /** @enum {string} */
@@ -4237,6 +4449,48 @@ export interface components {
                 name: string;
             }[];
         };
+        OrganizationSettings: {
+            organizationId: string;
+            currency: string;
+            timeZone?: string;
+            defaultLocale: components["schemas"]["Locale"];
+            reminders: {
+                enabled: boolean;
+                daysAfterShowtime: number;
+                repeatEveryDays: number;
+                maxReminders: number;
+            };
+            payee?: {
+                accountHolder: string;
+                iban: string;
+                bic?: string;
+                address?: string;
+                paymentTermsDays: number;
+            };
+            currencyLocked: boolean;
+            /** Format: date-time */
+            updatedAt?: string;
+            updatedBy?: string;
+        };
+        OrganizationSettingsBody: {
+            /** @description ISO 4217 code in upper case, e.g. EUR */
+            currency?: string;
+            timeZone?: string | null;
+            defaultLocale?: components["schemas"]["Locale"];
+            reminders?: {
+                enabled?: boolean;
+                daysAfterShowtime?: number;
+                repeatEveryDays?: number;
+                maxReminders?: number;
+            };
+            payee?: {
+                accountHolder: string;
+                iban: string;
+                bic?: string;
+                address?: string;
+                paymentTermsDays?: number;
+            } | null;
+        };
         Participant: {
             sharedEventId: string;
             organizationId: string;
@@ -4364,6 +4618,27 @@ export interface components {
             items: components["schemas"]["PartnerOrder"][];
             continuationToken?: string;
         };
+        Payee: {
+            accountHolder: string;
+            iban: string;
+            bic?: string;
+            address?: string;
+            paymentTermsDays: number;
+        };
+        Payment: {
+            id: string;
+            eventId: string;
+            userId: string;
+            amount: number;
+            /** Format: date */
+            paidOn: string;
+            note?: string;
+            reference: string;
+            /** Format: date-time */
+            recordedAt: string;
+            recordedBy: string;
+            recordedByName: string;
+        };
         PendingInvitation: {
             invitationId: string;
             sharedEventId: string;
@@ -4442,11 +4717,52 @@ export interface components {
                 [key: string]: number;
             };
         };
+        ReceivableItem: {
+            userId: string;
+            name: string;
+            invoiced: number;
+            paid: number;
+            outstanding: number;
+            /** @enum {string} */
+            status: "not_invoiced" | "unpaid" | "partly_paid" | "paid" | "overdue";
+            reference: string;
+            /** Format: date */
+            dueDate?: string;
+        };
+        Receivables: {
+            eventId: string;
+            currency: string;
+            items: components["schemas"]["ReceivableItem"][];
+            totals: {
+                invoiced: number;
+                paid: number;
+                outstanding: number;
+            };
+        };
         RecordAuditBody: {
             targetUserId: components["schemas"]["Id"];
             /** @enum {unknown} */
             action: "start" | "end";
             duration?: number;
+            note?: string;
+        };
+        RecordPayment: {
+            payment: components["schemas"]["Payment"];
+            invoice: {
+                total: number;
+                paid: number;
+                outstanding: number;
+                /** @enum {string} */
+                status: "not_invoiced" | "unpaid" | "partly_paid" | "paid" | "overdue";
+                /** Format: date */
+                dueDate: string;
+                reference: string;
+            };
+        };
+        RecordPaymentBody: {
+            amount: number;
+            /** Format: date */
+            paidOn: string;
             note?: string;
         };
         Registration: {
@@ -5357,8 +5673,45 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success: the record was already there */
             200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "a5614527-0ce6-43be-ad1d-d012b7394867",
+                     *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
+                     *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *         "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
+                     *         "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
+                     *         "createdAt": "2026-11-25T18:30:00.000Z",
+                     *         "updatedAt": "2026-11-25T18:30:00.000Z",
+                     *         "items": [
+                     *           {
+                     *             "ticketTypeId": "9ebb2c5e-396d-4da2-adc2-70a9dd8913ee",
+                     *             "ticketTypeName": "Adult",
+                     *             "allocated": 1,
+                     *             "used": 1
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Allocation"];
+                    };
+                };
+            };
+            /** @description Success */
+            201: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -5682,7 +6035,10 @@ export interface operations {
                      *             "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
                      *             "organizationName": "St. Cecilia Choir",
                      *             "role": "member",
-                     *             "approved": true
+                     *             "approved": true,
+                     *             "currency": "EUR",
+                     *             "timeZone": "Europe/Berlin",
+                     *             "defaultLocale": "en"
                      *           }
                      *         ]
                      *       }
@@ -5698,6 +6054,62 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "me-reminder-emails-update": {
+        parameters: {
+            query?: {
+                organizationId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reminderEmails": true
+                 *     }
+                 */
+                "application/json": {
+                    reminderEmails: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "reminderEmails": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            reminderEmails: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -7321,6 +7733,31 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Success: the record was already there */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
+                     *         "organizationName": "St. Cecilia Choir",
+                     *         "role": "member",
+                     *         "approved": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["JoinAccept"];
+                    };
+                };
+            };
             /** @description Success */
             201: {
                 headers: {
@@ -7432,6 +7869,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
+                     *         "currency": "EUR",
                      *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
                      *         "eventName": "Spring Concert",
                      *         "venueCapacity": 120,
@@ -8232,6 +8670,67 @@ export interface operations {
                         /** @constant */
                         success: true;
                         data: components["schemas"]["PledgePage"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "events-receivables": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                eventId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *         "currency": "EUR",
+                     *         "items": [
+                     *           {
+                     *             "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
+                     *             "name": "Spring Concert",
+                     *             "invoiced": 1,
+                     *             "paid": 1,
+                     *             "outstanding": 1,
+                     *             "status": "not_invoiced",
+                     *             "reference": "Text",
+                     *             "dueDate": "2027-05-01"
+                     *           }
+                     *         ],
+                     *         "totals": {
+                     *           "invoiced": 1,
+                     *           "paid": 1,
+                     *           "outstanding": 1
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Receivables"];
                     };
                 };
             };
@@ -9609,6 +10108,83 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "members-invoice-document": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                userId: components["schemas"]["Id"];
+                eventId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
+                     *         "organizationName": "St. Cecilia Choir",
+                     *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *         "eventName": "Spring Concert",
+                     *         "eventDate": "2026-11-25T18:30:00.000Z",
+                     *         "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
+                     *         "memberName": "Mia Member",
+                     *         "memberEmail": "mia.member@example.org",
+                     *         "currency": "EUR",
+                     *         "locale": "Text",
+                     *         "lines": [
+                     *           {
+                     *             "ticketTypeId": "9ebb2c5e-396d-4da2-adc2-70a9dd8913ee",
+                     *             "ticketTypeName": "Adult",
+                     *             "quantity": 2,
+                     *             "unitPrice": 25,
+                     *             "amount": 51.5
+                     *           }
+                     *         ],
+                     *         "total": 51.5,
+                     *         "paid": 1,
+                     *         "outstanding": 1,
+                     *         "status": "not_invoiced",
+                     *         "issuedAt": "2026-11-25T18:30:00.000Z",
+                     *         "dueDate": "2027-05-01",
+                     *         "reference": "Text",
+                     *         "payee": {
+                     *           "accountHolder": "St. Cecilia Choir",
+                     *           "iban": "DE89370400440532013000",
+                     *           "bic": "DEUTDEFF",
+                     *           "address": "Kirchplatz 1, 10115 Berlin",
+                     *           "paymentTermsDays": 1
+                     *         },
+                     *         "epcPayload": "Text"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["MemberInvoiceDocument"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "members-invoice-event": {
         parameters: {
             query: {
@@ -9632,7 +10208,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success: all the work done */
             200: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -9680,6 +10256,7 @@ export interface operations {
                      *           "invoiceAmount": 51.5,
                      *           "allEligibleInvoiced": true
                      *         },
+                     *         "invoiceEmailed": true,
                      *         "incomplete": [
                      *           {
                      *             "recordKind": "order",
@@ -9688,13 +10265,16 @@ export interface operations {
                      *             "reason": "archived"
                      *           }
                      *         ]
-                     *       }
+                     *       },
+                     *       "completed": true
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         success: true;
                         data: components["schemas"]["MemberInvoice"];
+                        /** @constant */
+                        completed: true;
                     };
                 };
             };
@@ -9746,6 +10326,7 @@ export interface operations {
                      *           "invoiceAmount": 51.5,
                      *           "allEligibleInvoiced": true
                      *         },
+                     *         "invoiceEmailed": true,
                      *         "incomplete": [
                      *           {
                      *             "recordKind": "order",
@@ -9774,6 +10355,132 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "members-invoice-payments-create": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: {
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                userId: components["schemas"]["Id"];
+                eventId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 51.5,
+                 *       "paidOn": "2027-05-01",
+                 *       "note": "Paid in cash at the rehearsal"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecordPaymentBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "payment": {
+                     *           "id": "a5614527-0ce6-43be-ad1d-d012b7394867",
+                     *           "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *           "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
+                     *           "amount": 51.5,
+                     *           "paidOn": "2027-05-01",
+                     *           "note": "Paid in cash at the rehearsal",
+                     *           "reference": "Text",
+                     *           "recordedAt": "2026-11-25T18:30:00.000Z",
+                     *           "recordedBy": "Text",
+                     *           "recordedByName": "Mia Member"
+                     *         },
+                     *         "invoice": {
+                     *           "total": 51.5,
+                     *           "paid": 1,
+                     *           "outstanding": 1,
+                     *           "status": "not_invoiced",
+                     *           "dueDate": "2027-05-01",
+                     *           "reference": "Text"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["RecordPayment"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "members-invoice-pdf": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                userId: components["schemas"]["Id"];
+                eventId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed as an attachment */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -10128,6 +10835,113 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["HistoryPage"];
                     };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "me-invoice-document": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                eventId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
+                     *         "organizationName": "St. Cecilia Choir",
+                     *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *         "eventName": "Spring Concert",
+                     *         "eventDate": "2026-11-25T18:30:00.000Z",
+                     *         "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
+                     *         "memberName": "Mia Member",
+                     *         "memberEmail": "mia.member@example.org",
+                     *         "currency": "EUR",
+                     *         "locale": "Text",
+                     *         "lines": [
+                     *           {
+                     *             "ticketTypeId": "9ebb2c5e-396d-4da2-adc2-70a9dd8913ee",
+                     *             "ticketTypeName": "Adult",
+                     *             "quantity": 2,
+                     *             "unitPrice": 25,
+                     *             "amount": 51.5
+                     *           }
+                     *         ],
+                     *         "total": 51.5,
+                     *         "paid": 1,
+                     *         "outstanding": 1,
+                     *         "status": "not_invoiced",
+                     *         "issuedAt": "2026-11-25T18:30:00.000Z",
+                     *         "dueDate": "2027-05-01",
+                     *         "reference": "Text",
+                     *         "payee": {
+                     *           "accountHolder": "St. Cecilia Choir",
+                     *           "iban": "DE89370400440532013000",
+                     *           "bic": "DEUTDEFF",
+                     *           "address": "Kirchplatz 1, 10115 Berlin",
+                     *           "paymentTermsDays": 1
+                     *         },
+                     *         "epcPayload": "Text"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["MemberInvoiceDocument"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "me-invoice-pdf": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                eventId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed as an attachment */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10693,6 +11507,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "title": "Ticket Sales Service",
+                     *         "version": "0.1.0"
+                     *       },
+                     *       "servers": [
+                     *         {
+                     *           "url": "https://ticket-sales.azurewebsites.net"
+                     *         }
+                     *       ],
+                     *       "tags": [
+                     *         {
+                     *           "name": "platform",
+                     *           "description": "Health, this document and super-admin tools"
+                     *         }
+                     *       ],
+                     *       "paths": {},
+                     *       "components": {}
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         openapi: "3.1.0";
@@ -11788,8 +12624,15 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                /** @example {} */
-                "application/json": components["schemas"]["DeclineBody"];
+                /**
+                 * @example {
+                 *       "confirm": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Settle although more tickets were admitted than reported sold */
+                    confirm?: boolean;
+                };
             };
         };
         responses: {
@@ -11972,7 +12815,19 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Conflict with the current state: ADMITTED_BEYOND_SOLD, CONFLICT */
+            409: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        error?: "ADMITTED_BEYOND_SOLD" | "CONFLICT";
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
@@ -12863,7 +13718,10 @@ export interface operations {
             query: {
                 organizationId: components["schemas"]["Id"];
             };
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["schemas"]["Id"];
             };
@@ -12890,6 +13748,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13065,16 +13924,17 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, PARTICIPANT_NOT_ACTIVE, SALES_LOCKED */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE, SALES_LOCKED */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "PARTICIPANT_NOT_ACTIVE" | "SALES_LOCKED";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE" | "SALES_LOCKED";
                     };
                 };
             };
@@ -13089,7 +13949,10 @@ export interface operations {
             query: {
                 organizationId: components["schemas"]["Id"];
             };
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["schemas"]["Id"];
             };
@@ -13119,6 +13982,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13294,7 +14158,20 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
@@ -13389,7 +14266,10 @@ export interface operations {
             query: {
                 organizationId: components["schemas"]["Id"];
             };
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["schemas"]["Id"];
             };
@@ -13417,6 +14297,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13464,16 +14345,17 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CONFLICT, TRANSFER_BLOCKED_NO_OUTSTANDING, TRANSFER_REQUEST_ID_REUSED */
+            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, TRANSFER_BLOCKED_NO_OUTSTANDING, TRANSFER_REQUEST_ID_REUSED */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CONFLICT" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED";
+                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED";
                     };
                 };
             };
@@ -13503,7 +14385,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success: all the work done */
             200: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -13525,13 +14407,16 @@ export interface operations {
                      *         "blockedInvalidInvoiceBasis": 1,
                      *         "failureCode": "STORE_UNAVAILABLE",
                      *         "failureReason": "Booked twice by mistake"
-                     *       }
+                     *       },
+                     *       "completed": true
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         success: true;
                         data: components["schemas"]["BulkArchive"];
+                        /** @constant */
+                        completed: true;
                     };
                 };
             };
@@ -13635,6 +14520,165 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "organization-settings-get": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
+                     *         "currency": "EUR",
+                     *         "timeZone": "Europe/Berlin",
+                     *         "defaultLocale": "en",
+                     *         "reminders": {
+                     *           "enabled": true,
+                     *           "daysAfterShowtime": 1,
+                     *           "repeatEveryDays": 1,
+                     *           "maxReminders": 1
+                     *         },
+                     *         "payee": {
+                     *           "accountHolder": "St. Cecilia Choir",
+                     *           "iban": "DE89370400440532013000",
+                     *           "bic": "DEUTDEFF",
+                     *           "address": "Kirchplatz 1, 10115 Berlin",
+                     *           "paymentTermsDays": 1
+                     *         },
+                     *         "currencyLocked": true,
+                     *         "updatedAt": "2026-11-25T18:30:00.000Z",
+                     *         "updatedBy": "Text"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["OrganizationSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "organization-settings-update": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "currency": "EUR",
+                 *       "timeZone": "Europe/Berlin",
+                 *       "defaultLocale": "en",
+                 *       "reminders": {
+                 *         "enabled": true,
+                 *         "daysAfterShowtime": 1,
+                 *         "repeatEveryDays": 1,
+                 *         "maxReminders": 1
+                 *       },
+                 *       "payee": {
+                 *         "accountHolder": "St. Cecilia Choir",
+                 *         "iban": "DE89370400440532013000",
+                 *         "bic": "DEUTDEFF",
+                 *         "address": "Kirchplatz 1, 10115 Berlin",
+                 *         "paymentTermsDays": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrganizationSettingsBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
+                     *         "currency": "EUR",
+                     *         "timeZone": "Europe/Berlin",
+                     *         "defaultLocale": "en",
+                     *         "reminders": {
+                     *           "enabled": true,
+                     *           "daysAfterShowtime": 1,
+                     *           "repeatEveryDays": 1,
+                     *           "maxReminders": 1
+                     *         },
+                     *         "payee": {
+                     *           "accountHolder": "St. Cecilia Choir",
+                     *           "iban": "DE89370400440532013000",
+                     *           "bic": "DEUTDEFF",
+                     *           "address": "Kirchplatz 1, 10115 Berlin",
+                     *           "paymentTermsDays": 1
+                     *         },
+                     *         "currencyLocked": true,
+                     *         "updatedAt": "2026-11-25T18:30:00.000Z",
+                     *         "updatedBy": "Text"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["OrganizationSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict with the current state: CONFLICT, CURRENCY_LOCKED */
+            409: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        error?: "CONFLICT" | "CURRENCY_LOCKED";
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
@@ -16962,7 +18006,10 @@ export interface operations {
             query: {
                 organizationId: components["schemas"]["Id"];
             };
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["schemas"]["Id"];
             };
@@ -16992,6 +18039,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17048,16 +18096,17 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, PARTICIPANT_NOT_ACTIVE, REGISTRATION_LOCKED, SALES_LOCKED */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE, REGISTRATION_LOCKED, SALES_LOCKED */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "PARTICIPANT_NOT_ACTIVE" | "REGISTRATION_LOCKED" | "SALES_LOCKED";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE" | "REGISTRATION_LOCKED" | "SALES_LOCKED";
                     };
                 };
             };
@@ -17247,6 +18296,60 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "reminders-unsubscribe": {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "reminderEmails": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            reminderEmails: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: INVALID_UNSUBSCRIBE_LINK, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        error?: "INVALID_UNSUBSCRIBE_LINK" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "sales-delegations-accept": {
         parameters: {
             query?: {
@@ -17305,6 +18408,7 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
