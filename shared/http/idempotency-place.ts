@@ -12,9 +12,10 @@ import type { AnyRoute } from './route';
  */
 
 /**
- * The organization an Idempotency-Key is scoped to (docs/api.md, "Idempotency keys": per caller and organization):
- * the caller's own, else the one the path or `?organizationId` names (a super admin acting for an organization), so
- * one key sent for two organizations makes two records instead of answering IDEMPOTENCY_KEY_REUSED.
+ * The organization a keyed request acts for: the caller's own, else the one the path or `?organizationId` names (a
+ * super admin acting for an organization). It is part of the request's fingerprint and of its ride-along record's
+ * id; the key's binding (idempotency-bind.ts) is per caller and key only, so one key sent for two organizations
+ * answers IDEMPOTENCY_KEY_REUSED to the second.
  */
 export function keyOrganizationOf(
   route: AnyRoute,

@@ -4,11 +4,11 @@ import { answerHeld, inProgress, keptErrorOf, keptSuccessOf, twice } from './ide
 import type { Reply } from './reply';
 
 /**
- * The ride-along path (`idempotent: true`; docs/decisions/api-contract.md, "Idempotency keys"). No claim before the
- * handler: the `written` record waits in a request-scoped slot and is created in the same transactional batch as
+ * The ride-along path (`idempotent: true`; docs/decisions/api-contract.md, "Idempotency keys"), run behind the
+ * key's binding (idempotency-bind.ts), which has refused another request with the key already: the `written` record waits in a request-scoped slot and is created in the same transactional batch as
  * the route's one decisive create (its repository opts in with `carriesKey`), so it exists if and only if that
- * write committed. After the handler the answer is kept by one replace of the record: one store call more than the
- * same request without a key. A duplicate's batch fails on the record (KeyRecordExists, nothing written, seats
+ * write committed. After the handler the answer is kept by one replace of the record. A duplicate let through (the
+ * binding's lease over) or a stale record's batch fails on the record (KeyRecordExists, nothing written, seats
  * taken before it given back by the use case's own failure path) and answers from the record: a replay, 409
  * IDEMPOTENCY_KEY_REUSED, or 409 IDEMPOTENCY_KEY_IN_PROGRESS while the answer is not kept yet.
  */

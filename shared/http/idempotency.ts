@@ -13,11 +13,12 @@ import { runRidingAlong } from './idempotency-ride';
 import type { Reply } from './reply';
 
 /**
- * Idempotency keys on creates (docs/api.md, "Idempotency keys"; the semantics pretix documents for its API). The
- * pipeline calls `runIdempotently` around the handler of a route declared `idempotent`, once the caller is known
- * and the request is valid. No call without a key. With one, a route declared `idempotent: true` lets the key
- * record ride along in the batch of its decisive create (idempotency-ride.ts: one extra call, the answer's
- * replace); a route declared `'claim'` claims the key before the handler (idempotency-claim.ts: two extra calls).
+ * Idempotency keys (docs/api.md, "Idempotency keys"; the semantics pretix documents for its API). The pipeline calls
+ * `runIdempotently` around the handler of a route declared `idempotent`, once the caller is known and the request is
+ * valid. No call without a key. With one, the key's binding (one per caller and key, idempotency-bind.ts) is created
+ * first, so the key means one request whatever route carries it; a route declared `idempotent: true` then lets the
+ * key record ride along in the batch of its decisive write (idempotency-ride.ts): two extra calls, the binding and
+ * the answer's replace. A route declared `'claim'` claims the binding itself (idempotency-claim.ts: two extra calls).
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export { REPLAYED_HEADER } from './idempotency-answers';
