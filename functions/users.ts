@@ -63,6 +63,7 @@ defineRoute<BulkAssignBody>({
   tags,
   summary: 'Add users to one organization with one role',
   body: bulkAssignBody,
+  errors: ['NOT_FOUND'], // the organization or a user of the body
   response: bulkAssignResponse,
   handler: ({ body }) => bulkAssignUsers(body),
 });

@@ -38,7 +38,8 @@ const READS = new Set(['GET']);
 export function errorCodesOf(route: AnyRoute): ErrorCode[] {
   const codes = new Set<ErrorCode>(['VALIDATION_ERROR', 'UNAVAILABLE', 'INTERNAL']);
   if (route.body || route.bodyType === 'csv') codes.add('PAYLOAD_TOO_LARGE');
-  if (route.body && route.bodyType !== 'csv') codes.add('UNSUPPORTED_MEDIA_TYPE');
+  // A JSON route given another media type, and a CSV import given JSON, answer 415.
+  if (route.body || route.bodyType === 'csv') codes.add('UNSUPPORTED_MEDIA_TYPE');
   if (route.auth !== 'public') codes.add('UNAUTHORIZED').add('FORBIDDEN');
   // Organization routes answer 404 for an organization that is gone; path ids name records that may not exist.
   if (isOrgRoute(route) || route.route.includes('{')) codes.add('NOT_FOUND');
