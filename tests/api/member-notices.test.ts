@@ -15,7 +15,7 @@ beforeAll(async () => {
   f = await setupOrganization(api);
   event = await createEvent(api, f, { name: 'Winter Gala' });
   o = orderApi(api, f);
-});
+}, 120000);
 afterAll(() => api.close());
 
 const ops = (res: { headers: Headers }) => Number(res.headers.get('x-store-ops'));

@@ -125,7 +125,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Set the caller's own language (`locale`: en, de or fi) and whether they want e-mails about their orders (`notificationEmails`); fields not sent stay
+         * @description Auth: Required (any signed-in user).
+         */
+        patch: operations["auth-me-update"];
         trace?: never;
     };
     "/api/auth/verify": {
@@ -3707,6 +3711,7 @@ export interface components {
         MagicLinkBody: {
             /** Format: email */
             email: string;
+            locale?: components["schemas"]["Locale"];
         };
         MagicLinkSent: {
             /** @constant */
@@ -3819,6 +3824,10 @@ export interface components {
         ModeBody: {
             /** @enum {unknown} */
             organizationMode: "full" | "sellingPartner";
+        };
+        MyPreferencesBody: {
+            locale?: components["schemas"]["Locale"];
+            notificationEmails?: boolean;
         };
         MyStats: {
             totalTicketsSold: number;
@@ -4785,6 +4794,9 @@ export interface components {
             lastName?: string;
             phone?: string;
             isSuperAdmin: boolean;
+            /** @enum {unknown} */
+            locale?: "en" | "de" | "fi";
+            notificationEmails: boolean;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -5311,7 +5323,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "mia.member@example.org"
+                 *       "email": "mia.member@example.org",
+                 *       "locale": "en"
                  *     }
                  */
                 "application/json": components["schemas"]["MagicLinkBody"];
@@ -5379,6 +5392,8 @@ export interface operations {
                      *           "lastName": "Mia Member",
                      *           "phone": "Text",
                      *           "isSuperAdmin": true,
+                     *           "locale": "en",
+                     *           "notificationEmails": true,
                      *           "createdAt": "2026-11-25T18:30:00.000Z",
                      *           "updatedAt": "2026-11-25T18:30:00.000Z",
                      *           "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -5407,6 +5422,70 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "auth-me-update": {
+        parameters: {
+            query?: {
+                organizationId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "locale": "en",
+                 *       "notificationEmails": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["MyPreferencesBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "a5614527-0ce6-43be-ad1d-d012b7394867",
+                     *         "email": "mia.member@example.org",
+                     *         "name": "Spring Concert",
+                     *         "firstName": "Mia Member",
+                     *         "lastName": "Mia Member",
+                     *         "phone": "Text",
+                     *         "isSuperAdmin": true,
+                     *         "locale": "en",
+                     *         "notificationEmails": true,
+                     *         "createdAt": "2026-11-25T18:30:00.000Z",
+                     *         "updatedAt": "2026-11-25T18:30:00.000Z",
+                     *         "deletedAt": "2026-11-25T18:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -5450,6 +5529,8 @@ export interface operations {
                      *           "lastName": "Mia Member",
                      *           "phone": "Text",
                      *           "isSuperAdmin": true,
+                     *           "locale": "en",
+                     *           "notificationEmails": true,
                      *           "createdAt": "2026-11-25T18:30:00.000Z",
                      *           "updatedAt": "2026-11-25T18:30:00.000Z",
                      *           "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -5514,6 +5595,8 @@ export interface operations {
                      *           "lastName": "Mia Member",
                      *           "phone": "Text",
                      *           "isSuperAdmin": true,
+                     *           "locale": "en",
+                     *           "notificationEmails": true,
                      *           "createdAt": "2026-11-25T18:30:00.000Z",
                      *           "updatedAt": "2026-11-25T18:30:00.000Z",
                      *           "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -19461,6 +19544,8 @@ export interface operations {
                      *             "lastName": "Mia Member",
                      *             "phone": "Text",
                      *             "isSuperAdmin": true,
+                     *             "locale": "en",
+                     *             "notificationEmails": true,
                      *             "createdAt": "2026-11-25T18:30:00.000Z",
                      *             "updatedAt": "2026-11-25T18:30:00.000Z",
                      *             "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -19515,6 +19600,8 @@ export interface operations {
                      *         "lastName": "Mia Member",
                      *         "phone": "Text",
                      *         "isSuperAdmin": true,
+                     *         "locale": "en",
+                     *         "notificationEmails": true,
                      *         "createdAt": "2026-11-25T18:30:00.000Z",
                      *         "updatedAt": "2026-11-25T18:30:00.000Z",
                      *         "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -19579,6 +19666,8 @@ export interface operations {
                      *         "lastName": "Mia Member",
                      *         "phone": "Text",
                      *         "isSuperAdmin": true,
+                     *         "locale": "en",
+                     *         "notificationEmails": true,
                      *         "createdAt": "2026-11-25T18:30:00.000Z",
                      *         "updatedAt": "2026-11-25T18:30:00.000Z",
                      *         "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -19639,6 +19728,8 @@ export interface operations {
                      *         "lastName": "Mia Member",
                      *         "phone": "Text",
                      *         "isSuperAdmin": true,
+                     *         "locale": "en",
+                     *         "notificationEmails": true,
                      *         "createdAt": "2026-11-25T18:30:00.000Z",
                      *         "updatedAt": "2026-11-25T18:30:00.000Z",
                      *         "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -19703,6 +19794,8 @@ export interface operations {
                      *         "lastName": "Mia Member",
                      *         "phone": "Text",
                      *         "isSuperAdmin": true,
+                     *         "locale": "en",
+                     *         "notificationEmails": true,
                      *         "createdAt": "2026-11-25T18:30:00.000Z",
                      *         "updatedAt": "2026-11-25T18:30:00.000Z",
                      *         "deletedAt": "2026-11-25T18:30:00.000Z"
