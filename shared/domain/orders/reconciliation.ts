@@ -7,6 +7,7 @@ import { toOrderResponse } from './mapper';
 import { freezeInvoiceBasis } from './invoice-basis';
 import { assertAccepts } from './rules';
 import { assertAdmittedWithinSold } from '../tickets/reconcile-warning';
+import { noticeRecipient, noticeWrites, sendNoticeEmail, type MemberNotice } from './member-notice';
 
 /** `confirm: true` settles although more tickets came through the door than the order reports sold. */
 export interface ApproveReconciliationBody {
@@ -25,22 +26,28 @@ export async function approveReconciliation(
   orderId: string,
   body: ApproveReconciliationBody = {},
 ) {
+  let notice: MemberNotice | undefined;
+  let recipientRead = false;
   const saved = await retryOnContention(async () => {
     const order = await loadOrder(organizationId, orderId);
     assertAccepts(order.status, 'approveReconciliation');
     if (!body.confirm) await assertAdmittedWithinSold(order);
     const actor = actorOf(principal);
-    return saveOrder(
-      {
-        ...order,
-        status: 'settled',
-        invoiceBasis: freezeInvoiceBasis(order, actor.at),
-        reconciledBy: actor.id,
-        reconciledByName: actor.name,
-        reconciledAt: actor.at,
-      },
-      order,
-    );
+    const next: typeof order = {
+      ...order,
+      status: 'settled',
+      invoiceBasis: freezeInvoiceBasis(order, actor.at),
+      reconciledBy: actor.id,
+      reconciledByName: actor.name,
+      reconciledAt: actor.at,
+    };
+    // The member hears that the order is settled (member-notice.ts), in the same batch as the order.
+    if (!recipientRead) {
+      notice = await noticeRecipient(order, principal);
+      recipientRead = true;
+    }
+    return saveOrder(next, order, { alongside: noticeWrites(notice, 'settled', next) });
   });
+  await sendNoticeEmail(notice, 'settled', saved);
   return toOrderResponse(saved, principal);
 }

@@ -20,6 +20,14 @@ export async function getOrder(organizationId: string, orderId: string): Promise
   return doc?.docType === 'order' ? doc : undefined;
 }
 
+/** How one save goes: see saveOrder. */
+export interface SaveOrderOptions extends KeyCarrying {
+  /** The tickets a return names (tickets/order-tickets.ts). */
+  tickets?: OrderTicketIntent;
+  /** More writes of the organization's partition in the same batch (the member's notice of a management move). */
+  alongside?: BatchWrite[];
+}
+
 /**
  * Replaces the order under the ETag it was read with. `before` is the order as read: when the change moves its
  * revenue or fees (a sale reported, a settlement, a soft delete), its showtime counter's figures move in the same
@@ -29,17 +37,18 @@ export async function getOrder(organizationId: string, orderId: string): Promise
 export async function saveOrder(
   order: Stored<OrderDoc>,
   before: OrderDoc,
-  options?: KeyCarrying,
-  tickets?: OrderTicketIntent,
+  options: SaveOrderOptions = {},
 ): Promise<Stored<OrderDoc>> {
   const next = { ...order, sortKey: orderSortKey(order), updatedAt: new Date().toISOString() };
-  const single = () => replaceItem(containers().orgs, order.organizationId, next, order._etag, options);
+  const key = { carriesKey: options.carriesKey };
+  const single = () => replaceItem(containers().orgs, order.organizationId, next, order._etag, key);
   const moves = keepsMoney(next) ? moneyMoves(orderMoney(before), orderMoney(next)) : [];
-  // Its tickets (issued at delivery, named on a return, voided with the order) land in the same batch.
-  const alongside = await orderTicketWrites(before, next, tickets);
+  // Its tickets (issued at delivery, named on a return, voided with the order) and any notice land in the same
+  // batch; with none of them and no money moving, the save stays a single replace.
+  const alongside = [...(await orderTicketWrites(before, next, options.tickets)), ...(options.alongside ?? [])];
   const writes = [{ replace: next, ifMatch: order._etag }];
   try {
-    return await writeWithMoney(order.organizationId, order.eventId, moves, writes, single, options, alongside);
+    return await writeWithMoney(order.organizationId, order.eventId, moves, writes, single, key, alongside);
   } catch (error) {
     throw asContention(error);
   }

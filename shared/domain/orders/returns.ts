@@ -39,12 +39,10 @@ export function recordReturnAs(
     authorize(order);
     assertAccepts(order.status, 'return');
     // The decisive write: an incremental return retried after a lost answer must not return twice.
-    return saveOrder(
-      { ...applyReturn(order, body), _etag: order._etag },
-      order,
-      { carriesKey: true },
-      { returnSerials: body.serials },
-    );
+    return saveOrder({ ...applyReturn(order, body), _etag: order._etag }, order, {
+      carriesKey: true,
+      tickets: { returnSerials: body.serials },
+    });
   }, 20);
 }
 
