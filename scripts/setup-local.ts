@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
  * `npm run setup:local`: writes local.settings.json (git-ignored) from local.settings.json.example with a fresh
- * 32-byte JWT secret, so the published example secret is never used. Refuses to overwrite an existing file unless
+ * 32-byte JWT secret, so the published example secret is never used, and a fresh Ed25519 ticket signing key (its codes
+ * then keep verifying across restarts; docs/decisions/tickets.md, "Keys and rotation"). Refuses to overwrite an existing file unless
  * `--force`.
  */
 export function writeLocalSettings(root: string, force: boolean): 'written' | 'exists' {
@@ -14,6 +15,9 @@ export function writeLocalSettings(root: string, force: boolean): 'written' | 'e
     Values: Record<string, string>;
   };
   settings.Values.JWT_SECRET = randomBytes(32).toString('hex');
+  const { privateKey } = generateKeyPairSync('ed25519');
+  settings.Values.TICKET_SIGNING_KEY = privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
+  settings.Values.TICKET_SIGNING_KEY_ID = 'local1';
   writeFileSync(target, `${JSON.stringify(settings, null, 2)}\n`, { encoding: 'utf8', mode: 0o600 });
   return 'written';
 }
@@ -24,5 +28,7 @@ if (require.main === module) {
     console.error('local.settings.json exists; left untouched (npm run setup:local -- --force replaces it)');
     process.exit(1);
   }
-  console.log('wrote local.settings.json with a fresh JWT_SECRET; next: npm run store, npm run azurite, func start');
+  console.log(
+    'wrote local.settings.json with a fresh JWT_SECRET and TICKET_SIGNING_KEY; next: npm run store, npm run azurite, func start',
+  );
 }

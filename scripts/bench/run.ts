@@ -1,3 +1,4 @@
+import { DOOR_TICKETS, doorOutcome, doorScan, prepareDoor } from './door';
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, writeFileSync } from 'node:fs';
@@ -420,6 +421,36 @@ async function flashSale(urls: string[], w: World, flashEvent: World['flash']) {
   return { sample, stored, meter, hosts: urls.length };
 }
 
+/**
+ * The door scenario (scripts/bench/door.ts): exactly once, store calls per scan, p99 beside the bare store replaying
+ * the recorded calls of one admitting scan.
+ */
+async function doorRun(url: string, w: World): Promise<string[]> {
+  const door = await prepareDoor(url, w);
+  const s: Scenario = {
+    name: 'door scan',
+    concurrency: 8,
+    method: 'POST',
+    ok: 200,
+    next: (n) => doorScan(w, door, n),
+  };
+  const correlationId = await recordOne(url, s, 2 * DOOR_TICKETS);
+  await meterStart();
+  const sample = await drive(url, s, { amount: 2 * DOOR_TICKETS });
+  const meter = await meterStop();
+  notePhase('door scan: service', meter, sample.requests);
+  const outcome = await doorOutcome(url, w, door);
+  await meterStart();
+  const ceiling = await rpc<Ceiling>('ceiling', { correlationId, concurrency: 8, durationMs: SECONDS * 1000 });
+  notePhase('door scan: ceiling', await meterStop(), ceiling.requests);
+  const exactlyOnce = outcome.admitted === door.codes.length && outcome.statuses.issued === undefined;
+  return [
+    `${sample.requests} scans of ${DOOR_TICKETS} tickets (each twice at once) by 8 doors: statuses ${JSON.stringify(sample.statuses)}; the door kit counts ${outcome.admitted} admitted of ${door.codes.length} (${exactlyOnce ? 'each exactly once' : `NOT exactly once: ${JSON.stringify(outcome.statuses)}`}), kit ${f1(outcome.kitBytes / 1024)} kB`,
+    `store calls per scan ${distinct(sample.ops)} (mean ${f2(mean(sample.ops))}); p50 ${f1(sample.p50)} ms, p99 ${f1(sample.p99)} ms, ${f0(sample.rps)} scans/s`,
+    `the bare store doing the same ${ceiling.calls} calls: p99 ${f1(ceiling.p99)} ms, ${f0(ceiling.rps)} req/s (service p99 ÷ ceiling p99 ${(sample.p99 / Math.max(ceiling.p99, 0.001)).toFixed(2)})`,
+  ];
+}
+
 function flashLine(flash: Flash): string {
   const counts = Object.fromEntries(
     Object.entries(flash.stored ?? {}).filter(([k, v]) => !k.startsWith('_') && typeof v === 'number'),
@@ -546,6 +577,9 @@ async function main() {
   const flashLines = flashes.map(flashLine);
   console.log(flashLines.join('\n'));
 
+  const doorLines = NO_CEILING ? [] : await doorRun(url, world);
+  console.log(doorLines.join('\n'));
+
   // The hottest document's simulation (docs/scaling.md), with the 5 ms round trip that makes races possible.
   await storeChild.rpc('latency', { ms: 5 });
   const shardRuns: ShardRun[] = [];
@@ -599,6 +633,10 @@ async function main() {
     '### Flash sale: two host processes on one store',
     '',
     ...flashLines.map((l) => `- ${l}`),
+    '',
+    '### The door: 8 doors, 4,000 tickets, each scanned twice at once',
+    '',
+    ...doorLines.map((l) => `- ${l}`),
     '',
     '### The hottest document: a counter in 1, 4 and 16 shards (1,000 seats, 50 sellers, 5 ms store round trip)',
     '',

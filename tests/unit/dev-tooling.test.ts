@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,7 +75,16 @@ describe('npm run setup:local', () => {
       expect(writeLocalSettings(dir, false)).toBe('written');
       const written = JSON.parse(readFileSync(join(dir, 'local.settings.json'), 'utf8'));
       expect(written.Values.JWT_SECRET).toMatch(/^[0-9a-f]{64}$/);
-      expect({ ...written.Values, JWT_SECRET: values.JWT_SECRET }).toEqual(values);
+      // and a fresh Ed25519 ticket signing key under its own key id
+      const key = createPrivateKey({
+        key: Buffer.from(written.Values.TICKET_SIGNING_KEY, 'base64'),
+        format: 'der',
+        type: 'pkcs8',
+      });
+      expect(key.asymmetricKeyType).toBe('ed25519');
+      expect(written.Values.TICKET_SIGNING_KEY_ID).toBe('local1');
+      const { TICKET_SIGNING_KEY: _key, TICKET_SIGNING_KEY_ID: _id, ...rest } = written.Values;
+      expect({ ...rest, JWT_SECRET: values.JWT_SECRET }).toEqual(values);
       writeFileSync(join(dir, 'local.settings.json'), '{"mine":true}');
       expect(writeLocalSettings(dir, false)).toBe('exists');
       expect(readFileSync(join(dir, 'local.settings.json'), 'utf8')).toBe('{"mine":true}');

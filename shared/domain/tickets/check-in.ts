@@ -1,11 +1,9 @@
-import { commitBatch, type BatchWrite } from '../../store/batch';
-import { containers } from '../../store/client';
 import { withEtagRetry, type Stored } from '../../store/outcomes';
 import type { Principal } from '../users/principal';
 import { codeIsGenuine, parseCode } from './codes';
 import { assertDoorForShowtimes } from './door-access';
 import type { TicketBookDoc, TicketEntry } from './model';
-import { booksOfShowtimes, findBookBySerial } from './repo';
+import { booksOfShowtimes, commitBooks, findBookBySerial, type BatchWrite } from './repo';
 import { doorResult, serialOf } from './rules';
 import type { CheckInAnswer, CheckInBatchBody, CheckInBody } from './schemas';
 import { parseSerial } from './serials';
@@ -102,7 +100,7 @@ export async function checkIn(principal: Principal, organizationId: string, scan
     const found = await findBookBySerial(organizationId, located.showtimeId!, located.number!);
     const book = found && cloneBook(found);
     const { answer, admitted } = decide(organizationId, book, located, actorOf(principal));
-    if (admitted && book) await commitBatch(containers().orgs, organizationId, [replaceOf(book)]);
+    if (admitted && book) await commitBooks(organizationId, [replaceOf(book)]);
     return answer;
   }, 12);
 }
@@ -143,7 +141,7 @@ export async function checkInBatch(principal: Principal, organizationId: string,
     });
     const writes = [...dirty].map(replaceOf);
     for (let i = 0; i < writes.length; i += BOOKS_PER_BATCH) {
-      await commitBatch(containers().orgs, organizationId, writes.slice(i, i + BOOKS_PER_BATCH));
+      await commitBooks(organizationId, writes.slice(i, i + BOOKS_PER_BATCH));
     }
     return answers;
   }, 12);

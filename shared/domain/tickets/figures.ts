@@ -1,8 +1,7 @@
 import { requireLiveEvent } from '../events/live-event';
 import { isStatusIn, REPORTED_STATUSES, type OrderStatus } from '../orders/model';
-import { inPartition } from '../../store/query';
 import type { TicketBookDoc } from './model';
-import { bookPagesOfEvent } from './repo';
+import { bookPagesOfEvent, salesOfEvent } from './repo';
 
 /**
  * What the door tells the treasurer (docs/decisions/tickets.md, "Door figures"). Per showtime: `issued` every
@@ -73,14 +72,7 @@ export async function doorFigures(organizationId: string, eventId: string) {
   const event = await requireLiveEvent(organizationId, eventId);
   const books: BookRow[] = [];
   for await (const page of bookPagesOfEvent(organizationId, eventId)) books.push(...page);
-  const sales = await inPartition('orgs', organizationId)
-    .select(
-      'c.docType, c.showtimeId, c.status, c.requestedBy, c.requestedByName, c.sellerId, c.sellerName, c.soldQuantity, c.totalQuantity',
-    )
-    .where("c.docType = 'order' OR c.docType = 'registration'")
-    .where('c.eventId = @event', { '@event': eventId })
-    .where('NOT IS_DEFINED(c.deletedAt)')
-    .all<SaleRow>();
+  const sales = await salesOfEvent<SaleRow>(organizationId, eventId);
   return {
     eventId,
     ...foldDoorFigures(

@@ -1,4 +1,4 @@
-import type { BatchWrite } from '../../store/batch';
+import type { BatchWrite } from './repo';
 import { withEtagRetry, type Stored } from '../../store/outcomes';
 import { bookId, serialCounterId, type SerialCounterDoc, type TicketBookDoc, type TicketSourceKind } from './model';
 import { getBook, getSerialCounter } from './repo';

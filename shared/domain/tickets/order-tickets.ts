@@ -1,5 +1,5 @@
 import { badRequest } from '../../errors';
-import type { BatchWrite } from '../../store/batch';
+import type { BatchWrite } from './repo';
 import { isStatusIn, REPORTED_STATUSES, type OrderDoc } from '../orders/model';
 import { bookWrite, ticketWrites } from './issue';
 import { getBook } from './repo';

@@ -1,3 +1,4 @@
+import { commitBatch, type BatchWrite } from '../../store/batch';
 import { containers } from '../../store/client';
 import { createItem, deleteItem, readItem } from '../../store/operations';
 import type { Stored } from '../../store/outcomes';
@@ -12,6 +13,11 @@ import {
 } from './model';
 
 /** Every store call on tickets: all inside the organization's partition, partition key first. */
+export type { BatchWrite };
+
+/** Replaces of ticket books (check-ins) as one transactional batch: all or nothing. */
+export const commitBooks = (organizationId: string, writes: BatchWrite[]) =>
+  commitBatch(containers().orgs, organizationId, writes);
 export async function getBook(organizationId: string, sourceId: string, showtimeId: string) {
   const doc = await readItem<TicketBookDoc>(containers().orgs, organizationId, bookId(sourceId, showtimeId));
   return doc?.docType === 'ticketBook' ? doc : undefined;
@@ -73,4 +79,16 @@ export function doorGrantsOfEvent(organizationId: string, eventId: string) {
     .where('c.eventId = @event', { '@event': eventId })
     .orderBy('c.grantedAt')
     .all<Stored<DoorGrantDoc>>();
+}
+
+/** The sold figures of an event's live orders and direct sales (the door figures read them beside the books). */
+export function salesOfEvent<T>(organizationId: string, eventId: string) {
+  return inPartition('orgs', organizationId)
+    .select(
+      'c.docType, c.showtimeId, c.status, c.requestedBy, c.requestedByName, c.sellerId, c.sellerName, c.soldQuantity, c.totalQuantity',
+    )
+    .where("c.docType = 'order' OR c.docType = 'registration'")
+    .where('c.eventId = @event', { '@event': eventId })
+    .where('NOT IS_DEFINED(c.deletedAt)')
+    .all<T>();
 }

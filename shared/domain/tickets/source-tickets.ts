@@ -1,4 +1,4 @@
-import type { BatchWrite } from '../../store/batch';
+import type { BatchWrite } from './repo';
 import type { FreeTicketDoc } from '../free-tickets/model';
 import type { RegistrationDoc } from '../registrations/model';
 import { ticketWrites, type TicketHolding } from './issue';

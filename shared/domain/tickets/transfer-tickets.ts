@@ -1,5 +1,5 @@
 import { badRequest } from '../../errors';
-import type { BatchWrite } from '../../store/batch';
+import type { BatchWrite } from './repo';
 import { isStatusIn, REPORTED_STATUSES, type OrderDoc } from '../orders/model';
 import { bookWrite } from './issue';
 import { orderHolding } from './order-tickets';
