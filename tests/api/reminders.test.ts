@@ -117,6 +117,25 @@ describe('reminders on a controlled clock', () => {
     o.expectStatus(await o.reportSold(f.member, b.id, { soldQuantity: 1 }), 200, 'report');
     o.expectStatus(await o.reportSold(f.member, a.id, { soldQuantity: 3 }), 200, 'report');
   }, 180_000);
+  it('sends each treasurer one weekly digest of orders awaiting reconciliation and unpaid invoices', async () => {
+    // The orders reported at the end of the test above now await reconciliation.
+    const run = (day: string) => remindersOnce({ now: at(day), organizationIds: [f.orgId] });
+    const digests = () =>
+      api
+        .outbox()
+        .filter((m: any) => m.to === f.treasurer.email.toLowerCase() && m.messageId?.startsWith('reminder-digest'));
+    expect((await run('2027-05-13')).digests).toBe(1); // a Thursday: the week of Monday 10 May
+    const [digest] = digests() as any[];
+    expect(digest.subject).toContain('weekly treasurer digest');
+    expect(digest.text).toContain('- Spring Concert: 1');
+    expect(digest.text).toContain('- Summer Gala: 1');
+    await run('2027-05-14');
+    await run('2027-05-16'); // Sunday, same week
+    expect(digests()).toHaveLength(1);
+    await run('2027-05-17'); // the next Monday
+    expect(digests()).toHaveLength(2);
+    expect(await notificationsOf(f.orgId, f.treasurer.id, 'treasurerDigest')).toHaveLength(2);
+  }, 120_000);
 });
 
 /** An organization of its own (admin, ticket manager, two members), each member holding a delivered order. */
