@@ -12,6 +12,8 @@ import {
   type VerifyCodeBody,
 } from '../shared/domain/sign-in/schemas';
 import { logoutResponse, magicLinkResponse } from '../shared/domain/sign-in/schemas';
+import { myPreferencesBody, updateMyPreferences, type MyPreferencesBody } from '../shared/domain/users/preferences';
+import { userResponse } from '../shared/domain/users/responses';
 
 const MINUTE = 60;
 
@@ -25,7 +27,7 @@ defineRoute<MagicLinkBody>({
   rateLimit: { bucket: 'magic-link', limit: 5, windowSeconds: MINUTE },
   body: magicLinkBody,
   response: magicLinkResponse,
-  handler: ({ body }) => auth.requestMagicLink(body.email),
+  handler: ({ body }) => auth.requestMagicLink(body.email, body.locale),
 });
 
 defineRoute<VerifyBody>({
@@ -77,4 +79,18 @@ defineRoute({
   summary: 'The caller and their organization memberships',
   response: meResponse,
   handler: ({ principal }) => auth.describeMe(principal),
+});
+
+defineRoute<MyPreferencesBody>({
+  name: 'auth-me-update',
+  method: 'PATCH',
+  route: 'auth/me',
+  auth: 'authenticated',
+  tags: ['auth'],
+  summary:
+    "Set the caller's own language (`locale`: en, de or fi) and whether they want e-mails about their orders " +
+    '(`notificationEmails`); fields not sent stay',
+  body: myPreferencesBody,
+  response: userResponse,
+  handler: ({ principal, body }) => updateMyPreferences(principal, body),
 });

@@ -19,18 +19,23 @@ export interface SheetSpec {
   name: string;
   columns: SheetColumn[];
   rows: Iterable<SheetCell[]> | AsyncIterable<SheetCell[]>;
+  /** ISO 4217 code of the sheet's money columns: their cells show it (`#,##0.00 "EUR"`). */
+  currency?: string;
 }
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const MONEY_FORMAT = '#,##0.00';
+/** A money cell's format naming its currency: Excel shows `1,234.50 EUR` and keeps the number a number. */
+export const moneyFormatOf = (currency?: string) =>
+  currency && /^[A-Z]{3}$/.test(currency) ? `${MONEY_FORMAT} "${currency}"` : MONEY_FORMAT;
 const INTEGER_FORMAT = '0';
 
 /**
  * A workbook written with exceljs's streaming writer into a PassThrough that is returned at once: each row is
  * committed as it is added, so the zip is produced while the client reads it and the workbook is never held
  * whole. Every sheet has a frozen header row and set column widths; number cells are typed (money formatted
- * `#,##0.00`), and every text cell, headers included, goes through the CSV formula guard (docs/exports.md).
+ * `#,##0.00` and the sheet's currency code), and every text cell, headers included, goes through the CSV formula guard (docs/exports.md).
  * A failure after the first byte destroys the stream, so the client sees a broken download, never a wrong file.
  */
 export function xlsxStream(sheets: SheetSpec[]): Readable {
@@ -50,10 +55,11 @@ async function writeSheets(out: PassThrough, sheets: SheetSpec[]) {
     const header = worksheet.getRow(1);
     header.font = { bold: true };
     header.commit();
+    const moneyFormat = moneyFormatOf(sheet.currency);
     for await (const values of sheet.rows) {
       const row = worksheet.addRow(values.map((value, i) => cellValue(sheet.columns[i], value)));
       sheet.columns.forEach((column, i) => {
-        const format = column.kind === 'money' ? MONEY_FORMAT : column.kind === 'integer' ? INTEGER_FORMAT : undefined;
+        const format = column.kind === 'money' ? moneyFormat : column.kind === 'integer' ? INTEGER_FORMAT : undefined;
         if (format && typeof values[i] === 'number') row.getCell(i + 1).numFmt = format;
       });
       row.commit();

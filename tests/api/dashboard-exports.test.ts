@@ -94,14 +94,17 @@ describe('dashboard CSV export', () => {
       `attachment; filename="dashboard-gala-night-2027-u-${event.id}.csv"`,
     );
     expect([...res.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(ops(res)).toBe(3);
+    // Auth, the event and the organization (its currency, read in parallel), one page of sales documents.
+    expect(ops(res)).toBe(4);
     const [header, ...rows] = parseCsv(res.text.slice(1));
     expect(header).toEqual([
       ...['section', 'id', 'name', 'dateTime', 'ticketType', 'source', 'venueCapacity', 'sold', 'partnerSold'],
       ...['externalSold', 'totalSold', 'remaining', 'price', 'revenue', 'partnerRevenue', 'fee', 'activeSellers'],
       ...['invoiceState', 'eligibleCount', 'invoicedCount', 'unresolvedOrderCount', 'invalidBasisOrderCount'],
-      ...['invoiceAmount', 'invoiced'],
+      ...['invoiceAmount', 'invoiced', 'currency'],
     ]);
+    // Every row names the organization's currency (EUR: this organization never set another).
+    expect(new Set(rows.map((r) => r[header.indexOf('currency')]))).toEqual(new Set(['EUR']));
     const records = rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
     const section = (name: string) => records.filter((r) => r.section === name);
     expect(section('summary')).toEqual([
@@ -188,7 +191,7 @@ describe('dashboard Excel export', () => {
     expect(res.headers.get('content-disposition')).toBe(
       `attachment; filename="dashboard-gala-night-2027-u-${event.id}.xlsx"`,
     );
-    expect(ops(res)).toBe(3);
+    expect(ops(res)).toBe(4);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.bytes as unknown as ArrayBuffer);
     expect(workbook.worksheets.map((w) => w.name)).toEqual([
@@ -220,6 +223,7 @@ describe('dashboard Excel export', () => {
       'Revenue',
       'Fees',
       'Active sellers',
+      'Currency',
     ]);
     expect(summary).toEqual([
       event.id,
@@ -231,10 +235,11 @@ describe('dashboard Excel export', () => {
       stats.totalRevenue,
       stats.totalFee,
       stats.activeSellers,
+      'EUR',
     ]);
     const summarySheet = workbook.getWorksheet('Summary')!;
-    expect(summarySheet.getCell('G2').numFmt).toBe('#,##0.00');
-    expect(summarySheet.getCell('H2').numFmt).toBe('#,##0.00');
+    expect(summarySheet.getCell('G2').numFmt).toBe('#,##0.00 "EUR"');
+    expect(summarySheet.getCell('H2').numFmt).toBe('#,##0.00 "EUR"');
     expect(typeof summarySheet.getCell('E2').value).toBe('number');
 
     const [showHeader, ...shows] = rowsOf('Showtimes');
@@ -272,8 +277,8 @@ describe('dashboard Excel export', () => {
     const formulaRow = members.find((m) => m[0] === formula.id)!;
     expect(formulaRow.slice(4)).toEqual(['readyToInvoice', 1, 0, 0, 0, 30, false, 0, 0, 3, 30]);
     const memberSheet = workbook.getWorksheet('Members')!;
-    expect(memberSheet.getCell('D2').numFmt).toBe('#,##0.00');
-    expect(memberSheet.getCell('J2').numFmt).toBe('#,##0.00');
+    expect(memberSheet.getCell('D2').numFmt).toBe('#,##0.00 "EUR"');
+    expect(memberSheet.getCell('J2').numFmt).toBe('#,##0.00 "EUR"');
 
     expect(rowsOf('Ticket types')).toEqual([
       ['Ticket type id', 'Ticket type', 'Price', 'Sold', 'Revenue'],
@@ -283,7 +288,7 @@ describe('dashboard Excel export', () => {
       ['Organization id', 'Organization', 'Tickets sold', 'Revenue', 'Fees'],
       ['partner-9', "'+Partner", 1, 25, 1.5],
     ]);
-    expect(workbook.getWorksheet('Partners')!.getCell('E2').numFmt).toBe('#,##0.00');
+    expect(workbook.getWorksheet('Partners')!.getCell('E2').numFmt).toBe('#,##0.00 "EUR"');
   });
 });
 

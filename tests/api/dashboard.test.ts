@@ -187,8 +187,10 @@ describe('dashboard', () => {
       expect(c.remaining).toBe(s.remaining);
     }
     expect(summary.aggregate.remaining).toBe(res.body.data.ticketsRemaining);
-    // Auth (the user with its role map), the event, one page of sales documents.
-    expect(ops(res)).toBe(3);
+    // Auth (the user with its role map), the event and the organization (its currency, in parallel), one page of sales
+    // documents.
+    expect(ops(res)).toBe(4);
+    expect(res.body.data.currency).toBe('EUR');
   });
 
   it('an event with no sales: every ticket type listed with 0, no members, no partners, label absent', async () => {

@@ -124,7 +124,8 @@ export class TestHost {
     const sent = await this.post('auth/magic-link', { body: { email } });
     if (sent.status !== 200) throw new Error(`magic-link failed: ${sent.status} ${sent.text}`);
     const mail = this.lastEmailTo(email);
-    const code = /code: (\d{6})/.exec(mail?.text ?? '')?.[1];
+    // The code ends its line after ": " in every language of the login e-mail (shared/domain/messages).
+    const code = /: (\d{6})$/m.exec(mail?.text ?? '')?.[1];
     if (!code) throw new Error(`no login e-mail for ${email}`);
     const verified = await this.post('auth/verify-code', { body: { email, code } });
     if (verified.status !== 200) throw new Error(`verify-code failed: ${verified.status} ${verified.text}`);

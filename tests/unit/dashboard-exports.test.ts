@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { dashboardFileName } from '../../shared/domain/dashboard/dashboard-stats';
 import { DASHBOARD_CSV_COLUMNS, dashboardCsvRows } from '../../shared/domain/dashboard/export-csv';
 import { buildDashboard } from '../../shared/domain/dashboard/stats';
-import { xlsxStream } from '../../shared/excel/workbook';
+import { moneyFormatOf, xlsxStream } from '../../shared/excel/workbook';
 
 async function bytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -39,6 +39,32 @@ describe('dashboard export helpers', () => {
     for (const row of rows) expect(row).toHaveLength(DASHBOARD_CSV_COLUMNS.length);
     const showtime = Object.fromEntries(DASHBOARD_CSV_COLUMNS.map((c, i) => [c, rows[1][i]]));
     expect(showtime).toMatchObject({ partnerSold: 0, partnerRevenue: 0, externalSold: 1, remaining: 9 });
+    // The organization's currency on every row (EUR when buildDashboard is given none).
+    const currency = DASHBOARD_CSV_COLUMNS.indexOf('currency');
+    expect(rows.map((r) => r[currency])).toEqual(['EUR', 'EUR', 'EUR', 'EUR']);
+    const inSek = [...dashboardCsvRows({ ...stats, currency: 'SEK' })];
+    expect(new Set(inSek.map((r) => r[currency]))).toEqual(new Set(['SEK']));
+  });
+
+  it("formats a sheet's money cells with its currency code, integers and text untouched", async () => {
+    const stream = xlsxStream([
+      {
+        name: 'Sheet',
+        currency: 'SEK',
+        columns: [
+          { header: 'Count', kind: 'integer', width: 10 },
+          { header: 'Money', kind: 'money', width: 12 },
+        ],
+        rows: [[3, 12.5]],
+      },
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await bytes(stream)) as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Sheet')!;
+    expect(sheet.getCell('B2').numFmt).toBe('#,##0.00 "SEK"');
+    expect(sheet.getCell('B2').value).toBe(12.5);
+    expect(sheet.getCell('A2').numFmt).toBe('0');
+    expect(moneyFormatOf('bad"code')).toBe('#,##0.00');
   });
 
   it('streams a workbook: frozen header, widths, typed and formatted numbers, guarded text', async () => {

@@ -149,6 +149,7 @@ describe('buildDashboard', () => {
     expectReconciles(stats);
     expect(stats).toEqual({
       organizationId: 'org-1',
+      currency: 'EUR',
       eventId: 'event-1',
       eventName: 'Spring Concert',
       venueCapacity: 20,

@@ -3,6 +3,8 @@ import { projectionAvailability } from '../events/capacity/availability';
 import { salesDocPages } from '../sales/repo';
 import type { DashboardStats } from './model';
 import { DashboardFold } from './stats';
+import { getOrganization } from '../organizations/repo';
+import { settingsOf } from '../organization-settings/model';
 
 /**
  * Pages of up to 10,000 documents: the fold keeps only running sums, so a page is the most it ever holds. On
@@ -14,10 +16,14 @@ export const DASHBOARD_PAGE_SIZE = 10_000;
 /**
  * GET management/dashboard/{eventId}: one point read of the event (404 when unknown, deleted or another
  * organization's), then one streamed query of the event's sales documents in the organization partition, folded
- * page by page. Store calls: the event read plus one per page, whatever the number of members or orders.
+ * page by page. Store calls: the event and organization reads (in parallel) plus one per page, whatever the number of members or orders.
  */
 export async function dashboardStats(organizationId: string, eventId: string): Promise<DashboardStats> {
-  const event = await requireLiveEvent(organizationId, eventId);
+  // The organization is read beside the event (its currency): one more point read, no more wait.
+  const [event, organization] = await Promise.all([
+    requireLiveEvent(organizationId, eventId),
+    getOrganization(organizationId),
+  ]);
   const fold = new DashboardFold(event);
   // A Shared Event projection's `remaining` is the pool's or quota's availability (one query, beside the sales).
   const [shared] = await Promise.all([
@@ -30,7 +36,7 @@ export async function dashboardStats(organizationId: string, eventId: string): P
       }
     })(),
   ]);
-  return fold.result(shared);
+  return { ...fold.result(shared), currency: settingsOf(organization ?? {}).currency };
 }
 
 /**

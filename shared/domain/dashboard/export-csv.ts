@@ -32,12 +32,14 @@ export const DASHBOARD_CSV_COLUMNS = [
   'invalidBasisOrderCount',
   'invoiceAmount',
   'invoiced',
+  'currency',
 ] as const;
 type Column = (typeof DASHBOARD_CSV_COLUMNS)[number];
 
-const row = (cells: Partial<Record<Column, CellValue>>): CellValue[] => DASHBOARD_CSV_COLUMNS.map((c) => cells[c]);
-
+/** Every row names the organization's currency (the last column), so a row read alone still says what its amounts are. */
 export function* dashboardCsvRows(stats: DashboardStats): Generator<CellValue[]> {
+  const row = (cells: Partial<Record<Column, CellValue>>): CellValue[] =>
+    DASHBOARD_CSV_COLUMNS.map((c) => (c === 'currency' ? stats.currency : cells[c]));
   yield row({
     section: 'summary',
     id: stats.eventId,

@@ -17,13 +17,15 @@ const money = (header: string, width = 14): SheetColumn => ({ header, kind: 'mon
 export const EXCEL_SHEETS = ['Summary', 'Showtimes', 'Members', 'Ticket types', 'Partners'] as const;
 
 export function dashboardWorkbook(stats: DashboardStats): Readable {
-  return xlsxStream([
+  // Every money cell is formatted with the organization's currency; the Summary sheet also names it in a column.
+  const sheets = [
     summarySheet(stats),
     showtimesSheet(stats),
     membersSheet(stats),
     typesSheet(stats),
     partnersSheet(stats),
-  ]);
+  ];
+  return xlsxStream(sheets.map((sheet) => ({ ...sheet, currency: stats.currency })));
 }
 
 function summarySheet(stats: DashboardStats): SheetSpec {
@@ -39,6 +41,7 @@ function summarySheet(stats: DashboardStats): SheetSpec {
       money('Revenue'),
       money('Fees'),
       integer('Active sellers'),
+      text('Currency', 10),
     ],
     rows: [
       [
@@ -51,6 +54,7 @@ function summarySheet(stats: DashboardStats): SheetSpec {
         stats.totalRevenue,
         stats.totalFee,
         stats.activeSellers,
+        stats.currency,
       ],
     ],
   };

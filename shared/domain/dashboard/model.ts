@@ -8,6 +8,8 @@ import type { MemberInvoiceSummary } from '../invoicing/summary';
  */
 export interface DashboardStats {
   organizationId: string;
+  /** ISO 4217: the organization's currency, the unit of every amount here and in the exports. */
+  currency: string;
   eventId: string;
   eventName: string;
   venueCapacity: number;

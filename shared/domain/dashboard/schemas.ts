@@ -75,6 +75,7 @@ const partnerOrganizationSales = object(
 export const dashboardResponse: Schema = object(
   {
     organizationId: str,
+    currency: str,
     eventId: str,
     eventName: str,
     venueCapacity: count,
@@ -89,7 +90,16 @@ export const dashboardResponse: Schema = object(
     salesByPartnerOrganization: list(partnerOrganizationSales),
   },
   [
-    ...['organizationId', 'eventId', 'eventName', 'venueCapacity', 'totalTicketsSold', 'totalRevenue', 'totalFee'],
+    ...[
+      'organizationId',
+      'currency',
+      'eventId',
+      'eventName',
+      'venueCapacity',
+      'totalTicketsSold',
+      'totalRevenue',
+      'totalFee',
+    ],
     ...['ticketsRemaining', 'activeSellers', 'salesByMember', 'salesByTicketType', 'salesByShowtime'],
     'salesByPartnerOrganization',
   ],

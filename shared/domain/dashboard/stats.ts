@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY } from '../organization-settings/model';
 import { fromCents } from '../vocabulary/money';
 import { orderStanding, registrationStanding, type InvoiceStanding } from '../invoicing/summary';
 import { moneyOf, salesRecordOf, type SalesSourceDoc } from '../sales/facts';
@@ -129,7 +130,7 @@ export class DashboardFold {
   }
 
   /** `shared`: a Shared Event projection's availability per showtime, which its `remaining` states instead. */
-  result(shared?: ReadonlyMap<string, { remaining: number }>): DashboardStats {
+  result(shared?: ReadonlyMap<string, { remaining: number }>): Omit<DashboardStats, 'currency'> {
     const salesByShowtime = this.event.showtimes.map((s) => {
       const sales = this.showtimeSales(s, this.showtimes.get(s.showtimeId)!);
       const available = shared?.get(s.showtimeId);
@@ -230,8 +231,12 @@ function standingOf(doc: SalesSourceDoc): InvoiceStanding | undefined {
 }
 
 /** The dashboard of one event from its sales documents (pure: the service feeds it the streamed pages). */
-export function buildDashboard(event: DashboardEvent, docs: Iterable<SalesSourceDoc>): DashboardStats {
+export function buildDashboard(
+  event: DashboardEvent,
+  docs: Iterable<SalesSourceDoc>,
+  currency = DEFAULT_CURRENCY,
+): DashboardStats {
   const fold = new DashboardFold(event);
   for (const doc of docs) fold.addDoc(doc);
-  return fold.result();
+  return { ...fold.result(), currency };
 }

@@ -5,9 +5,11 @@ import { isConflict, isPreconditionFailed, withEtagRetry, type Stored } from '..
 import { newMembership } from '../memberships/model';
 import { getMembership } from '../memberships/repo';
 import { grantInRoleMap } from '../users/role-map';
-import { getOrganization } from '../organizations/repo';
 import { createOrGetUser } from '../users/repo';
 import { getMailer } from '../../email/mailer';
+import { effectiveLocale } from '../messages/locale';
+import { settingsOf } from '../organization-settings/model';
+import { getOrganization } from '../organizations/repo';
 import { loginEmail } from '../sign-in/login-email';
 import { issueChallenge } from '../sign-in/challenges';
 import { requireLiveOrganization } from '../organizations/manage-organizations';
@@ -111,8 +113,13 @@ export async function acceptInvitation(code: string, body: AcceptInvitationBody)
   // Only a person new to the service gets a login e-mail: issuing one for an existing user would void the
   // login they may have pending (anyone holding the code can name any address). Existing users log in as usual.
   if (newUser) {
-    const { token, code: loginCode } = await issueChallenge(user.email);
-    await getMailer().send(loginEmail(user.email, token, loginCode));
+    // A new person has chosen no language yet: the organization's default speaks for them (one point read).
+    const [{ token, code: loginCode }, organization] = await Promise.all([
+      issueChallenge(user.email),
+      getOrganization(organizationId),
+    ]);
+    const locale = effectiveLocale(user.locale, settingsOf(organization ?? {}).defaultLocale);
+    await getMailer().send(loginEmail(user.email, token, loginCode, locale));
   }
   return { joined: true, result };
 }

@@ -6,6 +6,7 @@ import { retryOnContention } from '../vocabulary/contention';
 import { toOrderResponse } from './mapper';
 import { freezeInvoiceBasis } from './invoice-basis';
 import { assertAccepts } from './rules';
+import { noticeRecipient, noticeWrites, sendNoticeEmail, type MemberNotice } from './member-notice';
 
 /**
  * POST /api/orders/{id}/approve-reconciliation (lifecycle rule 4): settles an awaitingReconciliation order and
@@ -13,21 +14,27 @@ import { assertAccepts } from './rules';
  * operation, so the basis is never rewritten. It never sets invoicedAt.
  */
 export async function approveReconciliation(principal: Principal, organizationId: string, orderId: string) {
+  let notice: MemberNotice | undefined;
+  let recipientRead = false;
   const saved = await retryOnContention(async () => {
     const order = await loadOrder(organizationId, orderId);
     assertAccepts(order.status, 'approveReconciliation');
     const actor = actorOf(principal);
-    return saveOrder(
-      {
-        ...order,
-        status: 'settled',
-        invoiceBasis: freezeInvoiceBasis(order, actor.at),
-        reconciledBy: actor.id,
-        reconciledByName: actor.name,
-        reconciledAt: actor.at,
-      },
-      order,
-    );
+    const next: typeof order = {
+      ...order,
+      status: 'settled',
+      invoiceBasis: freezeInvoiceBasis(order, actor.at),
+      reconciledBy: actor.id,
+      reconciledByName: actor.name,
+      reconciledAt: actor.at,
+    };
+    // The member hears that the order is settled (member-notice.ts), in the same batch as the order.
+    if (!recipientRead) {
+      notice = await noticeRecipient(order, principal);
+      recipientRead = true;
+    }
+    return saveOrder(next, order, noticeWrites(notice, 'settled', next));
   });
+  await sendNoticeEmail(notice, 'settled', saved);
   return toOrderResponse(saved, principal);
 }

@@ -23,11 +23,25 @@ export async function getOrder(organizationId: string, orderId: string): Promise
  * revenue or fees (a sale reported, a settlement, a soft delete), its showtime counter's figures move in the same
  * transactional batch (events/capacity/money.ts); otherwise one replace, as always.
  */
-export function saveOrder(order: Stored<OrderDoc>, before: OrderDoc): Promise<Stored<OrderDoc>> {
+/**
+ * `alongside`: more writes of the organization's partition committed in the same transactional batch (the member's
+ * notification of a management move): without them the save stays a single replace.
+ */
+export function saveOrder(
+  order: Stored<OrderDoc>,
+  before: OrderDoc,
+  alongside: BatchWrite[] = [],
+): Promise<Stored<OrderDoc>> {
   const next = { ...order, sortKey: orderSortKey(order), updatedAt: new Date().toISOString() };
-  const single = () => replaceItem(containers().orgs, order.organizationId, next, order._etag);
+  const writes: BatchWrite[] = [{ replace: next, ifMatch: order._etag }, ...alongside];
+  const single =
+    alongside.length === 0
+      ? () => replaceItem(containers().orgs, order.organizationId, next, order._etag)
+      : async () =>
+          (await commitBatch(containers().orgs, order.organizationId, writes))[0]!
+            .resourceBody as unknown as Stored<OrderDoc>;
   const moves = keepsMoney(next) ? moneyMoves(orderMoney(before), orderMoney(next)) : [];
-  return writeWithMoney(order.organizationId, order.eventId, moves, [{ replace: next, ifMatch: order._etag }], single);
+  return writeWithMoney(order.organizationId, order.eventId, moves, writes, single);
 }
 
 /** The decisive write of an order create: it carries a waiting Idempotency-Key record (store/write-token.ts). */

@@ -7,7 +7,8 @@ import type { Principal } from '../users/principal';
 import { listMembershipsOfUserAcrossOrganizations } from '../memberships/repo';
 import { organizationsByIdsAcrossPartitions } from '../organizations/repo';
 import { normalizeEmail, toUserResponse } from '../users/model';
-import { localeFieldsOf } from '../organization-settings/model';
+import { localeFieldsOf, type Locale } from '../organization-settings/model';
+import { effectiveLocale } from '../messages/locale';
 import { createOrGetUser, findUserByEmail, incrementTokenVersion, saveUser } from '../users/repo';
 import { issueChallenge, redeemCode, redeemLinkToken } from './challenges';
 import { loginEmail } from './login-email';
@@ -19,15 +20,19 @@ const isSuperAdminEmail = (email: string) => config().superAdminEmails.has(norma
 /** Per address, whoever asks: each request voids the pending login, so flooding one address would lock its owner out. */
 const PER_ADDRESS_LIMIT = { bucket: 'magic-link-address', limit: 5, windowSeconds: 15 * 60 };
 
-/** Always `{ sent: true }`: whether an address is known is never revealed (the per-address limit applies to all). */
-export async function requestMagicLink(email: string): Promise<{ sent: true }> {
+/**
+ * Always `{ sent: true }`: whether an address is known is never revealed (the per-address limit applies to all). The
+ * e-mail speaks the user's own language when they chose one, else the `locale` the request sent (the browser's),
+ * else English.
+ */
+export async function requestMagicLink(email: string, locale?: Locale): Promise<{ sent: true }> {
   const address = normalizeEmail(email);
   await enforceRateLimit(PER_ADDRESS_LIMIT, `address:${address}`);
   const user = await findUserByEmail(address);
   const eligible = user ? !user.deletedAt : isSuperAdminEmail(address);
   if (eligible) {
     const { token, code } = await issueChallenge(address);
-    await getMailer().send(loginEmail(address, token, code));
+    await getMailer().send(loginEmail(address, token, code, effectiveLocale(user?.locale, locale)));
   }
   return { sent: true };
 }

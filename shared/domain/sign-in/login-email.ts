@@ -1,15 +1,10 @@
 import { config } from '../../config';
 import type { EmailMessage } from '../../email/mailer';
+import { loginMessage } from '../messages/login-messages';
+import type { Locale } from '../organization-settings/model';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-export function loginEmail(to: string, token: string, code: string): EmailMessage {
+/** The login e-mail in the person's language (shared/domain/messages/login-messages.ts holds the words). */
+export function loginEmail(to: string, token: string, code: string, locale: Locale = 'en'): EmailMessage {
   const link = `${config().appBaseUrl}/auth/verify?token=${encodeURIComponent(token)}`;
-  return {
-    to,
-    subject: 'Your login link',
-    text: `Log in with this link: ${link}\n\nOr enter this code: ${code}\n\nThe link and code work once and expire in 15 minutes.`,
-    html: `<p><a href="${escapeHtml(link)}">Log in</a></p><p>Or enter this code: <strong>${code}</strong></p><p>The link and code work once and expire in 15 minutes.</p>`,
-  };
+  return { to, ...loginMessage(locale, link, code) };
 }

@@ -1,14 +1,17 @@
 import { email, object } from '../vocabulary/schema-parts';
 import { ROLES } from '../memberships/model';
-import { LOCALES } from '../organization-settings/model';
+import { LOCALES, type Locale } from '../organization-settings/model';
+import { locale } from '../organization-settings/schemas';
 import { userResponse } from '../users/responses';
 
-export const magicLinkBody = object({ email }, ['email']);
+// `locale`: the browser's language, for the e-mail of someone who has not chosen one yet (the user's own wins).
+export const magicLinkBody = object({ email, locale }, ['email']);
 export const verifyBody = object({ token: { type: 'string', minLength: 1, maxLength: 512 } }, ['token']);
 export const verifyCodeBody = object({ email, code: { type: 'string', pattern: '^[0-9]{6}$' } }, ['email', 'code']);
 
 export interface MagicLinkBody {
   email: string;
+  locale?: Locale;
 }
 export interface VerifyBody {
   token: string;

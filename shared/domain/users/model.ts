@@ -1,3 +1,4 @@
+import type { Locale } from '../organization-settings/model';
 import type { OrganizationRoleEntry } from '../memberships/model';
 
 export interface UserDoc {
@@ -9,6 +10,10 @@ export interface UserDoc {
   lastName?: string;
   phone?: string;
   isSuperAdmin?: boolean;
+  /** The language the person chose (absent until they do: then the organization's, then English). */
+  locale?: Locale;
+  /** E-mails about their own orders besides the in-app notifications; absent = no (they opt in). */
+  notificationEmails?: boolean;
   tokenVersion: number;
   /**
    * The user's authority in each organization, kept in step with the membership documents (never granting
@@ -50,6 +55,8 @@ export function toUserResponse(user: UserDoc) {
     lastName: user.lastName,
     phone: user.phone,
     isSuperAdmin: user.isSuperAdmin === true,
+    ...(user.locale ? { locale: user.locale } : {}),
+    notificationEmails: user.notificationEmails === true,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
     ...(user.deletedAt ? { deletedAt: user.deletedAt } : {}),

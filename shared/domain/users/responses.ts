@@ -1,3 +1,4 @@
+import { LOCALES } from '../organization-settings/model';
 import { object } from '../vocabulary/schema-parts';
 import { bool, integer, pageOf, text, timestamp } from '../vocabulary/response-parts';
 
@@ -11,11 +12,13 @@ export const userResponse = object(
     lastName: text,
     phone: text,
     isSuperAdmin: bool,
+    locale: { enum: [...LOCALES] },
+    notificationEmails: bool,
     createdAt: timestamp,
     updatedAt: timestamp,
     deletedAt: timestamp,
   },
-  ['id', 'email', 'name', 'isSuperAdmin', 'createdAt', 'updatedAt'],
+  ['id', 'email', 'name', 'isSuperAdmin', 'notificationEmails', 'createdAt', 'updatedAt'],
 );
 
 export const userPage = pageOf(userResponse);

@@ -3321,6 +3321,7 @@ export interface components {
         };
         DashboardStats: {
             organizationId: string;
+            currency: string;
             eventId: string;
             eventName: string;
             venueCapacity: number;
@@ -7210,6 +7211,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "organizationId": "9a863583-7035-4b24-add5-efc00e4a1c8d",
+                     *         "currency": "EUR",
                      *         "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
                      *         "eventName": "Spring Concert",
                      *         "venueCapacity": 120,
