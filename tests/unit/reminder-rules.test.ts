@@ -1,3 +1,4 @@
+import { memberReminderEmail } from '../../shared/domain/reminders/messages';
 import { isOverdue, localHour, memberPlan, outstandingTickets, weekStart } from '../../shared/domain/reminders/rules';
 import { unsubscribeToken, userOfUnsubscribeToken } from '../../shared/domain/reminders/unsubscribe-token';
 
@@ -82,5 +83,19 @@ describe('the one-click token', () => {
     expect(userOfUnsubscribeToken(`${id}${mac}`)).toBeUndefined();
     expect(userOfUnsubscribeToken('')).toBeUndefined();
     expect(userOfUnsubscribeToken(`${id}=.${mac}`)).toBeUndefined();
+  });
+});
+
+describe('the reminder e-mail speaks the person’s language', () => {
+  it('has the subject, the lines and the opt-out link in en, de and fi', () => {
+    const orders = [order({ eventId: 'e1', eventName: 'Gala', organizationId: 'org' })];
+    const en = memberReminderEmail('a@example.org', 'Choir', 'org', 'u1', orders, 'en');
+    const de = memberReminderEmail('a@example.org', 'Choir', 'org', 'u1', orders, 'de');
+    const fi = memberReminderEmail('a@example.org', 'Choir', 'org', 'u1', orders, 'fi');
+    expect(en.subject).toBe('Choir: please report your ticket sales');
+    expect(de.subject).toBe('Choir: Bitte melden Sie Ihre Kartenverkäufe');
+    expect(fi.subject).toBe('Choir: ilmoita lippumyyntisi');
+    expect(de.text).toContain('2 Karte(n) als verkauft melden oder zurückgeben');
+    for (const mail of [en, de, fi]) expect(mail.text).toContain('/reminders/unsubscribe?token=');
   });
 });

@@ -4,6 +4,8 @@ import { logError } from '../../telemetry/telemetry';
 import { invoiceSettingsOf, paymentTermsOf } from '../invoicing/invoice-settings';
 import { digestContent, digestEmail, digestIsEmpty } from './digest';
 import { localDay } from '../invoicing/receivable';
+import { effectiveLocale } from '../messages/locale';
+import { settingsOf } from '../organization-settings/model';
 import { allMemberships } from '../memberships/repo';
 import { buildNotification, type NotificationDoc } from '../notifications/model';
 import type { OrderDoc } from '../orders/model';
@@ -225,7 +227,16 @@ function memberRecord(
     orderIds: orders.map((o) => o.id),
     // Opted out (profile or one-click link) or no live user: the notification alone.
     ...(user && user.reminderEmails !== false
-      ? { email: memberReminderEmail(user.email, organization.name, organization.id, memberId, orders) }
+      ? {
+          email: memberReminderEmail(
+            user.email,
+            organization.name,
+            organization.id,
+            memberId,
+            orders,
+            effectiveLocale(user.locale, settingsOf(organization).defaultLocale),
+          ),
+        }
       : {}),
     notificationId: notificationIdOf(id),
     status: 'pending',
