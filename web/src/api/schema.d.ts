@@ -125,7 +125,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Set the caller's own language (`locale`: en, de or fi) and whether they want e-mails about their orders (`notificationEmails`); fields not sent stay
+         * @description Auth: Required (any signed-in user).
+         */
+        patch: operations["auth-me-update"];
         trace?: never;
     };
     "/api/auth/me/reminder-emails": {
@@ -3851,6 +3855,7 @@ export interface components {
         MagicLinkBody: {
             /** Format: email */
             email: string;
+            locale?: components["schemas"]["Locale"];
         };
         MagicLinkSent: {
             /** @constant */
@@ -3998,6 +4003,10 @@ export interface components {
         ModeBody: {
             /** @enum {unknown} */
             organizationMode: "full" | "sellingPartner";
+        };
+        MyPreferencesBody: {
+            locale?: components["schemas"]["Locale"];
+            notificationEmails?: boolean;
         };
         MyStats: {
             totalTicketsSold: number;
@@ -5026,6 +5035,9 @@ export interface components {
             lastName?: string;
             phone?: string;
             isSuperAdmin: boolean;
+            /** @enum {unknown} */
+            locale?: "en" | "de" | "fi";
+            notificationEmails: boolean;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -5552,7 +5564,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "mia.member@example.org"
+                 *       "email": "mia.member@example.org",
+                 *       "locale": "en"
                  *     }
                  */
                 "application/json": components["schemas"]["MagicLinkBody"];
@@ -5620,6 +5633,8 @@ export interface operations {
                      *           "lastName": "Mia Member",
                      *           "phone": "Text",
                      *           "isSuperAdmin": true,
+                     *           "locale": "en",
+                     *           "notificationEmails": true,
                      *           "createdAt": "2026-11-25T18:30:00.000Z",
                      *           "updatedAt": "2026-11-25T18:30:00.000Z",
                      *           "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -5648,6 +5663,70 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "auth-me-update": {
+        parameters: {
+            query?: {
+                organizationId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "locale": "en",
+                 *       "notificationEmails": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["MyPreferencesBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "a5614527-0ce6-43be-ad1d-d012b7394867",
+                     *         "email": "mia.member@example.org",
+                     *         "name": "Spring Concert",
+                     *         "firstName": "Mia Member",
+                     *         "lastName": "Mia Member",
+                     *         "phone": "Text",
+                     *         "isSuperAdmin": true,
+                     *         "locale": "en",
+                     *         "notificationEmails": true,
+                     *         "createdAt": "2026-11-25T18:30:00.000Z",
+                     *         "updatedAt": "2026-11-25T18:30:00.000Z",
+                     *         "deletedAt": "2026-11-25T18:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -5747,6 +5826,8 @@ export interface operations {
                      *           "lastName": "Mia Member",
                      *           "phone": "Text",
                      *           "isSuperAdmin": true,
+                     *           "locale": "en",
+                     *           "notificationEmails": true,
                      *           "createdAt": "2026-11-25T18:30:00.000Z",
                      *           "updatedAt": "2026-11-25T18:30:00.000Z",
                      *           "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -5811,6 +5892,8 @@ export interface operations {
                      *           "lastName": "Mia Member",
                      *           "phone": "Text",
                      *           "isSuperAdmin": true,
+                     *           "locale": "en",
+                     *           "notificationEmails": true,
                      *           "createdAt": "2026-11-25T18:30:00.000Z",
                      *           "updatedAt": "2026-11-25T18:30:00.000Z",
                      *           "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -20185,6 +20268,8 @@ export interface operations {
                      *             "lastName": "Mia Member",
                      *             "phone": "Text",
                      *             "isSuperAdmin": true,
+                     *             "locale": "en",
+                     *             "notificationEmails": true,
                      *             "createdAt": "2026-11-25T18:30:00.000Z",
                      *             "updatedAt": "2026-11-25T18:30:00.000Z",
                      *             "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -20239,6 +20324,8 @@ export interface operations {
                      *         "lastName": "Mia Member",
                      *         "phone": "Text",
                      *         "isSuperAdmin": true,
+                     *         "locale": "en",
+                     *         "notificationEmails": true,
                      *         "createdAt": "2026-11-25T18:30:00.000Z",
                      *         "updatedAt": "2026-11-25T18:30:00.000Z",
                      *         "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -20303,6 +20390,8 @@ export interface operations {
                      *         "lastName": "Mia Member",
                      *         "phone": "Text",
                      *         "isSuperAdmin": true,
+                     *         "locale": "en",
+                     *         "notificationEmails": true,
                      *         "createdAt": "2026-11-25T18:30:00.000Z",
                      *         "updatedAt": "2026-11-25T18:30:00.000Z",
                      *         "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -20363,6 +20452,8 @@ export interface operations {
                      *         "lastName": "Mia Member",
                      *         "phone": "Text",
                      *         "isSuperAdmin": true,
+                     *         "locale": "en",
+                     *         "notificationEmails": true,
                      *         "createdAt": "2026-11-25T18:30:00.000Z",
                      *         "updatedAt": "2026-11-25T18:30:00.000Z",
                      *         "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -20427,6 +20518,8 @@ export interface operations {
                      *         "lastName": "Mia Member",
                      *         "phone": "Text",
                      *         "isSuperAdmin": true,
+                     *         "locale": "en",
+                     *         "notificationEmails": true,
                      *         "createdAt": "2026-11-25T18:30:00.000Z",
                      *         "updatedAt": "2026-11-25T18:30:00.000Z",
                      *         "deletedAt": "2026-11-25T18:30:00.000Z"
