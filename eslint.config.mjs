@@ -166,7 +166,7 @@ export default tseslint.config(
   },
   {
     // Bootstrap: the Functions entry points open the store before the first request; that is all they may take.
-    files: ['shared/http/define-route.ts', 'functions/heal-timer.ts'],
+    files: ['shared/http/define-route.ts', 'functions/heal-timer.ts', 'functions/reminders-timer.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,4 +1,5 @@
 import { defineRoute } from '../shared/http/define-route';
+import { effectiveLocale } from '../shared/domain/messages/locale';
 import { completedOrMultiStatus, created, fileReply } from '../shared/http/reply';
 import { recordPayment } from '../shared/domain/invoicing/record-payment';
 import { eventReceivables } from '../shared/domain/invoicing/receivables';
@@ -83,8 +84,11 @@ defineRoute({
   tags: ['invoicing', 'me'],
   summary: "The caller's own invoice for an event as a PDF, with the EPC QR code to pay by scanning",
   fileResponse: { contentType: PDF },
-  handler: async ({ principal, organizationId, params }) =>
-    pdfReply(await readMemberInvoice(organizationId, params.eventId, principal.userId)),
+  handler: async ({ principal, organizationId, params }) => {
+    const invoice = await readMemberInvoice(organizationId, params.eventId, principal.userId);
+    // The member reads their own invoice in their own language when they chose one.
+    return pdfReply({ ...invoice, locale: effectiveLocale(principal.user?.locale, invoice.locale) });
+  },
 });
 
 async function pdfReply(invoice: MemberInvoiceView) {

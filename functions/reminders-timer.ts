@@ -21,6 +21,7 @@ if (insideFunctionsWorker()) {
         organizations: report.organizations,
         reminded: report.reminded,
         escalated: report.escalated,
+        digests: report.digests,
         redelivered: report.redelivered,
         failures: report.failures.length,
       });

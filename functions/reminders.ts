@@ -1,5 +1,5 @@
 import { defineRoute } from '../shared/http/define-route';
-import { object } from '../shared/domain/vocabulary/schema-parts';
+import { emptyBody, object } from '../shared/domain/vocabulary/schema-parts';
 import { setReminderEmails, unsubscribeWithToken } from '../shared/domain/reminders/opt-out';
 
 /**
@@ -31,6 +31,7 @@ defineRoute<unknown, { token: string }>({
     'One-click link of a reminder e-mail: turns that person’s reminder e-mails off, without login; the signed ' +
     'token can do nothing else (400 INVALID_UNSUBSCRIBE_LINK when it was not made by the service)',
   rateLimit: { bucket: 'reminders-unsubscribe', limit: 30, windowSeconds: 60 },
+  body: emptyBody,
   query: object({ token: { type: 'string', minLength: 1, maxLength: 400 } }, ['token']),
   response: answer,
   errors: ['INVALID_UNSUBSCRIBE_LINK'],

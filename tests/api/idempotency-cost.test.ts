@@ -3,7 +3,7 @@ import { registeredRoutes } from '../../shared/http/route';
 import type { ApiResponse } from '../helpers/harness';
 import { TestHost } from '../helpers/harness';
 import { createEvent, createOrganization, eventBody, setupOrganization, type OrgFixture } from '../helpers/fixtures';
-import { seedSharedEvent } from '../helpers/seed';
+import { seedRegistration, seedSharedEvent } from '../helpers/seed';
 import { sharedEventBody } from '../helpers/shared-events/create';
 import { q, sellExternal } from '../helpers/events';
 import { orderApi } from '../helpers/orders';
@@ -231,6 +231,24 @@ const CASES: Record<string, () => Promise<Call>> = {
     await clearOfNewMinute();
     await create();
     return create;
+  },
+  // A payment against a member's invoice (issue 35): one create in the organization's partition.
+  'members-invoice-payments-create': async () => {
+    await seedRegistration(f.orgId, {
+      eventId: event.id,
+      showtimeId: event.showtimes[0].showtimeId,
+      sellerId: f.member.id,
+      sellerName: f.member.name,
+      tickets: [{ ticketTypeId: event.ticketTypes[0].id, ticketTypeName: 'Adult', quantity: 1, unitPrice: 25, fee: 0 }],
+      invoicedAt: new Date().toISOString(),
+    });
+    return (key) =>
+      api.post(`management/members/${f.member.id}/invoice/${event.id}/payments`, {
+        token: f.treasurer.token,
+        query: q(f),
+        body: { amount: 1, paidOn: new Date().toISOString().slice(0, 10) },
+        ...keyed(key),
+      });
   },
   'impersonation-audit-record': async () => (key) =>
     api.post('impersonation/audit', {

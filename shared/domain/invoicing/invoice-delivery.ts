@@ -1,4 +1,5 @@
 import { getMailer } from '../../email/mailer';
+import { effectiveLocale } from '../messages/locale';
 import { logError } from '../../telemetry/telemetry';
 import type { EventDoc } from '../events/model';
 import type { OrderDoc } from '../orders/model';
@@ -40,6 +41,8 @@ export async function deliverIssuedInvoice(issued: IssuedInvoice): Promise<boole
       now: new Date(),
     });
     if (!view) return false;
+    // The member's own language when they chose one, else the organization's.
+    view.locale = effectiveLocale(user.locale, view.locale);
     const pdf = await renderInvoicePdf(view);
     await getMailer().send(invoiceEmail(view, user.email, pdf, invoiceFileName(view)));
     return true;

@@ -1,11 +1,11 @@
 import { config } from '../../config';
 import type { EmailMessage } from '../../email/mailer';
 import type { OrderDoc } from '../orders/model';
+import { escapeHtml } from '../messages/locale';
+import { REMINDER_WORDS } from '../messages/reminder-messages';
+import type { Locale } from '../organization-settings/model';
 import { outstandingTickets } from './rules';
 import { unsubscribeToken } from './unsubscribe-token';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The web client's page of one order (the member's history opens it). */
 export const orderLink = (organizationId: string, orderId: string) =>
@@ -15,7 +15,7 @@ export const unsubscribeLink = (userId: string) =>
   `${config().appBaseUrl}/reminders/unsubscribe?token=${encodeURIComponent(unsubscribeToken(userId))}`;
 
 /** Per event, the orders and what is still out (tickets to report as sold or return). */
-export function eventLines(organizationId: string, orders: OrderDoc[]) {
+export function eventLines(organizationId: string, orders: OrderDoc[], locale: Locale = 'en') {
   const byEvent = new Map<string, { eventName: string; orders: OrderDoc[] }>();
   for (const order of orders) {
     const entry = byEvent.get(order.eventId) ?? { eventName: order.eventName, orders: [] };
@@ -25,7 +25,7 @@ export function eventLines(organizationId: string, orders: OrderDoc[]) {
   return [...byEvent.values()].map(({ eventName, orders: list }) => ({
     eventName,
     orders: list.map((order) => ({
-      text: `${order.showtimeLabel ?? order.showtimeDateTime?.slice(0, 10) ?? ''}: ${outstandingTickets(order)} ticket(s) to report as sold or return`,
+      text: `${order.showtimeLabel ?? order.showtimeDateTime?.slice(0, 10) ?? ''}: ${REMINDER_WORDS[locale].outstanding(outstandingTickets(order))}`,
       link: orderLink(organizationId, order.id),
     })),
   }));
@@ -37,18 +37,20 @@ export function memberReminderEmail(
   organizationId: string,
   userId: string,
   orders: OrderDoc[],
+  locale: Locale,
 ): EmailMessage {
-  const events = eventLines(organizationId, orders);
+  const words = REMINDER_WORDS[locale];
+  const events = eventLines(organizationId, orders, locale);
   const stop = unsubscribeLink(userId);
   const text = events
     .map((e) => `${e.eventName}\n${e.orders.map((o) => `- ${o.text}: ${o.link}`).join('\n')}`)
     .join('\n\n');
   return {
     to,
-    subject: `${organizationName}: please report your ticket sales`,
-    text: `${organizationName} is waiting for your report.\n\n${text}\n\nNo more reminder e-mails: ${stop}`,
+    subject: words.subject(organizationName),
+    text: `${words.intro(organizationName)}\n\n${text}\n\n${words.stop}: ${stop}`,
     html:
-      `<p>${escapeHtml(organizationName)} is waiting for your report.</p>` +
+      `<p>${escapeHtml(words.intro(organizationName))}</p>` +
       events
         .map(
           (e) =>
@@ -57,7 +59,7 @@ export function memberReminderEmail(
               .join('')}</ul>`,
         )
         .join('') +
-      `<p><a href="${escapeHtml(stop)}">No more reminder e-mails</a></p>`,
+      `<p><a href="${escapeHtml(stop)}">${escapeHtml(words.stop)}</a></p>`,
   };
 }
 

@@ -1,8 +1,11 @@
 import { getMailer } from '../../email/mailer';
 import { isConflict } from '../../store/outcomes';
 import { logError } from '../../telemetry/telemetry';
-import { invoiceSettingsOf } from '../invoicing/invoice-settings';
+import { invoiceSettingsOf, paymentTermsOf } from '../invoicing/invoice-settings';
+import { digestContent, digestEmail, digestIsEmpty } from './digest';
 import { localDay } from '../invoicing/receivable';
+import { effectiveLocale } from '../messages/locale';
+import { settingsOf } from '../organization-settings/model';
 import { allMemberships } from '../memberships/repo';
 import { buildNotification, type NotificationDoc } from '../notifications/model';
 import type { OrderDoc } from '../orders/model';
@@ -10,21 +13,23 @@ import type { OrganizationDoc } from '../organizations/model';
 import type { UserDoc } from '../users/model';
 import { liveUsersByIdsAcrossPartitions } from '../users/repo';
 import { escalationEmail, memberReminderEmail, orderLink } from './messages';
-import { escalationId, memberReminderId, notificationIdOf, type ReminderDoc } from './model';
+import { digestId, escalationId, memberReminderId, notificationIdOf, type ReminderDoc } from './model';
 import {
   createReminderWithNotification,
   deliveredOrders,
+  digestDocuments,
   liveOrganizationPages,
   markReminderDelivered,
   reminderRecords,
 } from './repo';
 import { reminderSettingsOf } from './settings';
-import { isOverdue, localHour, memberPlan, REMINDER_LOCAL_HOUR } from './rules';
+import { isOverdue, localHour, memberPlan, REMINDER_LOCAL_HOUR, weekStart } from './rules';
 
 export interface ReminderReport {
   organizations: number;
   reminded: number;
   escalated: number;
+  digests: number;
   redelivered: number;
   failures: { organizationId: string; message: string }[];
 }
@@ -37,7 +42,14 @@ export interface ReminderReport {
  */
 export async function remindersOnce(options: { now?: Date; organizationIds?: string[] } = {}): Promise<ReminderReport> {
   const now = options.now ?? new Date();
-  const report: ReminderReport = { organizations: 0, reminded: 0, escalated: 0, redelivered: 0, failures: [] };
+  const report: ReminderReport = {
+    organizations: 0,
+    reminded: 0,
+    escalated: 0,
+    digests: 0,
+    redelivered: 0,
+    failures: [],
+  };
   for await (const page of liveOrganizationPages()) {
     for (const organization of page) {
       if (options.organizationIds && !options.organizationIds.includes(organization.id)) continue;
@@ -90,11 +102,20 @@ async function remindOrganization(organization: OrganizationDoc, now: Date, repo
     ),
   }));
   const work = plans.filter((p) => p.plan.remind.length > 0 || p.plan.escalate.length > 0);
-  if (work.length === 0) return true;
+  // The weekly digest: treasurers without this week's record yet (most passes: none, and no query for it).
+  const week = weekStart(today);
+  const treasurers = [...approved.values()]
+    .filter((m) => m.role === 'treasurer' && !records.some((r) => r.id === digestId(m.userId, week)))
+    .map((m) => m.userId);
+  if (work.length === 0 && treasurers.length === 0) return true;
 
   const managers = [...approved.values()].filter((m) => m.role === 'ticketManager').map((m) => m.userId);
   const escalating = work.some((p) => p.plan.escalate.length > 0);
-  const users = await liveUsersByIdsAcrossPartitions([...work.map((p) => p.memberId), ...(escalating ? managers : [])]);
+  const users = await liveUsersByIdsAcrossPartitions([
+    ...work.map((p) => p.memberId),
+    ...(escalating ? managers : []),
+    ...treasurers,
+  ]);
 
   for (const { memberId, orders: memberOrders, plan } of work) {
     if (plan.remind.length > 0) {
@@ -126,7 +147,64 @@ async function remindOrganization(organization: OrganizationDoc, now: Date, repo
       }
     }
   }
+  if (treasurers.length > 0) await sendDigests(organization, treasurers, users, today, week, now, report);
   return true;
+}
+
+async function sendDigests(
+  organization: OrganizationDoc,
+  treasurers: string[],
+  users: Map<string, UserDoc>,
+  today: string,
+  week: string,
+  now: Date,
+  report: ReminderReport,
+) {
+  const settings = invoiceSettingsOf(organization);
+  const content = digestContent(
+    await digestDocuments(organization.id),
+    organization.id,
+    settings.timeZone,
+    paymentTermsOf(settings),
+    today,
+  );
+  if (digestIsEmpty(content)) return;
+  for (const treasurerId of treasurers) {
+    const user = users.get(treasurerId);
+    const id = digestId(treasurerId, week);
+    const record: ReminderDoc = {
+      id,
+      docType: 'reminder',
+      organizationId: organization.id,
+      kind: 'digest',
+      recipientId: treasurerId,
+      day: today,
+      orderIds: [],
+      ...(user && user.reminderEmails !== false
+        ? { email: digestEmail(user.email, organization.name, settings.currency, settings.locale, content) }
+        : {}),
+      notificationId: notificationIdOf(id),
+      status: 'pending',
+      createdAt: now.toISOString(),
+    };
+    const notification: NotificationDoc = {
+      ...buildNotification(
+        organization.id,
+        {
+          userId: treasurerId,
+          type: 'treasurerDigest',
+          title: 'Weekly treasurer digest',
+          message:
+            `${content.awaitingReconciliation.reduce((n, e) => n + e.count, 0)} order(s) awaiting reconciliation, ` +
+            `${content.unpaid.reduce((n, e) => n + e.members, 0)} invoice(s) not paid`,
+          meta: { reminderId: id },
+        },
+        now.getTime(),
+      ),
+      id: record.notificationId,
+    };
+    if (await write(record, notification, now)) report.digests += 1;
+  }
 }
 
 function memberRecord(
@@ -149,7 +227,16 @@ function memberRecord(
     orderIds: orders.map((o) => o.id),
     // Opted out (profile or one-click link) or no live user: the notification alone.
     ...(user && user.reminderEmails !== false
-      ? { email: memberReminderEmail(user.email, organization.name, organization.id, memberId, orders) }
+      ? {
+          email: memberReminderEmail(
+            user.email,
+            organization.name,
+            organization.id,
+            memberId,
+            orders,
+            effectiveLocale(user.locale, settingsOf(organization).defaultLocale),
+          ),
+        }
       : {}),
     notificationId: notificationIdOf(id),
     status: 'pending',

@@ -6,6 +6,7 @@ import { acrossPartitions, inPartition } from '../../store/query';
 import type { NotificationDoc } from '../notifications/model';
 import type { OrderDoc } from '../orders/model';
 import type { OrganizationDoc } from '../organizations/model';
+import type { InvoiceViewDoc } from '../invoicing/repo';
 import type { ReminderDoc } from './model';
 
 /** Every live organization, page by page (the pass visits each; one cross-partition query per pass). */
@@ -36,3 +37,16 @@ export const markReminderDelivered = (record: Pick<ReminderDoc, 'organizationId'
     { op: 'set', path: '/status', value: 'delivered' },
     { op: 'set', path: '/deliveredAt', value: at },
   ]);
+
+/**
+ * What the treasurers' weekly digest reads, in one query: orders awaiting reconciliation, and the invoiced records
+ * and payments that make up what members still owe.
+ */
+export const digestDocuments = (organizationId: string) =>
+  inPartition('orgs', organizationId)
+    .where('NOT IS_DEFINED(c.deletedAt)')
+    .where(
+      "(c.docType = 'order' AND (c.status = 'awaitingReconciliation' OR IS_DEFINED(c.invoicedAt))) OR " +
+        "(c.docType = 'registration' AND IS_DEFINED(c.invoicedAt)) OR c.docType = 'invoicePayment'",
+    )
+    .all<InvoiceViewDoc>();
