@@ -25,10 +25,7 @@ const LANGUAGES = readdirSync(LOCALES)
 const NOT_YET_IN_CATALOGS = [
   'pages/admin/',
   'pages/manager/EditExternalSale.tsx',
-  'pages/manager/EditFreeTicket.tsx',
   'pages/manager/ExternalPage.tsx',
-  'pages/manager/FreeTicketFields.tsx',
-  'pages/manager/FreeTicketsPage.tsx',
   'pages/manager/TransferDialog.tsx',
   'pages/shared/OrderManagerTools.tsx',
   'pages/partner/',
