@@ -25,7 +25,6 @@ const LANGUAGES = readdirSync(LOCALES)
 const NOT_YET_IN_CATALOGS = [
   'pages/admin/',
   'pages/manager/EditExternalSale.tsx',
-  'pages/manager/ExternalPage.tsx',
   'pages/manager/TransferDialog.tsx',
   'pages/shared/OrderManagerTools.tsx',
   'pages/partner/',
