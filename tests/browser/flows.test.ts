@@ -342,7 +342,7 @@ describeInBrowser('web client flows (Chromium)', () => {
     await tab.page.getByLabel('Your name').fill('Jo Joiner');
     await tab.page.getByLabel('E-mail address').fill(email);
     await tab.page.getByRole('button', { name: 'Join' }).click();
-    await tab.page.getByText(/You are now a member of/).waitFor();
+    await tab.page.getByText(/You joined .+ \(role: Member\)\./).waitFor();
     await tab.page.getByRole('link', { name: 'Log in to start' }).click();
     await expect(tab.page.getByLabel('E-mail address').inputValue()).resolves.toBe(email);
     const members = await api.get(`organizations/${f.orgId}/members`, { token: f.superToken });

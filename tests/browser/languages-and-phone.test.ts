@@ -51,11 +51,21 @@ describeInBrowser('languages and the phone layout (Chromium)', () => {
     await api?.close();
   });
 
-  it('a treasurer at 375 px: charts with nothing sold say so, the page does not scroll sideways', async () => {
+  it("a treasurer at 375 px: the organization's currency, charts with nothing sold say so, no sideways scroll", async () => {
+    // Before any money exists the organization may still change its currency; the client formats with it.
+    const put = (currency: string) =>
+      api.put('organization-settings', {
+        token: f.admin.token,
+        query: { organizationId: f.orgId },
+        body: { currency },
+      });
+    expect((await put('SEK')).status).toBe(200);
     const tab = await openTab(browser, PHONE);
     await signIn(tab, api, f.treasurer, f.orgId);
     await visit(tab, `${api.url}/treasurer`);
     const page = tab.page;
+    await expect(page.locator('dl.figures').textContent()).resolves.toContain('SEK');
+    expect((await put('EUR')).status).toBe(200);
     await page.getByText('Nothing sold yet: the chart appears with the first sale.').first().waitFor();
     expect(await page.locator('canvas').count()).toBe(0);
     expect(await fitsWidth(page)).toBe(true);

@@ -67,9 +67,12 @@ describeInBrowser('super admin in the browser', () => {
     await screenshots(page, 'super-no-organization');
 
     // The other super-admin pages open too, and a page that needs an organization leads back here.
+    // On a phone the area links wait behind Menu, which closes again after each move.
     const nav = page.getByRole('navigation', { name: 'Super admin' });
+    await page.getByRole('button', { name: 'Menu' }).click();
     await nav.getByRole('link', { name: 'Users' }).click();
     await page.getByRole('table', { name: 'Users' }).waitFor();
+    await page.getByRole('button', { name: 'Menu' }).click();
     await nav.getByRole('link', { name: 'Impersonation audit' }).click();
     await page.getByRole('heading', { name: /Impersonation/, level: 1 }).waitFor();
     expect(await axeViolations(page)).toEqual([]);

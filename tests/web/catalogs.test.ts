@@ -24,14 +24,7 @@ const LANGUAGES = readdirSync(LOCALES)
  */
 const NOT_YET_IN_CATALOGS = [
   'pages/admin/',
-  'pages/manager/CapacityPage.tsx',
   'pages/manager/EditExternalSale.tsx',
-  'pages/manager/EditFreeTicket.tsx',
-  'pages/manager/EventFilter.tsx',
-  'pages/manager/ExternalPage.tsx',
-  'pages/manager/FreeTicketFields.tsx',
-  'pages/manager/FreeTicketsPage.tsx',
-  'pages/manager/ReconcilePage.tsx',
   'pages/manager/TransferDialog.tsx',
   'pages/shared/OrderManagerTools.tsx',
   'pages/partner/',

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useActiveEvent, useCapacity } from '../../data/queries';
 import { Empty, QueryView } from '../../ui/feedback';
 import { formatNumber, showtimeName } from '../../ui/format';
@@ -7,24 +8,38 @@ import { Table } from '../../ui/Table';
 export default function CapacityPage() {
   const event = useActiveEvent();
   const capacity = useCapacity(event.data?.id);
+  const { t } = useTranslation();
   return (
     <>
-      <h1>Capacity</h1>
-      <QueryView query={event} what="Loading the event">
+      <h1>{t('capacity.title')}</h1>
+      <QueryView query={event} what={t('home.loading')}>
         {(data) =>
           !data ? (
-            <Empty>There is no active event.</Empty>
+            <Empty>{t('pledge.noEvent')}</Empty>
           ) : (
-            <QueryView query={capacity} what="Loading capacity">
+            <QueryView query={capacity} what={t('capacity.loading')}>
               {(summary) => (
                 <>
                   <p>
-                    {data.name}: {formatNumber(summary.aggregate.sold)} of {formatNumber(summary.aggregate.capacity)}{' '}
-                    seats taken, {formatNumber(summary.aggregate.remaining)} left.
+                    {t('capacity.summary', {
+                      event: data.name,
+                      sold: formatNumber(summary.aggregate.sold),
+                      capacity: formatNumber(summary.aggregate.capacity),
+                      remaining: formatNumber(summary.aggregate.remaining),
+                    })}
                   </p>
                   <Table
-                    caption="Per showtime"
-                    head={['Showtime', 'Capacity', 'Orders', 'Direct', 'External', 'Free', 'Sold', 'Left']}
+                    caption={t('capacity.perShowtime')}
+                    head={[
+                      t('stats.showtime'),
+                      t('capacity.capacity'),
+                      t('capacity.orders'),
+                      t('capacity.direct'),
+                      t('capacity.external'),
+                      t('capacity.free'),
+                      t('stats.sold'),
+                      t('capacity.left'),
+                    ]}
                     rows={summary.showtimes.map((s) => [
                       showtimeName(s),
                       formatNumber(s.capacity),

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import type { ActiveEvent, FreeTicket } from '../../api/types';
 import { useAction } from '../../data/queries';
@@ -12,6 +13,7 @@ import { write } from '../../offline/write';
  * are sent; more tickets need free seats (a refusal says how many are left), fewer give seats back.
  */
 export function EditFreeTicket({ event, ticket }: { event: ActiveEvent; ticket: FreeTicket }) {
+  const { t } = useTranslation();
   const initial: FreeTicketValues = {
     showtimeId: ticket.showtimeId,
     ticketTypeId: ticket.ticketTypeId,
@@ -41,19 +43,20 @@ export function EditFreeTicket({ event, ticket }: { event: ActiveEvent; ticket: 
   return (
     <Dialog
       {...dialog.props}
-      title={`Change ${ticket.recipient}'s free tickets`}
+      title={t('free.changeTitle', { name: ticket.recipient })}
       trigger={
         <button type="button" className="secondary">
-          Change<span className="sr-only"> {ticket.recipient}'s tickets</span>…
+          {t('free.change')}
+          <span className="sr-only"> {t('free.whose', { name: ticket.recipient })}</span>…
         </button>
       }
     >
       <form onSubmit={dialog.submit(() => save.mutate(undefined, { onSuccess: dialog.close }))} className="stack">
         <FreeTicketFields event={event} values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} />
         <button type="submit" disabled={save.isPending || Object.keys(changes).length === 0}>
-          Save changes
+          {t('common.saveChanges')}
         </button>
-        <ErrorNotice error={save.error} title="Not changed" />
+        <ErrorNotice error={save.error} title={t('free.notChanged')} />
       </form>
     </Dialog>
   );

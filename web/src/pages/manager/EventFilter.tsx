@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../ui/format';
 import { useEvents } from '../../data/events';
@@ -25,11 +26,12 @@ export function useEventFilter() {
 }
 
 export function EventFilter({ filter }: { filter: ReturnType<typeof useEventFilter> }) {
+  const { t } = useTranslation();
   return (
     <label className="event-select">
-      Event{' '}
+      {t('ticketFields.event')}{' '}
       <select value={filter.eventId ?? ''} onChange={(e) => filter.choose(e.target.value)}>
-        <option value="">All events</option>
+        <option value="">{t('eventFilter.all')}</option>
         {filter.options.map((e) => (
           <option key={e.id} value={e.id}>
             {e.name} ({formatDateTime(e.date)})
@@ -37,7 +39,7 @@ export function EventFilter({ filter }: { filter: ReturnType<typeof useEventFilt
         ))}
         {/* A linked event not (or not yet) in the list still shows as chosen. */}
         {filter.eventId && !filter.options.some((e) => e.id === filter.eventId) && (
-          <option value={filter.eventId}>Chosen event</option>
+          <option value={filter.eventId}>{t('eventFilter.chosen')}</option>
         )}
       </select>
     </label>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { http, unwrap } from '../../api/instance';
@@ -14,17 +15,19 @@ import { write } from '../../offline/write';
 /** The external and box-office ledger of the active event: record, edit, delete, correct (calls: event, ledger). */
 export default function ExternalPage() {
   const event = useActiveEvent();
+  const { t } = useTranslation();
   return (
     <>
-      <h1>External and box-office sales</h1>
-      <QueryView query={event} what="Loading the event">
-        {(data) => (data ? <Ledger event={data} /> : <Empty>There is no active event.</Empty>)}
+      <h1>{t('external.title')}</h1>
+      <QueryView query={event} what={t('home.loading')}>
+        {(data) => (data ? <Ledger event={data} /> : <Empty>{t('pledge.noEvent')}</Empty>)}
       </QueryView>
     </>
   );
 }
 
 function Ledger({ event }: { event: ActiveEvent }) {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const ledger = useQuery({
     queryKey: [organizationId, 'external-sales', event.id],
@@ -38,11 +41,11 @@ function Ledger({ event }: { event: ActiveEvent }) {
   return (
     <>
       <AddSale event={event} />
-      <h2>Ledger</h2>
-      <QueryView query={ledger} what="Loading the ledger">
+      <h2>{t('external.ledger')}</h2>
+      <QueryView query={ledger} what={t('external.loadingLedger')}>
         {(data) =>
           data.items.length === 0 ? (
-            <Empty>No external sales recorded.</Empty>
+            <Empty>{t('external.none')}</Empty>
           ) : (
             data.items.map((sale) => <SaleRow key={sale.id} sale={sale} event={event} />)
           )
@@ -53,9 +56,10 @@ function Ledger({ event }: { event: ActiveEvent }) {
 }
 
 function AddSale({ event }: { event: ActiveEvent }) {
+  const { t } = useTranslation();
   const [showtimeId, setShowtimeId] = useState(event.showtimes[0]?.showtimeId ?? '');
   const [values, setValues] = useState<Record<string, string>>({});
-  const [source, setSource] = useState('Box office');
+  const [source, setSource] = useState(() => t('external.boxOffice'));
   const add = useAction((_: void, organizationId) =>
     write('post', '/api/management/events/{eventId}/showtimes/{showtimeId}/external-sales', {
       params: { path: { eventId: event.id, showtimeId }, query: { organizationId } },
@@ -69,23 +73,24 @@ function AddSale({ event }: { event: ActiveEvent }) {
   };
   return (
     <form onSubmit={submit} className="stack">
-      <h2>Record a sale</h2>
+      <h2>{t('external.record')}</h2>
       <ShowtimeSelect showtimes={event.showtimes} value={showtimeId} onChange={setShowtimeId} />
       <label>
-        Source (channel)
+        {t('external.source')}
         <input required maxLength={100} value={source} onChange={(e) => setSource(e.target.value)} />
       </label>
-      <TicketInputs types={event.ticketTypes} values={values} onChange={setValues} legend="Tickets sold" />
+      <TicketInputs types={event.ticketTypes} values={values} onChange={setValues} legend={t('sales.ticketsSold')} />
       <button type="submit" disabled={add.isPending || linesOf(values).length === 0}>
-        Record sale
+        {t('external.recordSubmit')}
       </button>
-      {add.isSuccess && <Success>Recorded {tickets(add.data.totalQuantity)}.</Success>}
-      <ErrorNotice error={add.error} title="Not recorded" />
+      {add.isSuccess && <Success>{t('external.recorded', { tickets: tickets(add.data.totalQuantity) })}</Success>}
+      <ErrorNotice error={add.error} title={t('external.notRecorded')} />
     </form>
   );
 }
 
 function SaleRow({ sale, event }: { sale: ExternalSale; event: ActiveEvent }) {
+  const { t } = useTranslation();
   const { membership } = useOrganization();
   const showtime = event.showtimes.find((s) => s.showtimeId === sale.showtimeId);
   const remove = useAction((_: void, organizationId) =>
@@ -103,43 +108,48 @@ function SaleRow({ sale, event }: { sale: ExternalSale; event: ActiveEvent }) {
       <p className="meta">
         {showtime ? showtimeName(showtime) : sale.showtimeId} · {formatDateTime(sale.createdAt)}
         {sale.correctionCount > 0 &&
-          ` · corrected ${sale.correctionCount}×, last ${formatDateTime(sale.lastCorrectedAt)}`}
+          ` · ${t('external.corrected', { count: sale.correctionCount, when: formatDateTime(sale.lastCorrectedAt) })}`}
       </p>
       <ul className="lines">
-        {sale.tickets.map((t) => (
-          <li key={t.ticketTypeId}>
-            {t.quantity} × {t.ticketTypeName} at {formatMoney(t.unitPrice)}
+        {sale.tickets.map((line) => (
+          <li key={line.ticketTypeId}>
+            {t('order.line', {
+              quantity: line.quantity,
+              type: line.ticketTypeName,
+              price: formatMoney(line.unitPrice),
+            })}
           </li>
         ))}
       </ul>
-      {sale.note && <p className="meta">Note: {sale.note}</p>}
+      {sale.note && <p className="meta">{t('order.note', { note: sale.note })}</p>}
       <div className="row">
         <EditExternalSale sale={sale} event={event} />
         {atLeast(membership?.role, 'admin') && <Correct sale={sale} />}
         {sale.correctionCount > 0 && <Corrections sale={sale} />}
         <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
-          Delete
+          {t('common.delete')}
         </button>
       </div>
-      <ErrorNotice error={remove.error} title="Not deleted" />
+      <ErrorNotice error={remove.error} title={t('external.notDeleted')} />
     </article>
   );
 }
 
 /** Admin: an audited correction of the quantities (the original stays in the corrections trail). */
 function Correct({ sale }: { sale: ExternalSale }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(sale.tickets.map((t) => [t.ticketTypeId, String(t.quantity)])),
+    Object.fromEntries(sale.tickets.map((line) => [line.ticketTypeId, String(line.quantity)])),
   );
   const [reason, setReason] = useState('');
   const correct = useAction((_: void, organizationId) =>
     write('post', '/api/management/external-sales/{id}/correction', {
       params: { path: { id: sale.id }, query: { organizationId } },
       body: {
-        tickets: sale.tickets.map((t) => ({
-          ticketTypeId: t.ticketTypeId,
-          quantity: Number(values[t.ticketTypeId] ?? 0),
+        tickets: sale.tickets.map((line) => ({
+          ticketTypeId: line.ticketTypeId,
+          quantity: Number(values[line.ticketTypeId] ?? 0),
         })),
         reason: reason.trim(),
       },
@@ -150,26 +160,30 @@ function Correct({ sale }: { sale: ExternalSale }) {
     e.preventDefault();
     correct.mutate(undefined, { onSuccess: () => setOpen(false) });
   };
-  const types = sale.tickets.map((t) => ({ id: t.ticketTypeId, name: t.ticketTypeName, price: t.unitPrice }));
+  const types = sale.tickets.map((line) => ({
+    id: line.ticketTypeId,
+    name: line.ticketTypeName,
+    price: line.unitPrice,
+  }));
   return (
     <Dialog
       open={open}
       onOpenChange={setOpen}
-      title={`Correct the ${sale.source} sale`}
+      title={t('external.correctTitle', { source: sale.source })}
       trigger={
         <button type="button" className="secondary">
-          Correct…
+          {t('external.correct')}
         </button>
       }
     >
       <form onSubmit={submit} className="stack">
-        <TicketInputs types={types} values={values} onChange={setValues} legend="Corrected quantities" />
+        <TicketInputs types={types} values={values} onChange={setValues} legend={t('external.correctedQuantities')} />
         <label>
-          Reason (required)
+          {t('delivered.reasonRequired')}
           <textarea required maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
         </label>
         <button type="submit" disabled={correct.isPending}>
-          Save correction
+          {t('external.saveCorrection')}
         </button>
         <ErrorNotice error={correct.error} />
       </form>
@@ -178,6 +192,7 @@ function Correct({ sale }: { sale: ExternalSale }) {
 }
 
 function Corrections({ sale }: { sale: ExternalSale }) {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const [open, setOpen] = useState(false);
   const trail = useQuery({
@@ -194,20 +209,25 @@ function Corrections({ sale }: { sale: ExternalSale }) {
     <Dialog
       open={open}
       onOpenChange={setOpen}
-      title="Corrections"
+      title={t('external.corrections')}
       trigger={
         <button type="button" className="secondary">
-          Corrections
+          {t('external.corrections')}
         </button>
       }
     >
-      <QueryView query={trail} what="Loading corrections">
+      <QueryView query={trail} what={t('external.loadingCorrections')}>
         {(data) => (
           <ul>
             {data.items.map((c) => (
               <li key={c.id}>
-                {formatDateTime(c.createdAt)}: {c.originalTotalQuantity} → {c.correctedTotalQuantity} by {c.actorName} —{' '}
-                {c.reason}
+                {t('external.correctionLine', {
+                  when: formatDateTime(c.createdAt),
+                  from: c.originalTotalQuantity,
+                  to: c.correctedTotalQuantity,
+                  name: c.actorName,
+                  reason: c.reason,
+                })}
               </li>
             ))}
           </ul>

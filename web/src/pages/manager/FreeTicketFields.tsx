@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ActiveEvent } from '../../api/types';
 import { ShowtimeSelect } from '../../ui/TicketInputs';
 
@@ -19,6 +20,7 @@ export function FreeTicketFields({
   values: FreeTicketValues;
   onChange: (patch: Partial<FreeTicketValues>) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <>
       <ShowtimeSelect
@@ -27,17 +29,17 @@ export function FreeTicketFields({
         onChange={(showtimeId) => onChange({ showtimeId })}
       />
       <label>
-        Ticket type
+        {t('stats.ticketType')}
         <select value={values.ticketTypeId} onChange={(e) => onChange({ ticketTypeId: e.target.value })}>
-          {event.ticketTypes.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
+          {event.ticketTypes.map((type) => (
+            <option key={type.id} value={type.id}>
+              {type.name}
             </option>
           ))}
         </select>
       </label>
       <label>
-        Quantity
+        {t('free.quantity')}
         <input
           type="number"
           min={1}
@@ -47,7 +49,7 @@ export function FreeTicketFields({
         />
       </label>
       <label>
-        Recipient
+        {t('free.recipient')}
         <input
           required
           maxLength={255}
@@ -56,7 +58,7 @@ export function FreeTicketFields({
         />
       </label>
       <label>
-        Reason (optional)
+        {t('free.reasonOptional')}
         <input maxLength={1000} value={values.reason} onChange={(e) => onChange({ reason: e.target.value })} />
       </label>
     </>

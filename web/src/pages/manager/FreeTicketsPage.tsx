@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { http, unwrap } from '../../api/instance';
@@ -14,17 +15,19 @@ import { write } from '../../offline/write';
 /** Free tickets of the active event: give, change and remove (calls: event, free-ticket list). */
 export default function FreeTicketsPage() {
   const event = useActiveEvent();
+  const { t } = useTranslation();
   return (
     <>
-      <h1>Free tickets</h1>
-      <QueryView query={event} what="Loading the event">
-        {(data) => (data ? <FreeTickets event={data} /> : <Empty>There is no active event.</Empty>)}
+      <h1>{t('free.title')}</h1>
+      <QueryView query={event} what={t('home.loading')}>
+        {(data) => (data ? <FreeTickets event={data} /> : <Empty>{t('pledge.noEvent')}</Empty>)}
       </QueryView>
     </>
   );
 }
 
 function FreeTickets({ event }: { event: ActiveEvent }) {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const list = useQuery({
     queryKey: [organizationId, 'free-tickets', event.id],
@@ -70,20 +73,28 @@ function FreeTickets({ event }: { event: ActiveEvent }) {
   return (
     <>
       <form onSubmit={submit} className="stack grid">
-        <h2>Give free tickets</h2>
+        <h2>{t('free.give')}</h2>
         <FreeTicketFields event={event} values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} />
         <button type="submit" disabled={give.isPending}>
-          Give tickets
+          {t('free.giveSubmit')}
         </button>
-        {give.isSuccess && <Success>Given.</Success>}
-        <ErrorNotice error={give.error} title="Not given" />
+        {give.isSuccess && <Success>{t('free.given')}</Success>}
+        <ErrorNotice error={give.error} title={t('free.notGiven')} />
       </form>
-      <ErrorNotice error={remove.error} title="Not removed" />
-      <QueryView query={list} what="Loading free tickets">
+      <ErrorNotice error={remove.error} title={t('free.notRemoved')} />
+      <QueryView query={list} what={t('free.loading')}>
         {(data) => (
           <Table
-            caption="Free tickets given"
-            head={['Recipient', 'Showtime', 'Type', 'Quantity', 'Reason', 'Given', '']}
+            caption={t('free.caption')}
+            head={[
+              t('free.recipient'),
+              t('stats.showtime'),
+              t('free.type'),
+              t('free.quantity'),
+              t('free.reason'),
+              t('free.givenAt'),
+              '',
+            ]}
             rows={data.items.map((f) => [
               f.recipient,
               showtimeName(showtimeOf(f.showtimeId) ?? {}),
@@ -94,7 +105,8 @@ function FreeTickets({ event }: { event: ActiveEvent }) {
               <div className="row" key="x">
                 <EditFreeTicket event={event} ticket={f} />
                 <button type="button" className="danger" onClick={() => remove.mutate(f.id)}>
-                  Remove<span className="sr-only"> {f.recipient}'s tickets</span>
+                  {t('free.remove')}
+                  <span className="sr-only"> {t('free.whose', { name: f.recipient })}</span>
                 </button>
               </div>,
             ])}

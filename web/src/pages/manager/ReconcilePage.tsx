@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { http, unwrap } from '../../api/instance';
 import type { Order } from '../../api/types';
@@ -16,17 +17,18 @@ export default function ReconcilePage() {
   const waiting = useOrders(['awaitingReconciliation'], filter.eventId);
   const settled = useOrders(['settled'], filter.eventId);
   const [done, setDone] = useState<string>();
+  const { t } = useTranslation();
   return (
     <>
-      <h1>Reconciliation</h1>
+      <h1>{t('reconcile.title')}</h1>
       <EventFilter filter={filter} />
       {done && <Success>{done}</Success>}
       <section aria-labelledby="waiting-title">
-        <h2 id="waiting-title">Fully reported, to settle</h2>
-        <QueryView query={waiting} what="Loading orders to settle">
+        <h2 id="waiting-title">{t('reconcile.waiting')}</h2>
+        <QueryView query={waiting} what={t('reconcile.loadingWaiting')}>
           {(data) => {
             const items = pagesOf(data);
-            if (items.length === 0) return <Empty>No order is waiting for reconciliation.</Empty>;
+            if (items.length === 0) return <Empty>{t('reconcile.noneWaiting')}</Empty>;
             return (
               <>
                 {items.map((order) => (
@@ -44,11 +46,11 @@ export default function ReconcilePage() {
         </QueryView>
       </section>
       <section aria-labelledby="settled-title">
-        <h2 id="settled-title">Settled (invoice basis frozen)</h2>
-        <QueryView query={settled} what="Loading settled orders">
+        <h2 id="settled-title">{t('reconcile.settled')}</h2>
+        <QueryView query={settled} what={t('reconcile.loadingSettled')}>
           {(data) => {
             const items = pagesOf(data);
-            if (items.length === 0) return <Empty>No settled orders yet.</Empty>;
+            if (items.length === 0) return <Empty>{t('reconcile.noneSettled')}</Empty>;
             return (
               <>
                 {items.map((order) => (
@@ -67,6 +69,7 @@ export default function ReconcilePage() {
 }
 
 function Settle({ order }: { order: Order }) {
+  const { t } = useTranslation();
   const settle = useAction((_: void, organizationId) =>
     unwrap(
       http.POST('/api/orders/{id}/approve-reconciliation', {
@@ -77,9 +80,9 @@ function Settle({ order }: { order: Order }) {
   return (
     <>
       <button type="button" disabled={settle.isPending} onClick={() => settle.mutate()}>
-        Approve reconciliation
+        {t('reconcile.approve')}
       </button>
-      <ErrorNotice error={settle.error} title="Not settled" />
+      <ErrorNotice error={settle.error} title={t('reconcile.notSettled')} />
     </>
   );
 }
