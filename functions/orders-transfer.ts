@@ -7,6 +7,7 @@ defineRoute<TransferBody>({
   method: 'POST',
   route: 'orders/{id}/transfer',
   auth: 'ticketManager',
+  idempotent: true,
   tags: ['orders'],
   summary: 'Transfer outstanding tickets to another member (idempotent by transferRequestId)',
   body: transferBody,

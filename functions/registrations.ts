@@ -41,6 +41,7 @@ defineRoute<UpdateRegistrationBody>({
   method: 'PUT',
   route: 'registrations/{id}',
   auth: 'ticketManager',
+  idempotent: true,
   tags,
   summary: 'Update a registration within 1 hour of creation (any of showtimeId, tickets, buyerName, buyerEmail, note)',
   body: updateRegistrationBody,

@@ -12,7 +12,7 @@ import { statusOfCode } from '../shared/http/error-status';
 import { loadFunctions } from '../shared/http/load-functions';
 import { pipeline } from 'node:stream/promises';
 import { executeRoute, type OutgoingResponse } from '../shared/http/pipeline';
-import { hasDotSegment } from '../shared/http/request-checks';
+import { segmentRefusal } from '../shared/http/request-checks';
 import type { AnyRoute } from '../shared/http/route';
 import { closeStore, openStore, store } from '../shared/store/client';
 import { answerApiDocs } from './api-docs';
@@ -53,7 +53,8 @@ export async function startLocalHost(
     await closeStore();
     throw error;
   });
-  const server = http.createServer((req, res) => {
+  // Node answers a request without Host with a bare 400 of its own (requireHostHeader): the host answers it instead.
+  const server = http.createServer({ requireHostHeader: false }, (req, res) => {
     const correlationId = correlationIdOf(req);
     serve(router, req, res, correlationId, webRoot).catch((error) => {
       send(res, {
@@ -66,6 +67,7 @@ export async function startLocalHost(
   });
   server.keepAliveTimeout = 5000;
   server.on('clientError', answerClientError);
+  server.on('connect', answerConnect);
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const actualPort = (server.address() as AddressInfo).port;
   return {
@@ -109,19 +111,20 @@ async function serve(
 ) {
   // Answers the host gives itself carry the same correlation id as the ones the pipeline gives.
   const cors = { ...corsHeaders(req.headers.origin), 'x-correlation-id': correlationId };
+  // HTTP/1.1 requires exactly one Host (RFC 9112, 3.2); without it the envelope's 400, as for any malformed request.
+  if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+    return send(res, errorOut(new DomainError('VALIDATION_ERROR', 'The request has no Host header'), cors));
+  }
   if (!isPlainRequestTarget(req.url ?? '')) {
     return send(
       res,
       errorOut(new DomainError('VALIDATION_ERROR', 'The request target holds characters a URL may not hold raw'), cors),
     );
   }
-  // Before the URL parser resolves `..` away and routes the request somewhere else (the pipeline checks it again).
-  if (hasDotSegment(req.url ?? '')) {
-    return send(
-      res,
-      errorOut(new DomainError('VALIDATION_ERROR', 'The request path holds a "." or ".." segment'), cors),
-    );
-  }
+  // Before the URL parser resolves `..` away or reads `//x` as a host name and routes the request somewhere else (the
+  // pipeline checks it again).
+  const segments = segmentRefusal(req.url ?? '');
+  if (segments) return send(res, errorOut(segments, cors));
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (webRoot && isClientRequest(req.method, url.pathname)) return serveClientFile(webRoot, req, res, url.pathname);
   if (req.method === 'OPTIONS') return send(res, { status: 204, headers: cors, body: '' });
@@ -190,11 +193,22 @@ function clientIp(req: IncomingMessage): string {
  * error envelope, not Node's bare status line: 431 for oversized headers, 400 otherwise; then the connection closes.
  */
 function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
-  if (!socket.writable) return socket.destroy();
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
   const message = tooLarge ? 'Request headers are too large' : 'Malformed request';
+  answerOnSocket(socket, tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request', message);
+}
+
+/**
+ * A CONNECT (a tunnel request, its target an authority, not a path) is not served: without this Node closes the
+ * connection unanswered. The envelope's 400, as for any request-target that is not a path; then the connection closes.
+ */
+function answerConnect(_req: IncomingMessage, socket: Duplex) {
+  answerOnSocket(socket, '400 Bad Request', 'CONNECT is not served: the request target must be a path');
+}
+
+function answerOnSocket(socket: Duplex, status: string, message: string) {
+  if (!socket.writable) return socket.destroy();
   const body = JSON.stringify(failureBody(new DomainError('VALIDATION_ERROR', message)));
-  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
   socket.end(
     `HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\n` +
       `content-length: ${Buffer.byteLength(body)}\r\nx-correlation-id: ${randomUUID()}\r\nconnection: close\r\n\r\n${body}`,

@@ -10,7 +10,7 @@ import { DomainError } from '../errors';
 import { corsHeaders } from './cors';
 import { clientAddress, lastForwarded } from './forwarded';
 import { hostRefusal } from './host-readiness';
-import { assertNoDotSegments, hasDotSegment } from './request-checks';
+import { assertNoDotSegments, segmentRefusal } from './request-checks';
 import { errorResponse, executeRoute, type IncomingRequest, type OutgoingResponse } from './pipeline';
 import { logRequest, type InvocationTrace } from './request-log';
 import type { AnyRoute } from './route';
@@ -95,15 +95,11 @@ export async function answerUnknownRoute(request: HttpRequest): Promise<HttpResp
   const correlationId = correlationIdOf(request);
   const cors = corsHeaders(request.headers.get('origin') ?? undefined);
   if (request.method === 'OPTIONS') return { status: 204, headers: { ...cors, 'x-correlation-id': correlationId } };
-  // A target with a dot segment the host did not resolve lands here: the same 400 the routes give it.
-  if (
-    hasDotSegment(rawPathOf(request.url)) ||
-    hasDotSegment(`/${request.params.path ?? ''}`) ||
-    forwardedTargetsOf(request).some(hasDotSegment)
-  ) {
-    const refusal = new DomainError('VALIDATION_ERROR', 'The request path holds a "." or ".." segment');
-    return toAzure(errorResponse(refusal), cors, correlationId);
-  }
+  // A target with a dot or empty segment the host did not resolve lands here: the same 400 the routes give it.
+  const refusal = [rawPathOf(request.url), `/${request.params.path ?? ''}`, ...forwardedTargetsOf(request)]
+    .map(segmentRefusal)
+    .find((found) => found !== undefined);
+  if (refusal) return toAzure(errorResponse(refusal), cors, correlationId);
   return toAzure(errorResponse(new DomainError('NOT_FOUND', 'No such route')), cors, correlationId);
 }
 
@@ -168,8 +164,9 @@ function forwardedTargetsOf(request: HttpRequest): string[] {
     .map(rawPathOf);
 }
 
+/** The worker's URL and each forwarded original, judged before the store is opened or anything else runs. */
 function assertNoForwardedDotSegments(request: HttpRequest): void {
-  for (const target of forwardedTargetsOf(request)) assertNoDotSegments(target);
+  for (const target of [rawPathOf(request.url), ...forwardedTargetsOf(request)]) assertNoDotSegments(target);
 }
 
 /** The path of the URL the worker hands over, as a string (not parsed: a URL parser would resolve `..` away). */

@@ -1,5 +1,13 @@
-import { fingerprintOf, recordIdOf, runningRecord } from '../domain/idempotency/model';
+import {
+  bindingIdOf,
+  fingerprintOf,
+  IDEMPOTENCY_BINDING_LEASE_SECONDS,
+  type KeyPlace,
+  recordIdOf,
+  runningRecord,
+} from '../domain/idempotency/model';
 import { badRequest } from '../errors';
+import { runBound } from './idempotency-bind';
 import { runClaimed } from './idempotency-claim';
 import { runRidingAlong } from './idempotency-ride';
 import type { Reply } from './reply';
@@ -52,18 +60,23 @@ export async function runIdempotently(
     ]);
   }
   const fingerprint = fingerprintOf({ ...request, body: request.rawBody });
+  const now = Date.now();
+  // One record per caller and key, whatever route, query or organization carries it (idempotency-bind.ts): a
+  // claim-first request claims it; a ride-along request binds it before its handler and keeps its record with its
+  // write.
+  const bindingId = bindingIdOf(request.callerId, key);
   const id = recordIdOf(request.callerId, request.organizationId, key);
   const organizationId = request.recordPartition ?? request.organizationId;
+  const place: KeyPlace = request.recordSharedEvent ? { sharedEventId: request.recordSharedEvent } : { organizationId };
   // Only an organization's or a Shared Event's partition can take the record with the write; a caller keyed to
-  // neither claims (in the `auth` container).
-  if (mode === 'ride' && request.recordSharedEvent) {
-    return runRidingAlong(
-      runningRecord(id, { sharedEventId: request.recordSharedEvent }, fingerprint, Date.now(), 'written'),
-      run,
-    );
+  // neither claims.
+  if (mode === 'claim' || (!place.sharedEventId && !place.organizationId)) {
+    return runClaimed(runningRecord(bindingId, {}, fingerprint, now), run);
   }
-  if (mode === 'ride' && organizationId) {
-    return runRidingAlong(runningRecord(id, { organizationId }, fingerprint, Date.now(), 'written'), run);
-  }
-  return runClaimed(runningRecord(id, { organizationId }, fingerprint, Date.now()), run);
+  const record = runningRecord(id, place, fingerprint, now, 'written');
+  const binding = {
+    ...runningRecord(bindingId, {}, fingerprint, now),
+    leaseUntil: new Date(now + IDEMPOTENCY_BINDING_LEASE_SECONDS * 1000).toISOString(),
+  };
+  return runBound(binding, record, () => runRidingAlong(record, run));
 }

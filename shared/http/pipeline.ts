@@ -12,7 +12,13 @@ import { maskForeignUsers, masksForeignUsers } from './foreign-users';
 import { runIdempotently } from './idempotency';
 import { keyOrganizationOf, keyRecordPlaceOf, newRecordIdFor } from './idempotency-place';
 import { Reply } from './reply';
-import { assertContentType, assertNoDotSegments, assertPathParams, assertSameOrganization } from './request-checks';
+import {
+  assertContentType,
+  assertKeyAccepted,
+  assertNoDotSegments,
+  assertPathParams,
+  assertSameOrganization,
+} from './request-checks';
 import { logRequest, type InvocationTrace } from './request-log';
 import type { AnyRoute } from './route';
 import { validateBody, validateQuery } from '../domain/vocabulary/validation';
@@ -135,6 +141,7 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
 /** Path ids and the body's media type: refused before the caller is resolved or anything is read. */
 function checkRequestShape(route: AnyRoute, request: IncomingRequest): void {
   assertNoDotSegments(request.path);
+  assertKeyAccepted(route, request.headers);
   assertPathParams(request.params);
   assertContentType(route, request.headers, request.rawBody);
 }

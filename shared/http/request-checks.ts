@@ -37,12 +37,46 @@ export function hasDotSegment(target: string): boolean {
   return path.split('/').some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
 }
 
-export function assertNoDotSegments(target: string | undefined): void {
-  if (target !== undefined && hasDotSegment(target)) {
-    throw badRequest('The request path holds a "." or ".." segment', [
+/**
+ * An empty segment (`//`) in the request path is refused as well: a request-target starting with `//` reads as
+ * `//host/path` to a URL parser, so `DELETE //x/api/organizations/{id}` would route to the organization delete with
+ * `x` taken for a host name; inside the path a proxy or the Functions host may collapse it and route elsewhere.
+ */
+export function hasEmptySegment(target: string): boolean {
+  const queryAt = target.search(/[?#]/);
+  return (queryAt === -1 ? target : target.slice(0, queryAt)).includes('//');
+}
+
+/** The refusal of a request path with a dot or empty segment, or undefined when its segments are plain. */
+export function segmentRefusal(target: string): DomainError | undefined {
+  if (hasDotSegment(target)) {
+    return badRequest('The request path holds a "." or ".." segment', [
       { path: '/', message: 'must not hold "." or ".." path segments' },
     ]);
   }
+  if (hasEmptySegment(target)) {
+    return badRequest('The request path holds an empty segment ("//")', [
+      { path: '/', message: 'must not hold empty path segments' },
+    ]);
+  }
+  return undefined;
+}
+
+export function assertNoDotSegments(target: string | undefined): void {
+  const refusal = target === undefined ? undefined : segmentRefusal(target);
+  if (refusal) throw refusal;
+}
+
+/**
+ * An Idempotency-Key on a route that does not honour one is refused with the keyed routes' 400 (docs/api.md,
+ * "Idempotency keys"): a client that sends a key counts on a retry never doing the work twice, and a route that
+ * cannot promise it says so rather than ignore the key. Before the caller is resolved, like the other shape checks.
+ */
+export function assertKeyAccepted(route: AnyRoute, headers: Record<string, string>): void {
+  if (route.idempotent || headers['idempotency-key'] === undefined) return;
+  throw badRequest('This route takes no Idempotency-Key header', [
+    { path: '/headers/Idempotency-Key', message: 'is not accepted on this route (a keyed route lists the header)' },
+  ]);
 }
 
 /**

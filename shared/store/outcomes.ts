@@ -2,6 +2,8 @@
  * What a store call can answer, as a domain file may see it without touching the client: the stored document
  * type, the predicates over store failures, and the bounded retry on a lost ETag race.
  */
+import { KeyRecordExists } from './write-token';
+
 /** Document as stored, with the system field we keep for optimistic concurrency. */
 export type Stored<T> = T & { _etag: string };
 
@@ -29,6 +31,16 @@ const UNAVAILABLE = new Set<unknown>([
   'EPIPE',
 ]);
 export const isUnavailable = (error: unknown) => UNAVAILABLE.has(statusOf(error));
+
+/**
+ * The store refused the write outright, so nothing of it committed: a conflict or a failed precondition (a batch
+ * fails whole, on Cosmos DB as on the patched embedded store), or a batch that failed on a document it was told to
+ * create that exists already (`KeyRecordExists`, shared/store/write-token.ts). A timeout or an unavailable
+ * store is not such an answer: the write may have committed. A domain that wrote something before (an index) may
+ * give it back after this answer, and only after it.
+ */
+export const isWriteRefused = (error: unknown) =>
+  isConflict(error) || isPreconditionFailed(error) || error instanceof KeyRecordExists;
 
 /**
  * Optimistic concurrency: run `attempt` (read, decide, write with IfMatch) again when another writer

@@ -20,6 +20,13 @@ export const IDEMPOTENCY_LEASE_SECONDS = 40 * 60;
  * still alive past it only turns the retry's answer from "wait" into "it was done, look it up".
  */
 export const IDEMPOTENCY_ANSWER_WAIT_SECONDS = 2 * 60;
+/**
+ * How long a ride-along request holds its key's binding (bindingIdOf) while it runs: an identical copy arriving
+ * meanwhile answers IDEMPOTENCY_KEY_IN_PROGRESS instead of running the use case beside it. Short, because it only
+ * spares the copy's work: the record that rides in the decisive write keeps that write exactly once on its own, so
+ * a copy let through after a slow first request's minute can still not write twice (docs/decisions/api-contract.md).
+ */
+export const IDEMPOTENCY_BINDING_LEASE_SECONDS = 60;
 
 /** The answer kept for replay: a success (status, data, 207's `completed`) or a kept error. */
 export type KeptAnswer =
@@ -63,6 +70,15 @@ export function recordIdOf(callerId: string, organizationId: string, key: string
 }
 
 /**
+ * The id of a key's binding: one per caller and key, whatever route, query or organization carries it (docs/api.md,
+ * "Idempotency keys": a key means one request of one caller). Stored in the `auth` container, created before the
+ * handler runs, so another request with the key is refused (IDEMPOTENCY_KEY_REUSED) before it writes anything.
+ */
+export function bindingIdOf(callerId: string, key: string): string {
+  return `idkey-${sha256(`binding\n${callerId}\n${key}`).slice(0, 48)}`;
+}
+
+/**
  * The id of the record a keyed create makes in a partition of its own (a new organization, a new Shared Event): a
  * UUID-shaped sha256 of caller, organization and key, so a retry with the key targets the same partition and the
  * same id, and a copy that loses fails on the winner's document instead of writing a second one
@@ -74,17 +90,19 @@ export function newRecordIdOf(callerId: string, organizationId: string, key: str
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** "The same request": method, path, query, body, and the organization the caller acts for (one key, one request). */
 export function fingerprintOf(request: {
   method: string;
   path: string;
   query: Record<string, string>;
+  organizationId: string;
   body: string;
 }): string {
   const query = Object.keys(request.query)
     .sort()
     .map((name) => `${name}=${request.query[name]}`)
     .join('&');
-  return sha256(`${request.method} ${request.path}?${query}\n${request.body}`);
+  return sha256(`${request.method} ${request.path}?${query}\n${request.organizationId}\n${request.body}`);
 }
 
 /** Where a record is stored: an organization's partition, a Shared Event's, or (neither) the `auth` container. */
@@ -122,9 +140,12 @@ export function runningRecord(
  * `running`. A `written` record is never abandoned: its write committed, so only its expiry frees the key.
  */
 export function isStale(record: IdempotencyRecord, nowMs: number): boolean {
-  if (Date.parse(record.expiresAt) <= nowMs) return true;
+  if (isExpired(record, nowMs)) return true;
   return record.state === 'running' && Date.parse(record.leaseUntil) <= nowMs;
 }
+
+/** Past its lifetime: the key is free again, for any request. */
+export const isExpired = (record: IdempotencyRecord, nowMs: number) => Date.parse(record.expiresAt) <= nowMs;
 
 /**
  * Answers that mean "try again" are not kept, so a retry with the same key runs again: contention and other

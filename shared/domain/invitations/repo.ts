@@ -1,9 +1,8 @@
 import { containers } from '../../store/client';
 import { commitBatch } from '../../store/batch';
 import { createItem, deleteItem, readItem, replaceItem } from '../../store/operations';
-import { KeyRecordExists } from '../../store/write-token';
 import { logError } from '../../telemetry/telemetry';
-import { type Stored } from '../../store/outcomes';
+import { isWriteRefused, type Stored } from '../../store/outcomes';
 import { inPartition } from '../../store/query';
 import type { MembershipDoc } from '../memberships/model';
 import { invitationId, type InvitationDoc, type InvitationIndexDoc } from './model';
@@ -11,11 +10,11 @@ import { invitationId, type InvitationDoc, type InvitationIndexDoc } from './mod
 /** Every store call on invitations (orgs container) and their public-code index (auth container). */
 
 /**
- * The index first: an invitation is never reachable by its code without it. The invitation's create is the decisive
- * write that carries a keyed request's record (docs/decisions/api-contract.md). A copy of a keyed request whose
- * record exists already wrote nothing but its own index (a fresh random code nobody learns): it is given back, so
- * a retry leaves no trace. Any other failure keeps the index: the create may have committed (an ambiguous answer),
- * and an index without its invitation is only an unreachable code.
+ * The index first: an invitation is never reachable by its code without it. The invitation's create is the use
+ * case's decisive write (`carriesKey`: docs/decisions/api-contract.md). When the store refuses that create outright
+ * (nothing of it committed: `isWriteRefused`), the index names a fresh random code nobody learns and is given back,
+ * so the refusal leaves no trace. Any other failure keeps the index: the create may have committed (an ambiguous
+ * answer), and an index without its invitation is only an unreachable code.
  */
 export async function createInvitationWithIndex(doc: InvitationDoc): Promise<Stored<InvitationDoc>> {
   await createItem<InvitationIndexDoc>(containers().auth, {
@@ -26,7 +25,7 @@ export async function createInvitationWithIndex(doc: InvitationDoc): Promise<Sto
   try {
     return await createItem<InvitationDoc>(containers().orgs, doc, { carriesKey: true });
   } catch (error) {
-    if (error instanceof KeyRecordExists) await dropIndex(doc.id);
+    if (isWriteRefused(error)) await dropIndex(doc.id);
     throw error;
   }
 }

@@ -21,13 +21,15 @@ export async function getOrder(organizationId: string, orderId: string): Promise
 /**
  * Replaces the order under the ETag it was read with. `before` is the order as read: when the change moves its
  * revenue or fees (a sale reported, a settlement, a soft delete), its showtime counter's figures move in the same
- * transactional batch (events/capacity/money.ts); otherwise one replace, as always.
+ * transactional batch (events/capacity/money.ts); otherwise one replace, as always. `carriesKey`: the save is its
+ * use case's decisive write (a return, a reported sale: store/write-token.ts).
  */
-export function saveOrder(order: Stored<OrderDoc>, before: OrderDoc): Promise<Stored<OrderDoc>> {
+export function saveOrder(order: Stored<OrderDoc>, before: OrderDoc, options?: KeyCarrying): Promise<Stored<OrderDoc>> {
   const next = { ...order, sortKey: orderSortKey(order), updatedAt: new Date().toISOString() };
-  const single = () => replaceItem(containers().orgs, order.organizationId, next, order._etag);
+  const single = () => replaceItem(containers().orgs, order.organizationId, next, order._etag, options);
   const moves = keepsMoney(next) ? moneyMoves(orderMoney(before), orderMoney(next)) : [];
-  return writeWithMoney(order.organizationId, order.eventId, moves, [{ replace: next, ifMatch: order._etag }], single);
+  const writes = [{ replace: next, ifMatch: order._etag }];
+  return writeWithMoney(order.organizationId, order.eventId, moves, writes, single, options);
 }
 
 /** The decisive write of an order create: it carries a waiting Idempotency-Key record (store/write-token.ts). */

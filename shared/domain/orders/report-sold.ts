@@ -40,7 +40,8 @@ export async function reportSoldAs(
     assertAccepts(order.status, 'reportSold');
     const { delta, next } = applySoldReport(order, body);
     if (next === order) return order; // the same total again: nothing to write
-    if (delta === 0) return saveOrder({ ...next, _etag: order._etag }, order); // completes a force-recorded order
+    // Completes a force-recorded order.
+    if (delta === 0) return saveOrder({ ...next, _etag: order._etag }, order, { carriesKey: true });
     return takeThenSave(eventRefOf(order), order, next, delta).catch((error: unknown) =>
       judgeRefusalAgainstLatest(error, organizationId, order),
     );
@@ -73,5 +74,5 @@ function takeThenSave(event: EventRef, order: OrderDoc & { _etag: string }, next
   const seats = showtimeSeats([
     { event, showtimeId: order.showtimeId, channel: 'orders', delta, respectLock: true, documentId: order.id },
   ]);
-  return withCapacity(seats, () => saveOrder({ ...seats.mark(next), _etag: order._etag }, order));
+  return withCapacity(seats, () => saveOrder({ ...seats.mark(next), _etag: order._etag }, order, { carriesKey: true }));
 }

@@ -38,7 +38,8 @@ export function recordReturnAs(
     const order = await loadOrder(organizationId, orderId);
     authorize(order);
     assertAccepts(order.status, 'return');
-    return saveOrder({ ...applyReturn(order, body), _etag: order._etag }, order);
+    // The decisive write: an incremental return retried after a lost answer must not return twice.
+    return saveOrder({ ...applyReturn(order, body), _etag: order._etag }, order, { carriesKey: true });
   }, 20);
 }
 

@@ -127,7 +127,7 @@ export async function updateRegistration(
       'registrations',
       holding(registration),
       holding(next),
-      (mark) => replaceRegistration(mark(next), registration),
+      (mark) => replaceRegistration(mark(next), registration, { carriesKey: true }),
       { respectLock: true, documentId: id, actor: principal.userId },
     );
   });

@@ -4,6 +4,7 @@ import { keepsMoney, moneyMoves } from '../events/capacity/money';
 import { writeWithMoney } from '../events/capacity/repo';
 import { totalsMoney } from '../events/capacity/money-rules';
 import { type Stored } from '../../store/outcomes';
+import type { KeyCarrying } from '../../store/write-token';
 import type { RegistrationDoc } from './model';
 
 /** Every store call on registrations: all inside the organization's partition. */
@@ -41,10 +42,11 @@ export function createRegistrationDoc(registration: RegistrationDoc): Promise<St
 export function replaceRegistration(
   registration: RegistrationDoc,
   before: Stored<RegistrationDoc>,
+  options?: KeyCarrying,
 ): Promise<Stored<RegistrationDoc>> {
   const etag = before._etag;
-  const single = () => replaceItem(containers().orgs, registration.organizationId, registration, etag);
+  const single = () => replaceItem(containers().orgs, registration.organizationId, registration, etag, options);
   const moves = keepsMoney(registration) ? moneyMoves(totalsMoney(before), totalsMoney(registration)) : [];
   const writes = [{ replace: registration, ifMatch: etag }];
-  return writeWithMoney(registration.organizationId, registration.eventId, moves, writes, single);
+  return writeWithMoney(registration.organizationId, registration.eventId, moves, writes, single, options);
 }

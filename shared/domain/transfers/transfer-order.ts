@@ -65,10 +65,11 @@ export async function transferOrder(
       ...notifications(organizationId, plan.entry, result).map((n) => ({ create: n })),
     ];
     try {
-      await commitOrderBatch(organizationId, writes, [
+      const orders = [
         { before: order, after: plan.source },
         ...(plan.destination ? [{ after: plan.destination }] : []),
-      ]);
+      ];
+      await commitOrderBatch(organizationId, writes, orders, { carriesKey: true });
       return result;
     } catch (error) {
       // Lost to a concurrent change or duplicate: read again; a duplicate then finds the stored entry.

@@ -24,12 +24,6 @@ export interface Admission {
   path: AdmissionPath;
   /** Unique per admission (token hash, invitation id, request id): a retry records its audit entry once. */
   operation: string;
-  /**
-   * The roster entry's write is the route's decisive write and carries a waiting idempotency key record (the
-   * direct add: docs/decisions/api-contract.md, "Which route takes which path"). Everything after it (fence,
-   * audit, projection) runs only in the request whose write committed.
-   */
-  carriesKey?: boolean;
 }
 
 /**
@@ -47,9 +41,7 @@ export async function admitOrganization(admission: Admission): Promise<SharedEve
   const now = new Date().toISOString();
   const queued = { eventId: existing?.projectionLink?.eventId ?? projectionEventId(sharedEventId) };
   const entry =
-    // A keyed direct add always writes the entry (the same one again when it is already active): that write carries
-    // the key record, so a copy arriving after the winner fails on the record instead of auditing a second time.
-    existing?.status === 'active' && existing.projectionLink && !admission.carriesKey
+    existing?.status === 'active' && existing.projectionLink
       ? existing
       : await putParticipant(
           {
@@ -63,7 +55,8 @@ export async function admitOrganization(admission: Admission): Promise<SharedEve
             respondedAt: existing?.status === 'active' ? (existing.respondedAt ?? now) : now,
             updatedAt: now,
           },
-          { carriesKey: admission.carriesKey === true, ...(existing ? { ifMatch: existing._etag } : {}) },
+          // The direct add's roster write is its route's decisive write (docs/decisions/api-contract.md).
+          { carriesKey: admission.path === 'directAdd', ...(existing ? { ifMatch: existing._etag } : {}) },
         );
   // Back after leaving or removal: its sales no longer need the roster read (the entry, live now, decides anyway).
   if (existing && !LIVE_PARTICIPANT_STATUSES.includes(existing.status)) {

@@ -160,7 +160,6 @@ export async function addParticipantDirectly(principal: Principal, sharedEventId
     actor: { userId: principal.userId },
     path: 'directAdd',
     operation: `add:${participant?._etag ?? 'new'}`,
-    carriesKey: true,
   });
   return toParticipantResponse(admitted);
 }
