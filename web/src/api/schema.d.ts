@@ -1219,7 +1219,7 @@ export interface paths {
         put?: never;
         /**
          * Record the cumulative sold total (owner or Admin); takes capacity for the increase
-         * @description Auth: Member+.
+         * @description Auth: Member+. Send an `Idempotency-Key` header to make a retry safe: the first answer is replayed (docs/api.md).
          */
         post: operations["orders-report-sold"];
         delete?: never;
@@ -1239,7 +1239,7 @@ export interface paths {
         put?: never;
         /**
          * Record an incremental return (owner after the showtime, or Ticket Manager+)
-         * @description Auth: Member+.
+         * @description Auth: Member+. Send an `Idempotency-Key` header to make a retry safe: the first answer is replayed (docs/api.md).
          */
         post: operations["orders-return"];
         delete?: never;
@@ -1259,7 +1259,7 @@ export interface paths {
         put?: never;
         /**
          * Transfer outstanding tickets to another member (idempotent by transferRequestId)
-         * @description Auth: Ticket Manager+.
+         * @description Auth: Ticket Manager+. Send an `Idempotency-Key` header to make a retry safe: the first answer is replayed (docs/api.md).
          */
         post: operations["orders-transfer"];
         delete?: never;
@@ -1851,7 +1851,7 @@ export interface paths {
         get?: never;
         /**
          * Update a registration within 1 hour of creation (any of showtimeId, tickets, buyerName, buyerEmail, note)
-         * @description Auth: Ticket Manager+.
+         * @description Auth: Ticket Manager+. Send an `Idempotency-Key` header to make a retry safe: the first answer is replayed (docs/api.md).
          */
         put: operations["registrations-update"];
         post?: never;
@@ -11948,7 +11948,10 @@ export interface operations {
             query: {
                 organizationId: components["schemas"]["Id"];
             };
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["schemas"]["Id"];
             };
@@ -11975,6 +11978,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12150,16 +12154,17 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, PARTICIPANT_NOT_ACTIVE, SALES_LOCKED */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE, SALES_LOCKED */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "PARTICIPANT_NOT_ACTIVE" | "SALES_LOCKED";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE" | "SALES_LOCKED";
                     };
                 };
             };
@@ -12174,7 +12179,10 @@ export interface operations {
             query: {
                 organizationId: components["schemas"]["Id"];
             };
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["schemas"]["Id"];
             };
@@ -12201,6 +12209,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12376,7 +12385,20 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED */
+            409: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /** @enum {unknown} */
+                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED";
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
@@ -12388,7 +12410,10 @@ export interface operations {
             query: {
                 organizationId: components["schemas"]["Id"];
             };
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["schemas"]["Id"];
             };
@@ -12416,6 +12441,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12463,16 +12489,17 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CONFLICT, TRANSFER_BLOCKED_NO_OUTSTANDING, TRANSFER_REQUEST_ID_REUSED */
+            /** @description Conflict with the current state: CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, TRANSFER_BLOCKED_NO_OUTSTANDING, TRANSFER_REQUEST_ID_REUSED */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CONFLICT" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED";
+                        error?: "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "TRANSFER_BLOCKED_NO_OUTSTANDING" | "TRANSFER_REQUEST_ID_REUSED";
                     };
                 };
             };
@@ -15958,7 +15985,10 @@ export interface operations {
             query: {
                 organizationId: components["schemas"]["Id"];
             };
-            header?: never;
+            header?: {
+                /** @description A key the client makes up for one intended create (a UUID is a good key). The same key with the same body within 24 hours answers the first answer again without a second write; with another body, 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_KEY_IN_PROGRESS with Retry-After; when the create was done but its answer was lost, 409 IDEMPOTENCY_KEY_ANSWER_LOST (do not send it again). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["schemas"]["Id"];
             };
@@ -15988,6 +16018,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16044,16 +16075,17 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, PARTICIPANT_NOT_ACTIVE, REGISTRATION_LOCKED, SALES_LOCKED */
+            /** @description Conflict with the current state: CAPACITY_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE, REGISTRATION_LOCKED, SALES_LOCKED */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "PARTICIPANT_NOT_ACTIVE" | "REGISTRATION_LOCKED" | "SALES_LOCKED";
+                        error?: "CAPACITY_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE" | "REGISTRATION_LOCKED" | "SALES_LOCKED";
                     };
                 };
             };
