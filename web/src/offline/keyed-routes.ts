@@ -13,6 +13,9 @@ export const KEYED_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/management/external-sales/{id}/correction',
   'POST /api/orders',
   'POST /api/orders/{id}/force-record-sold',
+  'POST /api/orders/{id}/report-sold',
+  'POST /api/orders/{id}/return',
+  'POST /api/orders/{id}/transfer',
   'POST /api/organizations',
   'POST /api/organizations/{id}/members',
   'POST /api/organizations/{organizationId}/events/{eventId}/sales-delegations',
@@ -23,6 +26,7 @@ export const KEYED_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/shared-events',
   'POST /api/shared-events/{sharedEventId}/invitation-links',
   'POST /api/shared-events/{sharedEventId}/participants',
+  'PUT /api/registrations/{id}',
 ]);
 
 export const isKeyedRoute = (method: string, path: string) => KEYED_ROUTES.has(`${method} ${path}`);

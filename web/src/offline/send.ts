@@ -31,8 +31,8 @@ export class QueuedError extends Error {
   }
 }
 
-/** Sent now in this tab: a second sender (the flush, a double tap) leaves it alone. */
-const inFlight = new Set<string>();
+/** Sent now in this tab: a second sender (the flush, a double tap) waits for that answer instead of a copy. */
+const inFlight = new Map<string, Promise<unknown>>();
 
 type Outcome = 'done' | 'retry' | 'refused';
 /**
@@ -67,8 +67,15 @@ function request(entry: OutboxEntry): Promise<unknown> {
 }
 
 /** Sends once; the entry leaves the outbox on a final answer and otherwise records why it stays. */
-async function attempt(entry: OutboxEntry, foreground: boolean): Promise<unknown> {
-  inFlight.add(entry.key);
+function attempt(entry: OutboxEntry, foreground: boolean): Promise<unknown> {
+  const running = inFlight.get(entry.key);
+  if (running) return running;
+  const sending = attemptOnce(entry, foreground).finally(() => inFlight.delete(entry.key));
+  inFlight.set(entry.key, sending);
+  return sending;
+}
+
+async function attemptOnce(entry: OutboxEntry, foreground: boolean): Promise<unknown> {
   updateEntry(entry.key, { state: 'sending', attempts: entry.attempts + 1, error: undefined });
   try {
     const data = await request(entry);
@@ -93,8 +100,6 @@ async function attempt(entry: OutboxEntry, foreground: boolean): Promise<unknown
     if (foreground) removeEntry(entry.key);
     else updateEntry(entry.key, { state: 'failed', error: reason });
     throw error;
-  } finally {
-    inFlight.delete(entry.key);
   }
 }
 
@@ -123,8 +128,8 @@ export async function sendIntent<T>(intent: Intent): Promise<T> {
     };
     putEntry(entry);
   } else if (inFlight.has(entry.key)) {
-    // A double tap while the first is on its way: the same key again; the API answers both from one write.
-    return (await request(entry)) as T;
+    // A double tap, or the person's retry while the outbox is sending it: one request, its answer for both.
+    return (await inFlight.get(entry.key)) as T;
   }
   if (intent.queue && !online()) {
     updateEntry(entry.key, { state: 'waiting' });
