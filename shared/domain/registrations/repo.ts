@@ -3,6 +3,8 @@ import { createItem, readItem, replaceItem } from '../../store/operations';
 import { keepsMoney, moneyMoves } from '../events/capacity/money';
 import { writeWithMoney } from '../events/capacity/repo';
 import { totalsMoney } from '../events/capacity/money-rules';
+import type { CapacityRequest } from '../events/capacity/counter';
+import { commitSale } from '../events/capacity/sale-batch';
 import { type Stored } from '../../store/outcomes';
 import type { RegistrationDoc } from './model';
 
@@ -32,6 +34,23 @@ export function createRegistrationDoc(registration: RegistrationDoc): Promise<St
     single,
     key,
   );
+}
+
+/**
+ * A registration on an ordinary event, in ONE transactional batch (events/capacity/sale-batch.ts): its create, the
+ * showtime counter's conditional patch taking `seats` with its revenue and fees, and a waiting Idempotency-Key record
+ * (store/write-token.ts): all or nothing.
+ */
+export function createRegistrationSale(
+  registration: RegistrationDoc,
+  seats: CapacityRequest,
+): Promise<Stored<RegistrationDoc>> {
+  return commitSale(registration.organizationId, {
+    seats,
+    writes: [{ create: registration }],
+    money: moneyMoves(undefined, totalsMoney(registration)),
+    carriesKey: true,
+  });
 }
 
 /**
