@@ -94,7 +94,8 @@ describe('dashboard CSV export', () => {
       `attachment; filename="dashboard-gala-night-2027-u-${event.id}.csv"`,
     );
     expect([...res.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(ops(res)).toBe(3);
+    // Counted when the headers leave: user and event; the sales pages are read as the file streams (issue 36).
+    expect(ops(res)).toBe(2);
     const [header, ...rows] = parseCsv(res.text.slice(1));
     expect(header).toEqual([
       ...['section', 'id', 'name', 'dateTime', 'ticketType', 'source', 'venueCapacity', 'sold', 'partnerSold'],
@@ -188,7 +189,8 @@ describe('dashboard Excel export', () => {
     expect(res.headers.get('content-disposition')).toBe(
       `attachment; filename="dashboard-gala-night-2027-u-${event.id}.xlsx"`,
     );
-    expect(ops(res)).toBe(3);
+    // Counted when the headers leave: user and event; the sales pages are read as the file streams (issue 36).
+    expect(ops(res)).toBe(2);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.bytes as unknown as ArrayBuffer);
     expect(workbook.worksheets.map((w) => w.name)).toEqual([

@@ -1,15 +1,18 @@
+import { config } from '../../config';
 import { requireLiveEvent } from '../events/live-event';
+import type { EventDoc } from '../events/model';
 import { projectionAvailability } from '../events/capacity/availability';
 import { salesDocPages } from '../sales/repo';
 import type { DashboardStats } from './model';
 import { DashboardFold } from './stats';
 
 /**
- * Pages of up to 10,000 documents: the fold keeps only running sums, so a page is the most it ever holds. On
- * Cosmos DB a page is also capped at 4 MB; the embedded store re-runs the whole query for every page, so on the
- * local host the number of pages is what the time depends on (docs/decisions/sales.md, "Dashboard").
+ * Pages of up to 10,000 documents (`DASHBOARD_PAGE_SIZE` sets it): the fold keeps only running sums, so a page is
+ * the most it ever holds. On Cosmos DB a page is also capped at 4 MB; the embedded store re-runs the whole query for
+ * every page, so on the local host the number of pages is what the time depends on (docs/decisions/sales.md,
+ * "Dashboard").
  */
-export const DASHBOARD_PAGE_SIZE = 10_000;
+export const dashboardPageSize = () => config().dashboardPageSize;
 
 /**
  * GET management/dashboard/{eventId}: one point read of the event (404 when unknown, deleted or another
@@ -17,13 +20,32 @@ export const DASHBOARD_PAGE_SIZE = 10_000;
  * page by page. Store calls: the event read plus one per page, whatever the number of members or orders.
  */
 export async function dashboardStats(organizationId: string, eventId: string): Promise<DashboardStats> {
+  return foldEvent(await requireLiveEvent(organizationId, eventId));
+}
+
+/**
+ * An export of the dashboard (export-csv.ts, export-excel.ts): the event is read first, so an unknown event is a
+ * clean 404 before any byte; the sales pages are read only when the file's stream asks for its rows, after its
+ * first bytes (the CSV header, the workbook's opening entries) have left. The pages are folded one at a time.
+ */
+export async function dashboardExportSource(organizationId: string, eventId: string) {
   const event = await requireLiveEvent(organizationId, eventId);
+  return {
+    fileName: (extension: 'csv' | 'xlsx') => dashboardFileName({ eventId: event.id, eventName: event.name }, extension),
+    stats: () => foldEvent(event),
+  };
+}
+
+/** The event's sales documents folded page by page: one page is the most held at once. */
+async function foldEvent(event: EventDoc): Promise<DashboardStats> {
+  const organizationId = event.organizationId;
+  const eventId = event.id;
   const fold = new DashboardFold(event);
   // A Shared Event projection's `remaining` is the pool's or quota's availability (one query, beside the sales).
   const [shared] = await Promise.all([
     projectionAvailability(event),
     (async () => {
-      for await (const page of salesDocPages(organizationId, { eventId }, DASHBOARD_PAGE_SIZE, {
+      for await (const page of salesDocPages(organizationId, { eventId }, dashboardPageSize(), {
         descriptive: false,
       })) {
         for (const doc of page) fold.addDoc(doc);

@@ -16,14 +16,21 @@ const money = (header: string, width = 14): SheetColumn => ({ header, kind: 'mon
 
 export const EXCEL_SHEETS = ['Summary', 'Showtimes', 'Members', 'Ticket types', 'Partners'] as const;
 
-export function dashboardWorkbook(stats: DashboardStats): Readable {
-  return xlsxStream([
-    summarySheet(stats),
-    showtimesSheet(stats),
-    membersSheet(stats),
-    typesSheet(stats),
-    partnersSheet(stats),
-  ]);
+/**
+ * `stats` may be the fold still to run (dashboard-stats.ts `dashboardExportSource`): the workbook's opening entries
+ * leave at once, and the sheets (whose columns depend on the figures) follow once the pages are folded.
+ */
+export function dashboardWorkbook(stats: DashboardStats | (() => Promise<DashboardStats>)): Readable {
+  return xlsxStream(sheetsOf(stats));
+}
+
+async function* sheetsOf(given: DashboardStats | (() => Promise<DashboardStats>)): AsyncGenerator<SheetSpec> {
+  const stats = typeof given === 'function' ? await given() : given;
+  yield summarySheet(stats);
+  yield showtimesSheet(stats);
+  yield membersSheet(stats);
+  yield typesSheet(stats);
+  yield partnersSheet(stats);
 }
 
 function summarySheet(stats: DashboardStats): SheetSpec {
