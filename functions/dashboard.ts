@@ -3,7 +3,7 @@ import { fileReply } from '../shared/http/reply';
 import { dashboardCsv } from '../shared/domain/dashboard/export-csv';
 import { dashboardWorkbook } from '../shared/domain/dashboard/export-excel';
 import { dashboardResponse } from '../shared/domain/dashboard/schemas';
-import { dashboardFileName, dashboardStats } from '../shared/domain/dashboard/dashboard-stats';
+import { dashboardExportSource, dashboardStats } from '../shared/domain/dashboard/dashboard-stats';
 import { XLSX_CONTENT_TYPE } from '../shared/excel/workbook';
 
 // Ticket Manager+ (docs/decisions/sales.md "Dashboard and invoicing"); reads only, so not restricted by organization mode.
@@ -30,11 +30,11 @@ defineRoute({
   summary: 'The dashboard as one CSV table with a section column (streamed; columns in docs/exports.md)',
   fileResponse: { contentType: CSV_CONTENT_TYPE },
   handler: async ({ organizationId, params }) => {
-    const stats = await dashboardStats(organizationId, params.eventId);
+    const source = await dashboardExportSource(organizationId, params.eventId);
     return fileReply({
       contentType: CSV_CONTENT_TYPE,
-      fileName: dashboardFileName(stats, 'csv'),
-      content: dashboardCsv(stats),
+      fileName: source.fileName('csv'),
+      content: dashboardCsv(source.stats),
     });
   },
 });
@@ -48,11 +48,11 @@ defineRoute({
   summary: 'The dashboard as an Excel workbook, one worksheet per section (streamed; columns in docs/exports.md)',
   fileResponse: { contentType: XLSX_CONTENT_TYPE },
   handler: async ({ organizationId, params }) => {
-    const stats = await dashboardStats(organizationId, params.eventId);
+    const source = await dashboardExportSource(organizationId, params.eventId);
     return fileReply({
       contentType: XLSX_CONTENT_TYPE,
-      fileName: dashboardFileName(stats, 'xlsx'),
-      content: dashboardWorkbook(stats),
+      fileName: source.fileName('xlsx'),
+      content: dashboardWorkbook(source.stats),
     });
   },
 });

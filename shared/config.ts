@@ -27,6 +27,8 @@ export interface Config {
   /** Cosmos DB: how long one HTTP request to the store may take, and the budget of one store call with retries. */
   storeRequestTimeoutMs: number;
   storeCallDeadlineMs: number;
+  /** Sales documents a dashboard (or its export) reads per page; a test sets it low to see several pages. */
+  dashboardPageSize: number;
   /** Ask the account for its regions (multi-region failover); off by default: a dead endpoint then fails in seconds. */
   cosmosEndpointDiscovery: boolean;
   /** Local only: where the embedded store keeps its data across restarts (unset: nothing is kept). */
@@ -87,6 +89,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: positive(env.BODY_LIMIT_BYTES, 1024 * 1024),
     storeRequestTimeoutMs: positive(env.STORE_REQUEST_TIMEOUT_MS, 3000),
     storeCallDeadlineMs: positive(env.STORE_CALL_DEADLINE_MS, 8000),
+    dashboardPageSize: positive(env.DASHBOARD_PAGE_SIZE, 10_000),
     cosmosEndpointDiscovery: flag(env.COSMOS_ENDPOINT_DISCOVERY, false),
     localDataFile: env.LOCAL_DATA_FILE || undefined,
     ticketSigningKey: env.TICKET_SIGNING_KEY || undefined,

@@ -1,9 +1,10 @@
 import { DOOR_TICKETS, doorOutcome, doorScan, prepareDoor } from './door';
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { importLines, measureImports, type ImportRow } from './imports';
 import { forkChild } from './ipc';
 import type { Phase } from './profile-split';
 import type { ShardRun } from './shards';
@@ -458,20 +459,9 @@ function flashLine(flash: Flash): string {
   return `${flash.hosts} host processes, store round trip ${flash.latency} ms: 500 concurrent sellers, 1,000 attempts on a showtime of 300 seats: ${flash.sample.statuses['201'] ?? 0} sold (the showtime's counter: ${JSON.stringify(counts)}), ${fiveXxOf(flash.sample.statuses)} 5xx/socket errors, statuses ${JSON.stringify(flash.sample.statuses)}, p50 ${f0(flash.sample.p50)} ms, p95 ${f0(flash.sample.p95)} ms, p99 ${f0(flash.sample.p99)} ms, ${f0(flash.sample.rps)} answers/s, CPU first host ${flash.meter.host.cpu.toFixed(2)} / store ${flash.meter.store.cpu.toFixed(2)} of a core, waiting for a core ${f2(flash.meter.host.waiting)} / ${f2(flash.meter.store.waiting)} of the time`;
 }
 
-function coldStart() {
-  const dir = join(__dirname, '..', '..', 'functions');
-  // --quick samples every fourth module (the import cost is dominated by the shared modules they all load).
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.js'))
-    .filter((_f, i) => !QUICK || i % 4 === 0);
-  return files.map((file) => {
-    const code = `const t=performance.now();require(${JSON.stringify(join(dir, file))});process.stdout.write(String(performance.now()-t))`;
-    const out = spawnSync(process.execPath, ['-e', code], {
-      encoding: 'utf8',
-      env: { ...process.env, TELEMETRY_STDOUT: 'false' },
-    });
-    return { module: file.replace(/\.js$/, ''), ms: Number(out.stdout) };
-  });
+/** Cold start: every function module's import against the heal timer's (imports.ts); --quick takes fewer rounds. */
+function coldStart(): ImportRow[] {
+  return measureImports(QUICK ? 3 : 7);
 }
 
 // --- Report -------------------------------------------------------------------------------------------------
@@ -598,14 +588,10 @@ async function main() {
     ),
   ];
   console.log(shardLines.join('\n'));
-  const targetLines = targets(measured, grown, flashes, web);
+  const targetLines = targets(measured, grown, flashes, web, cold);
   console.log(targetLines.join('\n'));
 
-  const coldLines = [
-    `| module | import ms |`,
-    `|---|--:|`,
-    ...cold.sort((a, b) => b.ms - a.ms).map((c) => `| ${c.module} | ${f0(c.ms)} |`),
-  ];
+  const coldLines = importLines(cold);
   const total = (Date.now() - startedAt) / 1000;
   const report = [
     `Run: ${new Date().toISOString().slice(0, 16)}Z, ${QUICK ? 'quick' : 'full'} (${SECONDS} s a scenario), Node ${process.version}, ${ORDERS} orders seeded in ${f1(seedSeconds)} s, whole run ${f0(total)} s.`,
@@ -642,7 +628,7 @@ async function main() {
     '',
     ...shardLines,
     '',
-    '### Cold start: import of each compiled function module in a fresh Node process',
+    '### imports: each compiled function module imported in a fresh Node process (median of rounds) against the heal timer',
     '',
     ...coldLines,
   ].join('\n');

@@ -1,10 +1,13 @@
+import { HEAL_TIMER, IMPORT_RATIO_TARGET, type ImportRow } from './imports';
 import type { WebLoad } from './web';
 
 /**
- * Issue 28's targets, each with its figure from this run and whether it is met (docs/performance.md "Targets").
+ * Issue 28's and issue 36's targets, each with its figure from this run and whether it is met (docs/performance.md "Targets").
  * Ratios are taken within the run; absolute times are this machine's (shared, so noisy: see the doc).
  */
 export interface Percentiles {
+  /** x-store-ops of every answer (store calls a request). */
+  ops?: number[];
   rps: number;
   p95: number;
   p99: number;
@@ -45,6 +48,7 @@ export function targets(
   growth: GrowthRow[],
   flashes: Flash[],
   web: WebLoad[],
+  imports: ImportRow[] = [],
 ): string[] {
   const rows: string[] = ['| target | figure | |', '|---|---|---|'];
   const row = (target: string, figure: string, ok: boolean) => rows.push(`| ${target} | ${figure} | ${met(ok)} |`);
@@ -100,6 +104,50 @@ export function targets(
     }
   }
 
+  // Issue 36: each sale against the bare store replaying the same calls (the recorded request's, in the same run).
+  for (const name of ['report-sold ×8', 'report-sold ×50', 'order creation ×8', 'order creation ×50']) {
+    const m = measured.get(name);
+    if (!m?.ceiling) continue;
+    const ratio = m.sample.rps / m.ceiling.rps;
+    row(
+      `${name}: ≥ 1.0 × the bare store replaying the same calls`,
+      `${ratio.toFixed(2)} × (${m.sample.rps.toFixed(0)} ÷ ${m.ceiling.rps.toFixed(0)} req/s)`,
+      ratio >= 1,
+    );
+    const p99 = m.sample.p99 / m.ceiling.p99;
+    row(
+      `${name}: p99 ≤ 1.5 × the same calls' p99`,
+      `${p99.toFixed(2)} × (${ms(m.sample.p99)} ÷ ${ms(m.ceiling.p99)})`,
+      p99 <= 1.5,
+    );
+  }
+
+  // Issue 36: a sale is one batch. Store calls per sale, as every answer's x-store-ops said (the most seen).
+  for (const [name, most] of [
+    ['report-sold ×8', 3],
+    ['order creation ×8', 3],
+  ] as const) {
+    const ops = measured.get(name)?.sample.ops ?? [];
+    if (ops.length === 0) continue;
+    const seen = [...new Set(ops)].sort((a, b) => a - b);
+    row(
+      `${name.replace(/ ×8$/, '')}: store calls per sale ≤ ${most}`,
+      `${seen.join('/')} calls (x-store-ops)`,
+      Math.max(...seen) <= most,
+    );
+  }
+
+  const heal = imports.find((i) => i.module === HEAL_TIMER);
+  const http = imports.filter((i) => i.module !== HEAL_TIMER);
+  if (heal && http.length > 0) {
+    const worst = http.reduce((a, b) => (b.ratio > a.ratio ? b : a));
+    row(
+      `Every HTTP function's import ≤ ${IMPORT_RATIO_TARGET} × the heal timer's (same run, medians)`,
+      `worst ${worst.module} ${worst.ratio.toFixed(2)} × (${ms(worst.medianMs)} ÷ ${ms(heal.medianMs)}); ${http.filter((i) => i.ratio > IMPORT_RATIO_TARGET).length} of ${http.length} above`,
+      worst.ratio <= IMPORT_RATIO_TARGET,
+    );
+  }
+
   for (const f of flashes) {
     const sold = Number(f.sample.statuses['201'] ?? 0);
     const counter = Number(f.stored?.sold ?? NaN);
@@ -111,6 +159,8 @@ export function targets(
     );
   }
   for (const w of web) {
+    const calls = `web: ${w.name} ≤ 3 API calls on load`;
+    if (!w.skipped) row(calls, `${w.apiCalls} API calls a load`, w.apiCalls <= 3);
     const target = `web: ${w.name} p95 ≤ 300 ms (navigation start to its last API answer, 10,000 orders)`;
     if (w.skipped) rows.push(`| ${target} | not measured: ${w.skipped} | **left out** |`);
     else

@@ -20,14 +20,14 @@ const guardCell = (value: CellValue): CellValue => (typeof value === 'string' ? 
 /**
  * An export as CSV (docs/exports.md), streamed: UTF-8 with a BOM, a header row, RFC 4180 quoting and CRLF
  * record ends by csv-stringify, and the formula guard on every text cell. Rows are pulled from `rows` as the
- * client reads, so a large export is never held as one string.
+ * client reads, so a large export is never held as one string. The header is the stream's first record, written
+ * before the first row is asked for (csv-stringify's own `header` waits for a row): an export whose rows need the
+ * store read first still sends its first bytes at once. The bytes are those of `header: true`.
  */
 export function csvStream(header: string[], rows: Iterable<CellValue[]> | AsyncIterable<CellValue[]>): Readable {
-  const source = Readable.from(guardRows(rows), { objectMode: true });
+  const source = Readable.from(headerThenRows(header, rows), { objectMode: true });
   const writer = stringify({
     bom: true,
-    header: true,
-    columns: header,
     record_delimiter: 'windows',
     // csv-stringify quotes a field holding the record delimiter (CRLF) but not a lone LF or CR; RFC 4180 quotes
     // every line break.
@@ -38,6 +38,7 @@ export function csvStream(header: string[], rows: Iterable<CellValue[]> | AsyncI
   return source.pipe(writer);
 }
 
-async function* guardRows(rows: Iterable<CellValue[]> | AsyncIterable<CellValue[]>) {
+async function* headerThenRows(header: string[], rows: Iterable<CellValue[]> | AsyncIterable<CellValue[]>) {
+  yield header;
   for await (const row of rows) yield row.map(guardCell);
 }

@@ -38,18 +38,22 @@ const INTEGER_FORMAT = '0';
  * `#,##0.00` and the sheet's currency code), and every text cell, headers included, goes through the CSV formula guard (docs/exports.md).
  * A failure after the first byte destroys the stream, so the client sees a broken download, never a wrong file.
  */
-export function xlsxStream(sheets: SheetSpec[]): Readable {
+export function xlsxStream(sheets: Iterable<SheetSpec> | AsyncIterable<SheetSpec>): Readable {
   const out = new PassThrough();
   writeSheets(out, sheets).catch((error: unknown) => out.destroy(error as Error));
   return out;
 }
 
-async function writeSheets(out: PassThrough, sheets: SheetSpec[]) {
+/**
+ * The writer opens before the first sheet is asked for: its opening entries (theme, relationships) leave while a
+ * caller's sheets are still being computed (a dashboard export folding its pages).
+ */
+async function writeSheets(out: PassThrough, sheets: Iterable<SheetSpec> | AsyncIterable<SheetSpec>) {
   // exceljs is loaded by the first workbook, not when the dashboard module is imported: it was most of that
   // module's import time (docs/performance.md "Cold start").
   const { default: excel } = await import('exceljs');
   const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  for (const sheet of sheets) {
+  for await (const sheet of sheets) {
     const worksheet = workbook.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: 1 }] });
     worksheet.columns = sheet.columns.map((c) => ({ header: guardText(c.header), width: c.width }));
     const header = worksheet.getRow(1);

@@ -1,4 +1,4 @@
-import Ajv, { type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { DomainError, badRequest, type ValidationDetail } from '../errors';
 import type { AnyRoute } from './route';
 import { idString } from '../domain/vocabulary/schema-parts';
@@ -7,6 +7,10 @@ import { idString } from '../domain/vocabulary/schema-parts';
  * Checks on the shape of a request that need no caller and no store: they run before authentication so a
  * hostile request never reaches a read or a write.
  */
+
+// ajv is loaded with the first path id checked, not at import (docs/performance.md "Cold start").
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const loadAjv = () => (require('ajv') as typeof import('ajv')).default;
 
 // The very schema body ids use, so a path id and a body id are held to one rule. Compiled on first use (not at
 // import, which every function module's cold start would pay).
@@ -18,7 +22,7 @@ let isIdString: ValidateFunction | undefined;
  */
 export function assertPathParams(params: Record<string, string>): void {
   const details: ValidationDetail[] = [];
-  const check = (isIdString ??= new Ajv({ allErrors: true, strict: true }).compile(idString));
+  const check = (isIdString ??= new (loadAjv())({ allErrors: true, strict: true }).compile(idString));
   for (const [name, value] of Object.entries(params)) {
     if (check(value)) continue;
     for (const error of check.errors ?? []) details.push({ path: `/${name}`, message: error.message ?? 'is invalid' });

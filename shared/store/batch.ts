@@ -6,13 +6,13 @@ import { KeyRecordExists, keyRideFor, type KeyCarrying } from './write-token';
 /**
  * A write inside a batch: a create, an upsert (a document whose id is derived, carrying a key record), a replace
  * guarded by the ETag the document was read with, or a patch (the increments that keep a counter's figures in step
- * with the document written beside it).
+ * with the document written beside it; with a store-evaluated `condition`, the seats of a sale: `sold + n <= capacity`).
  */
 export type BatchWrite =
   | { create: { id: string } }
   | { upsert: { id: string } }
   | { replace: { id: string }; ifMatch: string }
-  | { patch: { id: string }; operations: PatchOperation[] };
+  | { patch: { id: string }; operations: PatchOperation[]; condition?: string; ifMatch?: string };
 
 /**
  * `carriesKey`: see commitBatch. `standsFor`: the single call this batch carries for a document (its create or
@@ -74,7 +74,9 @@ function toOperation(write: BatchWrite): OperationInput {
     return {
       operationType: 'Patch',
       id: write.patch.id,
-      resourceBody: { operations: write.operations },
+      // A conditional patch (`FROM c WHERE ...`) fails the batch with 412 when the store finds it false.
+      resourceBody: { operations: write.operations, ...(write.condition ? { condition: write.condition } : {}) },
+      ...(write.ifMatch ? { ifMatch: write.ifMatch } : {}),
     } as OperationInput;
   if ('create' in write) return { operationType: 'Create', resourceBody: withoutEtag(write.create) } as OperationInput;
   if ('upsert' in write) return { operationType: 'Upsert', resourceBody: withoutEtag(write.upsert) } as OperationInput;

@@ -94,8 +94,9 @@ describe('dashboard CSV export', () => {
       `attachment; filename="dashboard-gala-night-2027-u-${event.id}.csv"`,
     );
     expect([...res.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    // Auth, the event and the organization (its currency, read in parallel), one page of sales documents.
-    expect(ops(res)).toBe(4);
+    // Counted when the headers leave: user, the event and the organization (its currency, read in parallel); the
+    // sales pages are read as the file streams (issue 36).
+    expect(ops(res)).toBe(3);
     const [header, ...rows] = parseCsv(res.text.slice(1));
     expect(header).toEqual([
       ...['section', 'id', 'name', 'dateTime', 'ticketType', 'source', 'venueCapacity', 'sold', 'partnerSold'],
@@ -191,7 +192,9 @@ describe('dashboard Excel export', () => {
     expect(res.headers.get('content-disposition')).toBe(
       `attachment; filename="dashboard-gala-night-2027-u-${event.id}.xlsx"`,
     );
-    expect(ops(res)).toBe(4);
+    // Counted when the headers leave: user, the event and the organization (its currency, read in parallel); the
+    // sales pages are read as the file streams (issue 36).
+    expect(ops(res)).toBe(3);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.bytes as unknown as ArrayBuffer);
     expect(workbook.worksheets.map((w) => w.name)).toEqual([

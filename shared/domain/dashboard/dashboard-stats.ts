@@ -1,4 +1,6 @@
+import { config } from '../../config';
 import { requireLiveEvent } from '../events/live-event';
+import type { EventDoc } from '../events/model';
 import { projectionAvailability } from '../events/capacity/availability';
 import { salesDocPages } from '../sales/repo';
 import type { DashboardStats } from './model';
@@ -7,11 +9,12 @@ import { getOrganization } from '../organizations/repo';
 import { settingsOf } from '../organization-settings/model';
 
 /**
- * Pages of up to 10,000 documents: the fold keeps only running sums, so a page is the most it ever holds. On
- * Cosmos DB a page is also capped at 4 MB; the embedded store re-runs the whole query for every page, so on the
- * local host the number of pages is what the time depends on (docs/decisions/sales.md, "Dashboard").
+ * Pages of up to 10,000 documents (`DASHBOARD_PAGE_SIZE` sets it): the fold keeps only running sums, so a page is
+ * the most it ever holds. On Cosmos DB a page is also capped at 4 MB; the embedded store re-runs the whole query for
+ * every page, so on the local host the number of pages is what the time depends on (docs/decisions/sales.md,
+ * "Dashboard").
  */
-export const DASHBOARD_PAGE_SIZE = 10_000;
+export const dashboardPageSize = () => config().dashboardPageSize;
 
 /**
  * GET management/dashboard/{eventId}: one point read of the event (404 when unknown, deleted or another
@@ -19,24 +22,47 @@ export const DASHBOARD_PAGE_SIZE = 10_000;
  * page by page. Store calls: the event and organization reads (in parallel) plus one per page, whatever the number of members or orders.
  */
 export async function dashboardStats(organizationId: string, eventId: string): Promise<DashboardStats> {
-  // The organization is read beside the event (its currency): one more point read, no more wait.
-  const [event, organization] = await Promise.all([
-    requireLiveEvent(organizationId, eventId),
-    getOrganization(organizationId),
-  ]);
+  const [event, currency] = await Promise.all([requireLiveEvent(organizationId, eventId), currencyOf(organizationId)]);
+  return foldEvent(event, currency);
+}
+
+/** The organization's currency (its settings on the organization document): one point read, beside the event. */
+async function currencyOf(organizationId: string): Promise<string> {
+  return settingsOf((await getOrganization(organizationId)) ?? {}).currency;
+}
+
+/**
+ * An export of the dashboard (export-csv.ts, export-excel.ts): the event is read first (with the organization, for
+ * its currency), so an unknown event is a clean 404 before any byte; the sales pages are read only when the file's
+ * stream asks for its rows, after its first bytes (the CSV header, the workbook's opening entries) have left. The
+ * pages are folded one at a time.
+ */
+export async function dashboardExportSource(organizationId: string, eventId: string) {
+  const [event, currency] = await Promise.all([requireLiveEvent(organizationId, eventId), currencyOf(organizationId)]);
+  return {
+    fileName: (extension: 'csv' | 'xlsx') => dashboardFileName({ eventId: event.id, eventName: event.name }, extension),
+    currency,
+    stats: () => foldEvent(event, currency),
+  };
+}
+
+/** The event's sales documents folded page by page: one page is the most held at once. */
+async function foldEvent(event: EventDoc, currency: string): Promise<DashboardStats> {
+  const organizationId = event.organizationId;
+  const eventId = event.id;
   const fold = new DashboardFold(event);
   // A Shared Event projection's `remaining` is the pool's or quota's availability (one query, beside the sales).
   const [shared] = await Promise.all([
     projectionAvailability(event),
     (async () => {
-      for await (const page of salesDocPages(organizationId, { eventId }, DASHBOARD_PAGE_SIZE, {
+      for await (const page of salesDocPages(organizationId, { eventId }, dashboardPageSize(), {
         descriptive: false,
       })) {
         for (const doc of page) fold.addDoc(doc);
       }
     })(),
   ]);
-  return { ...fold.result(shared), currency: settingsOf(organization ?? {}).currency };
+  return { ...fold.result(shared), currency };
 }
 
 /**

@@ -124,5 +124,13 @@ export function* dashboardCsvRows(stats: DashboardStats): Generator<CellValue[]>
   }
 }
 
-export const dashboardCsv = (stats: DashboardStats): Readable =>
-  csvStream([...DASHBOARD_CSV_COLUMNS], dashboardCsvRows(stats));
+/**
+ * The CSV of the dashboard: `stats` may be the fold still to run (dashboard-stats.ts `dashboardExportSource`); the
+ * header leaves at once and the fold reads the sales pages when the first row is asked for.
+ */
+export const dashboardCsv = (stats: DashboardStats | (() => Promise<DashboardStats>)): Readable =>
+  csvStream([...DASHBOARD_CSV_COLUMNS], rowsOf(stats));
+
+async function* rowsOf(stats: DashboardStats | (() => Promise<DashboardStats>)) {
+  yield* dashboardCsvRows(typeof stats === 'function' ? await stats() : stats);
+}

@@ -16,16 +16,23 @@ const money = (header: string, width = 14): SheetColumn => ({ header, kind: 'mon
 
 export const EXCEL_SHEETS = ['Summary', 'Showtimes', 'Members', 'Ticket types', 'Partners'] as const;
 
-export function dashboardWorkbook(stats: DashboardStats): Readable {
-  // Every money cell is formatted with the organization's currency; the Summary sheet also names it in a column.
-  const sheets = [
-    summarySheet(stats),
-    showtimesSheet(stats),
-    membersSheet(stats),
-    typesSheet(stats),
-    partnersSheet(stats),
-  ];
-  return xlsxStream(sheets.map((sheet) => ({ ...sheet, currency: stats.currency })));
+/**
+ * `stats` may be the fold still to run (dashboard-stats.ts `dashboardExportSource`): the workbook's opening entries
+ * leave at once, and the sheets (whose columns depend on the figures) follow once the pages are folded. Every money
+ * cell is formatted with the organization's currency; the Summary sheet also names it in a column.
+ */
+export function dashboardWorkbook(stats: DashboardStats | (() => Promise<DashboardStats>)): Readable {
+  return xlsxStream(sheetsOf(stats));
+}
+
+async function* sheetsOf(given: DashboardStats | (() => Promise<DashboardStats>)): AsyncGenerator<SheetSpec> {
+  const stats = typeof given === 'function' ? await given() : given;
+  const withCurrency = (sheet: SheetSpec): SheetSpec => ({ ...sheet, currency: stats.currency });
+  yield withCurrency(summarySheet(stats));
+  yield withCurrency(showtimesSheet(stats));
+  yield withCurrency(membersSheet(stats));
+  yield withCurrency(typesSheet(stats));
+  yield withCurrency(partnersSheet(stats));
 }
 
 function summarySheet(stats: DashboardStats): SheetSpec {

@@ -7,6 +7,8 @@ import { inPartition } from '../../store/query';
 import type { AllocationDoc } from '../allocations/model';
 import { keepsMoney, moneyMoves, netMoneyMoves } from '../events/capacity/money';
 import { writeWithMoney } from '../events/capacity/repo';
+import type { CapacityRequest } from '../events/capacity/counter';
+import { commitSale } from '../events/capacity/sale-batch';
 import { orderMoney } from './ledger-money';
 import { orderSortKey, type OrderDoc, type OrderStatus } from './model';
 import { orderTicketWrites, type OrderTicketIntent } from '../tickets/order-tickets';
@@ -52,6 +54,29 @@ export async function saveOrder(
   } catch (error) {
     throw asContention(error);
   }
+}
+
+/**
+ * A sale on an order of an ordinary event, in ONE transactional batch (events/capacity/sale-batch.ts): the order's
+ * ETag replace first, with `rows` that go with it (an audit row, alerts), then the showtime counter's patch taking
+ * `seats` and moving the order's revenue and fees. `options.carriesKey` lets a waiting Idempotency-Key record ride in
+ * the same batch; `counterAsRead` guards the counter by the ETag it was read with (a row records what it saw).
+ */
+export function commitOrderSale(
+  before: Stored<OrderDoc>,
+  after: OrderDoc,
+  seats: CapacityRequest,
+  rows: BatchWrite[] = [],
+  options: KeyCarrying & { counterAsRead?: { _etag: string } } = {},
+): Promise<Stored<OrderDoc>> {
+  const next = { ...after, sortKey: orderSortKey(after) };
+  const money = keepsMoney(next) ? moneyMoves(orderMoney(before), orderMoney(next)) : [];
+  return commitSale(before.organizationId, {
+    seats,
+    writes: [{ replace: next, ifMatch: before._etag }, ...rows],
+    money,
+    ...options,
+  });
 }
 
 /** The decisive write of an order create: it carries a waiting Idempotency-Key record (store/write-token.ts). */

@@ -1,8 +1,9 @@
 import type { Principal } from '../users/principal';
-import { saveOrder, getOrder } from './repo';
+import { commitOrderSale, saveOrder, getOrder } from './repo';
 import type { Stored } from '../../store/outcomes';
 import type { OrderDoc } from './model';
-import { eventRefOf, type EventRef } from '../events/capacity/model';
+import type { CapacityRequest } from '../events/capacity/counter';
+import { eventRefOf, sharedEventIdOf } from '../events/capacity/model';
 import { showtimeSeats, withCapacity } from '../events/capacity/with-capacity';
 import { assertOwnerOrAdmin, loadOrder } from './access';
 import { retryOnContention } from '../vocabulary/contention';
@@ -11,12 +12,13 @@ import { applySoldReport, assertAccepts } from './rules';
 import type { ReportSoldBody } from './schemas';
 
 /**
- * POST /api/orders/{id}/report-sold (lifecycle rule 1). Seats for the increase are taken from the showtime's
- * counter first (conditional patch: 409 CAPACITY_EXCEEDED), then the order is replaced under its ETag. When the
- * replace loses to another writer the seats go back and the whole request is re-evaluated against the new
- * order, so two parallel reports on one order can never both apply their increase.
- * The sales lock is checked by the same conditional patch (the counters mirror the event's lock), so no event
- * read is needed. Store calls: order read, counter patch, order replace.
+ * POST /api/orders/{id}/report-sold (lifecycle rule 1). On an ordinary event the order's ETag replace, the
+ * showtime counter's conditional patch (`sold + n <= capacity AND locked = false`: 409 CAPACITY_EXCEEDED or
+ * SALES_LOCKED) and the order's money move in ONE transactional batch (orders/repo.ts `commitOrderSale`): all or
+ * nothing, no seats held apart from the sale. A lost ETag is a twin or a concurrent change: the order is read again
+ * and the report decided again (a repeat of the recorded total is a 200 no-op), however late the twin arrives. The
+ * sales lock is checked by the same conditional patch (the counters mirror the event's lock), so no event read is
+ * needed. Store calls: order read, one batch (with authentication's user read, 3 a request).
  */
 export async function reportSold(principal: Principal, organizationId: string, orderId: string, body: ReportSoldBody) {
   const saved = await reportSoldAs(organizationId, orderId, body, (order) => assertOwnerOrAdmin(order, principal));
@@ -42,18 +44,32 @@ export async function reportSoldAs(
     if (next === order) return order; // the same total again: nothing to write
     // Completes a force-recorded order.
     if (delta === 0) return saveOrder({ ...next, _etag: order._etag }, order, { carriesKey: true });
-    return takeThenSave(eventRefOf(order), order, next, delta).catch((error: unknown) =>
+    const stamped = { ...next, updatedAt: new Date().toISOString() };
+    const seats = soldSeats(order, delta);
+    // The decisive write carries the request's Idempotency-Key record (store/write-token.ts), whichever path it takes.
+    if (sharedEventIdOf(seats.event) === undefined)
+      return commitOrderSale(order, stamped, seats, [], { carriesKey: true });
+    return takeThenSave(seats, order, next).catch((error: unknown) =>
       judgeRefusalAgainstLatest(error, organizationId, order),
     );
   }, 20);
 }
 
+const soldSeats = (order: OrderDoc, delta: number): CapacityRequest => ({
+  event: eventRefOf(order),
+  showtimeId: order.showtimeId,
+  channel: 'orders',
+  delta,
+  respectLock: true,
+  documentId: order.id,
+});
+
 /**
- * A capacity refusal is judged against the order as it is now, not as it was read: identical reports sent in
- * parallel each hold seats for the same increase, so one of them can be refused by its twins' holds although the
- * total it asks for is about to be (or already is) recorded. When the order changed meanwhile the report is decided
- * again (a repeat of the recorded total is a no-op: 200); a twin still in flight gets a few short waits to land.
- * Only the refusal path pays these reads: the steady report keeps its three store calls (docs/operations.md).
+ * A Shared Event projection's sale spans two partitions (docs/scaling.md): the Shared Event's counter is the gate,
+ * so identical reports in parallel each reserve there before one of them replaces the order, and one can be refused
+ * by its twins' holds although its total is about to be recorded. The refusal is judged against the order as it is
+ * now (a twin that landed makes it a 200 no-op); a twin still in flight gets a few short waits to land. Only this
+ * refusal path on a projection pays these reads; an ordinary event's sale is one batch and never waits.
  */
 async function judgeRefusalAgainstLatest(
   error: unknown,
@@ -69,10 +85,8 @@ async function judgeRefusalAgainstLatest(
   throw error;
 }
 
-/** Take the seats, then the conditional replace; a failed replace gives the seats back and keeps its own error. */
-function takeThenSave(event: EventRef, order: OrderDoc & { _etag: string }, next: OrderDoc, delta: number) {
-  const seats = showtimeSeats([
-    { event, showtimeId: order.showtimeId, channel: 'orders', delta, respectLock: true, documentId: order.id },
-  ]);
+/** Reserve on the Shared Event, then the conditional replace; a failed replace gives the seats back. */
+function takeThenSave(request: CapacityRequest, order: OrderDoc & { _etag: string }, next: OrderDoc) {
+  const seats = showtimeSeats([request]);
   return withCapacity(seats, () => saveOrder({ ...seats.mark(next), _etag: order._etag }, order, { carriesKey: true }));
 }

@@ -3,7 +3,7 @@ import type { Principal } from '../users/principal';
 import { notFound } from '../../errors';
 import { withEtagRetry } from '../../store/outcomes';
 import { writeWithCapacity } from '../events/capacity/ledger-write';
-import { eventRefOf, projectionStamp } from '../events/capacity/model';
+import { eventRefOf, projectionStamp, sharedEventIdOf } from '../events/capacity/model';
 import { actorOf } from '../users/actor';
 import { requireLiveEvent } from '../events/live-event';
 import type { Showtime } from '../events/model';
@@ -11,7 +11,7 @@ import { getEvent } from '../events/repo';
 import { assertEventTakesOrders, buildOrderLines, orderTotals, resolveShowtime } from '../orders/creation-rules';
 import { toRegistrationResponse } from './mapper';
 import { registrationSortKey, type RegistrationDoc } from './model';
-import { createRegistrationDoc, getRegistration, replaceRegistration } from './repo';
+import { createRegistrationDoc, createRegistrationSale, getRegistration, replaceRegistration } from './repo';
 import { assertEditable, editedLines, invoiceChange, lockedAtOf } from './rules';
 import type { CreateRegistrationBody, InvoiceRegistrationBody, UpdateRegistrationBody } from './schemas';
 
@@ -33,7 +33,8 @@ const showtimeFields = (showtime: Showtime) => ({
  * event; on a Shared Event projection the seats come from the Shared Event's counter (409 CAPACITY_EXCEEDED without
  * `availableCapacity` when it is sold out or frozen; 503 when it cannot be reached). The seats are taken atomically on the showtime counter, which also re-checks the lock in the same
  * conditional patch (a lock set after the event was read still wins): 409 CAPACITY_EXCEEDED with
- * `availableCapacity` and `requestedDelta`. Store calls: event read, counter patch, create.
+ * `availableCapacity` and `requestedDelta`. On an ordinary event the create, the seats and the money are one
+ * transactional batch. Store calls: event read, one batch.
  */
 export async function createRegistration(principal: Principal, organizationId: string, body: CreateRegistrationBody) {
   const event = await getEvent(organizationId, body.eventId);
@@ -65,14 +66,31 @@ export async function createRegistration(principal: Principal, organizationId: s
     sortKey: registrationSortKey({ createdAt: now, id }),
     ...projectionStamp(event),
   };
-  const saved = await writeWithCapacity(
+  const seats = {
     event,
-    'registrations',
-    undefined,
-    holding(doc),
-    (mark) => createRegistrationDoc(mark(doc)),
-    { respectLock: true, documentId: id, actor: principal.userId },
-  );
+    showtimeId: doc.showtimeId,
+    channel: 'registrations' as const,
+    delta: doc.capacityQuantity,
+    respectLock: true,
+    documentId: id,
+    actor: principal.userId,
+  };
+  // An ordinary event sells in one batch; a Shared Event projection reserves in its partition first (docs/scaling.md).
+  const saved =
+    sharedEventIdOf(event) === undefined
+      ? await createRegistrationSale(doc, seats)
+      : await writeWithCapacity(
+          event,
+          'registrations',
+          undefined,
+          holding(doc),
+          (mark) => createRegistrationDoc(mark(doc)),
+          {
+            respectLock: true,
+            documentId: id,
+            actor: principal.userId,
+          },
+        );
   return toRegistrationResponse(saved);
 }
 

@@ -3,6 +3,8 @@ import { createItem, readItem, replaceItem } from '../../store/operations';
 import { keepsMoney, moneyMoves } from '../events/capacity/money';
 import { writeWithMoney } from '../events/capacity/repo';
 import { totalsMoney } from '../events/capacity/money-rules';
+import type { CapacityRequest } from '../events/capacity/counter';
+import { commitSale } from '../events/capacity/sale-batch';
 import { type Stored } from '../../store/outcomes';
 import type { KeyCarrying } from '../../store/write-token';
 import type { RegistrationDoc } from './model';
@@ -42,6 +44,27 @@ export function createRegistrationDoc(registration: RegistrationDoc): Promise<St
 }
 
 /**
+ * A registration on an ordinary event, in ONE transactional batch (events/capacity/sale-batch.ts): its create, the
+ * showtime counter's conditional patch taking `seats` with its revenue and fees, its tickets, and a waiting
+ * Idempotency-Key record (store/write-token.ts): all or nothing.
+ */
+export function createRegistrationSale(
+  registration: RegistrationDoc,
+  seats: CapacityRequest,
+): Promise<Stored<RegistrationDoc>> {
+  // Its tickets are issued in the same batch (tickets/source-tickets.ts): a serial counter that moved meanwhile is
+  // contention, read again.
+  return retryTicketContention(async () =>
+    commitSale(registration.organizationId, {
+      seats,
+      writes: [{ create: registration }, ...(await sourceTicketWrites(undefined, registrationHolding(registration)))],
+      money: moneyMoves(undefined, totalsMoney(registration)),
+      carriesKey: true,
+    }),
+  );
+}
+
+/**
  * Replaces the registration only if nobody changed it since `before` was read (412 otherwise); a change of its
  * totals, showtime or deletion moves the counters' money in the same batch.
  */
@@ -56,7 +79,15 @@ export async function replaceRegistration(
   const writes = [{ replace: registration, ifMatch: etag }];
   const tickets = await sourceTicketWrites(registrationHolding(before), registrationHolding(registration));
   try {
-    return await writeWithMoney(registration.organizationId, registration.eventId, moves, writes, single, options, tickets);
+    return await writeWithMoney(
+      registration.organizationId,
+      registration.eventId,
+      moves,
+      writes,
+      single,
+      options,
+      tickets,
+    );
   } catch (error) {
     throw asContention(error); // a ticket write lost a race: the caller reads again (withEtagRetry)
   }

@@ -1,7 +1,14 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type Ajv from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { badRequest, type ValidationDetail } from '../../errors';
 import { addPlainTextKeyword, withPlainText } from './plain-text';
+
+// Loaded on first use, not at import: ajv (and its formats) is most of a function module's import time, which a
+// cold instance pays before its first answer (docs/performance.md "Cold start").
+/* eslint-disable @typescript-eslint/no-require-imports */
+const loadAjv = () => (require('ajv') as typeof import('ajv')).default;
+const loadFormats = () => (require('ajv-formats') as typeof import('ajv-formats')).default;
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** JSON Schema as accepted by ajv; kept loose so schemas can be plain object literals. */
 export type Schema = Record<string, unknown>;
@@ -14,8 +21,8 @@ let queryAjv: Ajv | undefined;
 // Bodies are validated exactly as sent: no coercion, unknown fields refused by each schema.
 const newBodyAjv = () =>
   addPlainTextKeyword(
-    addFormats(
-      new Ajv({
+    loadFormats()(
+      new (loadAjv())({
         allErrors: true,
         strict: true,
         // `anyOf: [{ required: [...] }]` ("one of these fields") names properties defined one level up.
@@ -29,7 +36,9 @@ const newBodyAjv = () =>
 // Query strings are text by nature, so numbers and booleans are coerced there only.
 const newQueryAjv = () =>
   addPlainTextKeyword(
-    addFormats(new Ajv({ allErrors: true, strict: true, strictRequired: false, coerceTypes: true, useDefaults: true })),
+    loadFormats()(
+      new (loadAjv())({ allErrors: true, strict: true, strictRequired: false, coerceTypes: true, useDefaults: true }),
+    ),
   );
 
 const compiled = new WeakMap<Schema, ValidateFunction>();

@@ -8,6 +8,7 @@ import type { KeyCarrying } from '../../../store/write-token';
 import { inPartition } from '../../../store/query';
 import { counterId, LEDGER_DOC_TYPES, type CapacityCounterDoc, type LedgerDocType } from './model';
 import type { MoneyHolding } from './money';
+import type { SeatSale } from './sale-batch';
 
 /** Counters created inside another area's batch (a new event or showtime) travel as batch writes. */
 export type { BatchWrite };
@@ -159,4 +160,60 @@ export async function writeWithMoney<T>(
     }
     throw error;
   }
+}
+
+/**
+ * The batch of a sale (sale-batch.ts): the document's writes, the seats' patch at index `writes.length`, then
+ * other showtimes' money. A failure throws with the failing operation's status and `index` (store/batch.ts).
+ */
+export async function commitSeatBatch<T>(organizationId: string, sale: SeatSale): Promise<T> {
+  const { seats, writes } = sale;
+  const seatPatch = seatPatchOf(sale);
+  const others = moneyPatches(
+    seats.event.id,
+    sale.money.filter((m) => m.showtimeId !== seats.showtimeId),
+  );
+  const results = await commitBatch(containers().orgs, organizationId, [...writes, seatPatch, ...others], {
+    carriesKey: sale.carriesKey,
+    ...standsForOf(organizationId, writes),
+  });
+  return results[0]!.resourceBody as T;
+}
+
+/** The counter's one patch: seats (sold and the channel) and, for the same showtime, revenue and fees. */
+function seatPatchOf(sale: SeatSale): BatchWrite {
+  const { seats } = sale;
+  const money = sale.money.find((m) => m.showtimeId === seats.showtimeId);
+  const operations: PatchOperation[] = [
+    { op: 'incr', path: '/sold', value: seats.delta },
+    { op: 'incr', path: `/${seats.channel}`, value: seats.delta },
+    ...(money
+      ? ([
+          { op: 'incr', path: '/revenue', value: money.revenue },
+          { op: 'incr', path: '/fees', value: money.fees },
+        ] as PatchOperation[])
+      : []),
+    { op: 'set', path: '/updatedAt', value: new Date().toISOString() },
+  ];
+  const id = counterId(seats.event.id, seats.showtimeId);
+  if (sale.counterAsRead) return { patch: { id }, operations, ifMatch: sale.counterAsRead._etag };
+  const clauses: string[] = [];
+  if (seats.enforceCeiling !== false) clauses.push(`c.sold + ${seats.delta} <= c.capacity`);
+  if (seats.respectLock) clauses.push('c.locked = false');
+  return {
+    patch: { id },
+    operations,
+    ...(clauses.length > 0 ? { condition: `FROM c WHERE ${clauses.join(' AND ')}` } : {}),
+  };
+}
+
+/** A batch of one document stands for its create or replace (store/batch.ts): an injected fault keeps its meaning. */
+function standsForOf(organizationId: string, writes: BatchWrite[]): { standsFor?: StoreOperation } {
+  const first = writes.length === 1 ? writes[0] : undefined;
+  const container = containers().orgs.id;
+  if (!first) return {};
+  if ('create' in first) return { standsFor: { kind: 'create', container, id: first.create.id } };
+  if ('replace' in first)
+    return { standsFor: { kind: 'replace', container, id: first.replace.id, partitionKey: organizationId } };
+  return {};
 }

@@ -1,7 +1,7 @@
 import type { SharedEventAccess } from '../access';
 import type { Principal } from '../../users/principal';
 import { badRequest, forbidden, notFound } from '../../../errors';
-import { DASHBOARD_PAGE_SIZE } from '../../dashboard/dashboard-stats';
+import { dashboardPageSize } from '../../dashboard/dashboard-stats';
 import { salesDocPages } from '../../sales/repo';
 import { readCounters } from '../capacity/repo';
 import { getParticipant, getProjectionEvent, rosterOf } from '../repo';
@@ -35,7 +35,7 @@ async function organizationSales(head: ReportHead, participant: ReportParticipan
     getProjectionEvent(organizationId, eventId),
     (async () => {
       const fold = new OrganizationSalesFold(showtimeIds);
-      const pages = salesDocPages(organizationId, { eventId }, DASHBOARD_PAGE_SIZE, { descriptive: false });
+      const pages = salesDocPages(organizationId, { eventId }, dashboardPageSize(), { descriptive: false });
       for await (const page of pages) for (const doc of page) fold.addDoc(doc);
       return fold;
     })(),
