@@ -125,7 +125,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Set the caller's own language (`locale`: en, de or fi) and whether they want e-mails about their orders (`notificationEmails`); fields not sent stay
+         * @description Auth: Required (any signed-in user).
+         */
+        patch: operations["auth-me-update"];
         trace?: never;
     };
     "/api/auth/me/reminder-emails": {
@@ -4205,6 +4209,7 @@ export interface components {
         MagicLinkBody: {
             /** Format: email */
             email: string;
+            locale?: components["schemas"]["Locale"];
         };
         MagicLinkSent: {
             /** @constant */
@@ -4352,6 +4357,10 @@ export interface components {
         ModeBody: {
             /** @enum {unknown} */
             organizationMode: "full" | "sellingPartner";
+        };
+        MyPreferencesBody: {
+            locale?: components["schemas"]["Locale"];
+            notificationEmails?: boolean;
         };
         MyStats: {
             totalTicketsSold: number;
@@ -5395,6 +5404,9 @@ export interface components {
             lastName?: string;
             phone?: string;
             isSuperAdmin: boolean;
+            /** @enum {unknown} */
+            locale?: "en" | "de" | "fi";
+            notificationEmails: boolean;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -5958,7 +5970,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "mia.member@example.org"
+                 *       "email": "mia.member@example.org",
+                 *       "locale": "en"
                  *     }
                  */
                 "application/json": components["schemas"]["MagicLinkBody"];
@@ -6026,6 +6039,8 @@ export interface operations {
                      *           "lastName": "Mia Member",
                      *           "phone": "Text",
                      *           "isSuperAdmin": true,
+                     *           "locale": "en",
+                     *           "notificationEmails": true,
                      *           "createdAt": "2026-11-25T18:30:00.000Z",
                      *           "updatedAt": "2026-11-25T18:30:00.000Z",
                      *           "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -6054,6 +6069,70 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "auth-me-update": {
+        parameters: {
+            query?: {
+                organizationId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "locale": "en",
+                 *       "notificationEmails": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["MyPreferencesBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "a5614527-0ce6-43be-ad1d-d012b7394867",
+                     *         "email": "mia.member@example.org",
+                     *         "name": "Spring Concert",
+                     *         "firstName": "Mia Member",
+                     *         "lastName": "Mia Member",
+                     *         "phone": "Text",
+                     *         "isSuperAdmin": true,
+                     *         "locale": "en",
+                     *         "notificationEmails": true,
+                     *         "createdAt": "2026-11-25T18:30:00.000Z",
+                     *         "updatedAt": "2026-11-25T18:30:00.000Z",
+                     *         "deletedAt": "2026-11-25T18:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
@@ -6153,6 +6232,8 @@ export interface operations {
                      *           "lastName": "Mia Member",
                      *           "phone": "Text",
                      *           "isSuperAdmin": true,
+                     *           "locale": "en",
+                     *           "notificationEmails": true,
                      *           "createdAt": "2026-11-25T18:30:00.000Z",
                      *           "updatedAt": "2026-11-25T18:30:00.000Z",
                      *           "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -6217,6 +6298,8 @@ export interface operations {
                      *           "lastName": "Mia Member",
                      *           "phone": "Text",
                      *           "isSuperAdmin": true,
+                     *           "locale": "en",
+                     *           "notificationEmails": true,
                      *           "createdAt": "2026-11-25T18:30:00.000Z",
                      *           "updatedAt": "2026-11-25T18:30:00.000Z",
                      *           "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -18308,7 +18391,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["DeclineBody"];
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -18348,6 +18436,8 @@ export interface operations {
                 };
             };
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -21417,6 +21507,8 @@ export interface operations {
                      *             "lastName": "Mia Member",
                      *             "phone": "Text",
                      *             "isSuperAdmin": true,
+                     *             "locale": "en",
+                     *             "notificationEmails": true,
                      *             "createdAt": "2026-11-25T18:30:00.000Z",
                      *             "updatedAt": "2026-11-25T18:30:00.000Z",
                      *             "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -21471,6 +21563,8 @@ export interface operations {
                      *         "lastName": "Mia Member",
                      *         "phone": "Text",
                      *         "isSuperAdmin": true,
+                     *         "locale": "en",
+                     *         "notificationEmails": true,
                      *         "createdAt": "2026-11-25T18:30:00.000Z",
                      *         "updatedAt": "2026-11-25T18:30:00.000Z",
                      *         "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -21535,6 +21629,8 @@ export interface operations {
                      *         "lastName": "Mia Member",
                      *         "phone": "Text",
                      *         "isSuperAdmin": true,
+                     *         "locale": "en",
+                     *         "notificationEmails": true,
                      *         "createdAt": "2026-11-25T18:30:00.000Z",
                      *         "updatedAt": "2026-11-25T18:30:00.000Z",
                      *         "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -21595,6 +21691,8 @@ export interface operations {
                      *         "lastName": "Mia Member",
                      *         "phone": "Text",
                      *         "isSuperAdmin": true,
+                     *         "locale": "en",
+                     *         "notificationEmails": true,
                      *         "createdAt": "2026-11-25T18:30:00.000Z",
                      *         "updatedAt": "2026-11-25T18:30:00.000Z",
                      *         "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -21659,6 +21757,8 @@ export interface operations {
                      *         "lastName": "Mia Member",
                      *         "phone": "Text",
                      *         "isSuperAdmin": true,
+                     *         "locale": "en",
+                     *         "notificationEmails": true,
                      *         "createdAt": "2026-11-25T18:30:00.000Z",
                      *         "updatedAt": "2026-11-25T18:30:00.000Z",
                      *         "deletedAt": "2026-11-25T18:30:00.000Z"
