@@ -3153,22 +3153,30 @@ export interface components {
         CheckInBatchBody: {
             scans: ({
                 code?: string;
-                /** @description A serial, e.g. `A-0042` */
+                /**
+                 * @description A serial, e.g. `A-0042`
+                 * @example A-0042
+                 */
                 serial?: string;
                 showtimeId: components["schemas"]["Id"];
+                /** @example 7f3c9a1e5b2d4c68 */
                 nonce: string;
                 /** Format: date-time */
                 scannedAt: string;
-            } & (unknown | unknown))[];
+            } | unknown | unknown)[];
         };
         CheckInBatchResult: {
             results: components["schemas"]["CheckInResult"][];
         };
         CheckInBody: {
             code?: string;
-            /** @description A serial, e.g. `A-0042` */
+            /**
+             * @description A serial, e.g. `A-0042`
+             * @example A-0042
+             */
             serial?: string;
             showtimeId: components["schemas"]["Id"];
+            /** @example 7f3c9a1e5b2d4c68 */
             nonce: string;
             /** Format: date-time */
             scannedAt?: string;
@@ -5844,7 +5852,7 @@ export interface operations {
                  * @example {
                  *       "code": "482913",
                  *       "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
-                 *       "nonce": "Text"
+                 *       "nonce": "7f3c9a1e5b2d4c68"
                  *     }
                  */
                 "application/json": components["schemas"]["CheckInBody"];
@@ -5911,9 +5919,9 @@ export interface operations {
                  *       "scans": [
                  *         {
                  *           "code": "482913",
-                 *           "serial": "Text",
+                 *           "serial": "A-0042",
                  *           "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
-                 *           "nonce": "Text",
+                 *           "nonce": "7f3c9a1e5b2d4c68",
                  *           "scannedAt": "2026-11-25T18:30:00.000Z"
                  *         }
                  *       ]
@@ -13126,7 +13134,7 @@ export interface operations {
                  *         }
                  *       ],
                  *       "serials": [
-                 *         "Text"
+                 *         "A-0042"
                  *       ]
                  *     }
                  */
@@ -16098,7 +16106,7 @@ export interface operations {
                  *         }
                  *       ],
                  *       "serials": [
-                 *         "Text"
+                 *         "A-0042"
                  *       ]
                  *     }
                  */
