@@ -1,3 +1,4 @@
+/* global process */
 // Reads a PDF the way a person's viewer would and prints JSON: each page's text, and the text of every QR image
 // on it (decoded by jsQR from the image pdf.js draws). Run by tests/helpers/pdf.ts in a child process, because
 // pdf.js ships as ES modules only.
