@@ -33,6 +33,7 @@ defineRoute<CheckInBody>({
     'unknown (always 200); the same nonce answers the same; one of parallel scans of a ticket admits',
   body: checkInBody,
   response: checkInResult,
+  errors: ['NOT_FOUND'],
   handler: ({ principal, organizationId, body }) => checkIn(principal, organizationId, body),
 });
 
@@ -45,6 +46,7 @@ defineRoute<CheckInBatchBody>({
   summary: "An offline scanner's queue (up to 500 scans), decided in the order sent; results in the same order",
   body: checkInBatchBody,
   response: checkInBatchResult,
+  errors: ['NOT_FOUND'],
   handler: ({ principal, organizationId, body }) => checkInBatch(principal, organizationId, body),
 });
 

@@ -47,7 +47,7 @@ export const ERROR_MEANINGS: Record<GenericErrorCode | SpecErrorCode, string> = 
   ORGANIZATION_MISMATCH:
     'The `organizationId` query parameter names another organization than the one the path names; send the same one or none.',
   ADMITTED_BEYOND_SOLD:
-    'More of the order\'s tickets came through the door than it reports sold; send `confirm: true` to settle anyway.',
+    "More of the order's tickets came through the door than it reports sold; send `confirm: true` to settle anyway.",
   PARTICIPANT_NOT_ACTIVE:
     'Your organization no longer takes part in this Shared Event (`data.participantStatus`): its projection sells nothing; do not retry.',
   CURRENCY_LOCKED:

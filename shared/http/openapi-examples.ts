@@ -112,6 +112,8 @@ function arrayExample(schema: Schema, name: string): unknown[] {
 }
 
 function stringExample(schema: Schema, name: string): string {
+  // A schema that names its own example (a patterned value: a ticket serial, a scan nonce) is taken at its word.
+  if (Array.isArray(schema.examples) && typeof schema.examples[0] === 'string') return schema.examples[0];
   const format = (schema.format ?? (schema.anyOf as Schema[] | undefined)?.[0]?.format) as string | undefined;
   if (format === 'date-time') return TIME;
   if (format === 'date') return DATE;

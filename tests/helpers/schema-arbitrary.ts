@@ -22,6 +22,7 @@ const FORMAT_SAMPLES: Record<string, string[]> = {
 const PATTERN_CANDIDATES = [
   'abc',
   'ABC',
+  'A-0042',
   'abc-123',
   'a1',
   '123',

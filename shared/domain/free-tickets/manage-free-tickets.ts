@@ -116,14 +116,7 @@ export async function deleteFreeTicket(principal: Principal, organizationId: str
     const ticket = await requireFreeTicket(organizationId, eventId, id);
     const next = { ...ticket, deletedAt: new Date().toISOString(), deletedBy: principal.userId };
     const options = { documentId: id, actor: principal.userId };
-    return writeWithCapacity(
-      event,
-      'free',
-      holding(ticket),
-      undefined,
-      () => replaceFreeTicket(next, ticket),
-      options,
-    );
+    return writeWithCapacity(event, 'free', holding(ticket), undefined, () => replaceFreeTicket(next, ticket), options);
   });
   return toFreeTicketResponse(saved);
 }

@@ -5,7 +5,12 @@ import { SERIAL_PATTERN } from './serials';
 import { MAX_CODE_LENGTH } from './codes';
 
 /** Request and response schemas of the ticket and door routes (docs/api.md, "Tickets and the door"). */
-export const serialString: Schema = { type: 'string', pattern: SERIAL_PATTERN, description: 'A serial, e.g. `A-0042`' };
+export const serialString: Schema = {
+  type: 'string',
+  pattern: SERIAL_PATTERN,
+  description: 'A serial, e.g. `A-0042`',
+  examples: ['A-0042'],
+};
 export const serialList = (description: string): Schema => ({
   type: 'array',
   maxItems: 1000,
@@ -51,7 +56,7 @@ export interface ShowtimeStockQuery extends TicketsPdfQuery {
 }
 
 /** A nonce names one scan: the scanner makes it once, and a re-sent scan carries the same one. */
-const nonce: Schema = { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$' };
+const nonce: Schema = { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$', examples: ['7f3c9a1e5b2d4c68'] };
 const scanFields = {
   code: { type: 'string', minLength: 1, maxLength: MAX_CODE_LENGTH },
   serial: serialString,
@@ -75,7 +80,10 @@ export const checkInBatchBody: Schema = object(
       type: 'array',
       minItems: 1,
       maxItems: MAX_BATCH_SCANS,
-      items: object(scanFields, ['showtimeId', 'nonce', 'scannedAt'], oneOfCodeOrSerial),
+      // A queued scan names its ticket by code or serial (the code wins when a scanner sends both).
+      items: object(scanFields, ['showtimeId', 'nonce', 'scannedAt'], {
+        anyOf: [{ required: ['code'] }, { required: ['serial'] }],
+      }),
     },
   },
   ['scans'],
