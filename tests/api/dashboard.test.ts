@@ -104,6 +104,7 @@ describe('dashboard', () => {
     });
     expect(res.body.data).toEqual({
       organizationId: f.orgId,
+      currency: 'EUR',
       eventId: event.id,
       eventName: 'Spring Concert',
       venueCapacity: 100,

@@ -39,7 +39,14 @@ describe('invitations to join an organization', () => {
     const token = await api.login(email);
     const me = await api.get('auth/me', { token });
     expect(me.body.data.memberships).toEqual([
-      { organizationId: f.orgId, organizationName: 'Harmony', role: 'ticketManager', approved: true },
+      {
+        organizationId: f.orgId,
+        organizationName: 'Harmony',
+        role: 'ticketManager',
+        approved: true,
+        currency: 'EUR',
+        defaultLocale: 'en',
+      },
     ]);
 
     const again = await api.post(`join/${inv.code}`, { body: { email, name: 'Jo Iner' } });

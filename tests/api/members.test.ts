@@ -30,7 +30,14 @@ describe('members', () => {
     const token = await api.login(email);
     const me = await api.get('auth/me', { token });
     expect(me.body.data.memberships).toEqual([
-      { organizationId: f.orgId, organizationName: expect.any(String), role: 'member', approved: true },
+      {
+        organizationId: f.orgId,
+        organizationName: expect.any(String),
+        role: 'member',
+        approved: true,
+        currency: 'EUR',
+        defaultLocale: 'en',
+      },
     ]);
   });
 
