@@ -7,6 +7,8 @@ import { seedOrgDocumentFields, seedRegistration } from '../helpers/seed';
 import { isValidCreditorReference, formatCreditorReference } from '../../shared/domain/invoicing/creditor-reference';
 import { parseEpcPayload } from '../../shared/domain/invoicing/epc-qr';
 
+// Each test runs whole order lifecycles and opens PDFs in a child process: slow on a busy machine.
+jest.setTimeout(120_000);
 /**
  * The member invoice as a document: GET management/members/{userId}/invoice/{eventId}[/pdf] (Treasurer+) and
  * GET me/invoices/{eventId}[/pdf] (the member). The PDF is opened (pdfjs) and its QR decoded (jsqr).

@@ -5,6 +5,8 @@ import { seedRegistration, storedDocuments } from '../helpers/seed';
 import { invoiceReference } from '../../shared/domain/invoicing/creditor-reference';
 import { parseEpcPayload } from '../../shared/domain/invoicing/epc-qr';
 
+// Each test runs whole order lifecycles and opens PDFs in a child process: slow on a busy machine.
+jest.setTimeout(120_000);
 /**
  * POST management/members/{userId}/invoice/{eventId}/payments and GET management/events/{eventId}/receivables
  * (Treasurer+): payments against an invoice and what each member owes.
