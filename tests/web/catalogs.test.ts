@@ -24,8 +24,6 @@ const LANGUAGES = readdirSync(LOCALES)
  */
 const NOT_YET_IN_CATALOGS = [
   'pages/admin/',
-  'pages/manager/EditExternalSale.tsx',
-  'pages/manager/TransferDialog.tsx',
   'pages/shared/OrderManagerTools.tsx',
   'pages/partner/',
   'pages/shared-events/',
