@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import type { ActiveEvent, ExternalSale } from '../../api/types';
 import { useAction } from '../../data/queries';
@@ -8,7 +9,7 @@ import { useFormDialog } from '../../ui/useFormDialog';
 import { write } from '../../offline/write';
 
 const valuesOf = (sale: ExternalSale) =>
-  Object.fromEntries(sale.tickets.map((t) => [t.ticketTypeId, String(t.quantity)]));
+  Object.fromEntries(sale.tickets.map((line) => [line.ticketTypeId, String(line.quantity)]));
 
 /**
  * Edit a ledger sale (Ticket Manager+): its tickets, source and note, replaced as a whole (an emptied note is
@@ -16,6 +17,7 @@ const valuesOf = (sale: ExternalSale) =>
  * left) stays the separate "Correct…" action.
  */
 export function EditExternalSale({ sale, event }: { sale: ExternalSale; event: ActiveEvent }) {
+  const { t } = useTranslation();
   const [values, setValues] = useState<Record<string, string>>(() => valuesOf(sale));
   const [source, setSource] = useState(sale.source);
   const [note, setNote] = useState(sale.note ?? '');
@@ -35,27 +37,28 @@ export function EditExternalSale({ sale, event }: { sale: ExternalSale; event: A
   return (
     <Dialog
       {...dialog.props}
-      title={`Edit the ${sale.source} sale`}
+      title={t('external.editTitle', { source: sale.source })}
       trigger={
         <button type="button" className="secondary">
-          Edit<span className="sr-only"> the {sale.source} sale</span>…
+          {t('common.edit')}
+          <span className="sr-only"> {t('external.whichSale', { source: sale.source })}</span>…
         </button>
       }
     >
       <form onSubmit={dialog.submit(() => save.mutate(undefined, { onSuccess: dialog.close }))} className="stack">
         <label>
-          Source (channel)
+          {t('external.source')}
           <input required maxLength={100} value={source} onChange={(e) => setSource(e.target.value)} />
         </label>
-        <TicketInputs types={event.ticketTypes} values={values} onChange={setValues} legend="Tickets sold" />
+        <TicketInputs types={event.ticketTypes} values={values} onChange={setValues} legend={t('sales.ticketsSold')} />
         <label>
-          Note (optional)
+          {t('external.noteOptional')}
           <textarea maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} />
         </label>
         <button type="submit" disabled={save.isPending || linesOf(values).length === 0}>
-          Save sale
+          {t('external.save')}
         </button>
-        <ErrorNotice error={save.error} title="Not saved" />
+        <ErrorNotice error={save.error} title={t('external.notSaved')} />
       </form>
     </Dialog>
   );

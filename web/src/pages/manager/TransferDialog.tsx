@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client';
 import { outstandingOf, type Order, type TransferResult } from '../../api/types';
@@ -23,6 +24,7 @@ export function TransferDialog({
   /** Told the outcome too: a transfer of the whole balance moves the order out of the delivered list. */
   onDone?: (message: string) => void;
 }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [toUserId, setToUserId] = useState('');
   const [mode, setMode] = useState<'full' | 'partial'>('partial');
@@ -62,7 +64,13 @@ export function TransferDialog({
     transfer.mutate(undefined, {
       onSuccess: (moved) => {
         setResult(moved);
-        onDone?.(`Moved ${tickets(moved.quantity)} from ${order.requestedByName} to ${moved.recipientName}.`);
+        onDone?.(
+          t('transfer.movedFrom', {
+            tickets: tickets(moved.quantity),
+            from: order.requestedByName,
+            to: moved.recipientName,
+          }),
+        );
       },
     });
   };
@@ -78,26 +86,30 @@ export function TransferDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`Transfer tickets from ${order.requestedByName}`}
-      description={`${outstanding} tickets are outstanding on this order; only those can move.`}
+      title={t('transfer.title', { name: order.requestedByName })}
+      description={t('transfer.description', { count: outstanding })}
       trigger={
         <button type="button" className="secondary">
-          Transfer…
+          {t('transfer.open')}
         </button>
       }
     >
       {result ? (
         <Success>
-          Moved {tickets(result.quantity)} to {result.recipientName} ({result.transferType} transfer).
+          {t('transfer.moved', {
+            tickets: tickets(result.quantity),
+            to: result.recipientName,
+            kind: t(`transfer.kind.${result.transferType}`),
+          })}
         </Success>
       ) : (
         <form onSubmit={submit} className="stack">
-          <QueryView query={members} what="Loading members">
+          <QueryView query={members} what={t('transfer.loadingMembers')}>
             {(data) => (
               <label>
-                To member
+                {t('transfer.to')}
                 <select required value={toUserId} onChange={(e) => setToUserId(e.target.value)}>
-                  <option value="">Choose a member</option>
+                  <option value="">{t('transfer.choose')}</option>
                   {data.items
                     .filter((m) => m.userId !== order.requestedBy)
                     .map((m) => (
@@ -110,17 +122,18 @@ export function TransferDialog({
             )}
           </QueryView>
           <fieldset>
-            <legend>How many</legend>
+            <legend>{t('transfer.howMany')}</legend>
             <label className="inline">
-              <input type="radio" name="mode" checked={mode === 'full'} onChange={() => setMode('full')} /> All{' '}
-              {outstanding} outstanding
+              <input type="radio" name="mode" checked={mode === 'full'} onChange={() => setMode('full')} />{' '}
+              {t('transfer.all', { count: outstanding })}
             </label>
             <label className="inline">
-              <input type="radio" name="mode" checked={mode === 'partial'} onChange={() => setMode('partial')} /> Some
+              <input type="radio" name="mode" checked={mode === 'partial'} onChange={() => setMode('partial')} />{' '}
+              {t('transfer.some')}
             </label>
             {mode === 'partial' && (
               <label>
-                Tickets to move
+                {t('transfer.quantity')}
                 <input
                   type="number"
                   min={1}
@@ -133,13 +146,13 @@ export function TransferDialog({
             )}
           </fieldset>
           <label>
-            Reason (optional)
+            {t('free.reasonOptional')}
             <input value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} />
           </label>
           <button type="submit" disabled={transfer.isPending || !toUserId}>
-            {transfer.isPending ? 'Moving…' : transfer.isError ? 'Try again' : 'Transfer'}
+            {transfer.isPending ? t('transfer.moving') : transfer.isError ? t('transfer.retry') : t('transfer.submit')}
           </button>
-          <ErrorNotice error={transfer.error} title="The transfer did not go through" />
+          <ErrorNotice error={transfer.error} title={t('transfer.failed')} />
         </form>
       )}
     </Dialog>
