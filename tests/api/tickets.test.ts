@@ -28,8 +28,9 @@ describe('issuing numbered tickets', () => {
     expect(await t.tickets(`orders/${order.id}`)).toEqual([]);
     const res = await o.post(`orders/${order.id}/deliver`, f.ticketManager);
     expect(res.status).toBe(200);
-    // user (auth), order read, serial counter read, one batch (order, counter, ticket book)
-    expect(ops(res)).toBe(4);
+    // user (auth), order read, the member and the organization for the member's notice (in parallel), serial
+    // counter read, one batch (order, counter, ticket book, notification)
+    expect(ops(res)).toBe(6);
     const items = await t.tickets(`orders/${order.id}`, f.member);
     expect(items).toEqual([
       {

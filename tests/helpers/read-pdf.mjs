@@ -1,3 +1,4 @@
+/* global process */
 // Reads a PDF as a person's tools would (tests/helpers/pdf.ts runs it in a child process: pdfjs-dist is an ES
 // module the ts-jest CommonJS runtime cannot import). Prints JSON: the text items of each page, and every image
 // decoded as a QR code (jsqr) where one is found. Shared by the ticket and the invoice tests.

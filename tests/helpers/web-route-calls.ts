@@ -3,7 +3,8 @@ import { join, relative } from 'node:path';
 
 /**
  * Which web client files call each route of the committed contract: a typed call `http.METHOD('/api/…'` (the
- * path may stand on the next line), or, for an export, the path handed to `downloadExport` (always a GET).
+ * path may stand on the next line), a write through the outbox `write('method', '/api/…'` (web/src/offline/write.ts,
+ * every create and sale-changing call), or, for an export, the path handed to `downloadExport` (always a GET).
  * Used by tests/web/route-table.test.ts to hold docs/decisions/web-client-back-office.md ("Every route") to the code.
  */
 export const ROOT = join(__dirname, '..', '..');
@@ -40,10 +41,11 @@ export function webCalls(): Map<string, string[]> {
   const calls = new Map<string, string[]>();
   for (const { method, path } of contractRoutes()) {
     const typed = new RegExp(`\\b${method}\\(\\s*'${escape(path)}'`);
+    const outbox = new RegExp(`\\bwrite\\(\\s*'${method.toLowerCase()}',\\s*'${escape(path)}'`);
     const download = new RegExp(`downloadExport\\(\\s*'${escape(path)}'|^\\s*'${escape(path)}',`, 'm');
     const callers = files
       .filter(({ file, text }) => {
-        if (typed.test(text)) return true;
+        if (typed.test(text) || outbox.test(text)) return true;
         // download.ts only lists the paths it accepts; the pages hand them over.
         return (
           method === 'GET' && !file.endsWith('download.ts') && text.includes('downloadExport') && download.test(text)

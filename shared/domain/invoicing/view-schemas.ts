@@ -49,7 +49,7 @@ export const memberInvoiceDocumentResponse: Schema = object(
     status: { type: 'string', enum: [...RECEIVABLE_STATUSES] },
     issuedAt: isoDateTime,
     dueDate: day,
-    reference: { type: 'string', pattern: '^RF[0-9]{2}[0-9A-Z]{1,21}$' },
+    reference: { type: 'string', pattern: '^RF[0-9]{2}[0-9A-Z]{1,21}$', examples: ['RF18539007547034'] },
     payee: payeeResponse,
     epcPayload: {
       type: 'string',

@@ -3325,22 +3325,30 @@ export interface components {
         CheckInBatchBody: {
             scans: ({
                 code?: string;
-                /** @description A serial, e.g. `A-0042` */
+                /**
+                 * @description A serial, e.g. `A-0042`
+                 * @example A-0042
+                 */
                 serial?: string;
                 showtimeId: components["schemas"]["Id"];
+                /** @example 7f3c9a1e5b2d4c68 */
                 nonce: string;
                 /** Format: date-time */
                 scannedAt: string;
-            } & (unknown | unknown))[];
+            } | unknown | unknown)[];
         };
         CheckInBatchResult: {
             results: components["schemas"]["CheckInResult"][];
         };
         CheckInBody: {
             code?: string;
-            /** @description A serial, e.g. `A-0042` */
+            /**
+             * @description A serial, e.g. `A-0042`
+             * @example A-0042
+             */
             serial?: string;
             showtimeId: components["schemas"]["Id"];
+            /** @example 7f3c9a1e5b2d4c68 */
             nonce: string;
             /** Format: date-time */
             scannedAt?: string;
@@ -4301,6 +4309,7 @@ export interface components {
             issuedAt: string;
             /** Format: date */
             dueDate: string;
+            /** @example RF18539007547034 */
             reference: string;
             payee?: components["schemas"]["Payee"];
             /** @description The EPC QR payload (SCT, version 002) a banking app reads; absent unless euro, IBAN, outstanding */
@@ -6339,7 +6348,7 @@ export interface operations {
                  * @example {
                  *       "code": "482913",
                  *       "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
-                 *       "nonce": "Text"
+                 *       "nonce": "7f3c9a1e5b2d4c68"
                  *     }
                  */
                 "application/json": components["schemas"]["CheckInBody"];
@@ -6406,9 +6415,9 @@ export interface operations {
                  *       "scans": [
                  *         {
                  *           "code": "482913",
-                 *           "serial": "Text",
+                 *           "serial": "A-0042",
                  *           "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
-                 *           "nonce": "Text",
+                 *           "nonce": "7f3c9a1e5b2d4c68",
                  *           "scannedAt": "2026-11-25T18:30:00.000Z"
                  *         }
                  *       ]
@@ -10243,7 +10252,7 @@ export interface operations {
                      *         "status": "not_invoiced",
                      *         "issuedAt": "2026-11-25T18:30:00.000Z",
                      *         "dueDate": "2027-05-01",
-                     *         "reference": "Text",
+                     *         "reference": "RF18539007547034",
                      *         "payee": {
                      *           "accountHolder": "St. Cecilia Choir",
                      *           "iban": "DE89370400440532013000",
@@ -10979,7 +10988,7 @@ export interface operations {
                      *         "status": "not_invoiced",
                      *         "issuedAt": "2026-11-25T18:30:00.000Z",
                      *         "dueDate": "2027-05-01",
-                     *         "reference": "Text",
+                     *         "reference": "RF18539007547034",
                      *         "payee": {
                      *           "accountHolder": "St. Cecilia Choir",
                      *           "iban": "DE89370400440532013000",
@@ -14055,7 +14064,7 @@ export interface operations {
                  *         }
                  *       ],
                  *       "serials": [
-                 *         "Text"
+                 *         "A-0042"
                  *       ]
                  *     }
                  */
@@ -17209,7 +17218,7 @@ export interface operations {
                  *         }
                  *       ],
                  *       "serials": [
-                 *         "Text"
+                 *         "A-0042"
                  *       ]
                  *     }
                  */

@@ -11,6 +11,7 @@ export const KEYED_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/management/events',
   'POST /api/management/events/{eventId}/showtimes/{showtimeId}/external-sales',
   'POST /api/management/external-sales/{id}/correction',
+  'POST /api/management/members/{userId}/invoice/{eventId}/payments',
   'POST /api/orders',
   'POST /api/orders/{id}/force-record-sold',
   'POST /api/orders/{id}/report-sold',
