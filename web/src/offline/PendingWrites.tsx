@@ -1,15 +1,16 @@
 import { useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useSession } from '../data/session-hooks';
 import { outboxVersion, readOutbox, subscribeOutbox, type OutboxEntry } from './outbox';
-import { forgetEntry, resend } from './send';
+import { forgetEntry, KEY_EXPIRED, resend } from './send';
 import './offline.css';
 
 const STATE_TEXT: Record<OutboxEntry['state'], string> = {
-  sending: 'Sending…',
-  waiting: 'Waiting to send',
-  unsent: 'Not confirmed: no answer came back',
-  failed: 'Failed',
+  sending: 'offline.state.sending',
+  waiting: 'offline.state.waiting',
+  unsent: 'offline.state.unsent',
+  failed: 'offline.state.failed',
 };
 
 /**
@@ -17,12 +18,18 @@ const STATE_TEXT: Record<OutboxEntry['state'], string> = {
  * send", unanswered ones to send again (with the same key), refused ones with the API's reason until dismissed.
  */
 export function PendingWrites() {
+  const { t } = useTranslation();
   useSyncExternalStore(subscribeOutbox, outboxVersion);
   const { session } = useSession();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const entries = readOutbox().filter((e) => e.userId === session?.userId);
   if (entries.length === 0) return null;
+
+  // The device's own "too old" refusal is worded now, in the current language; the API's reasons were worded when
+  // they came back (plainMessage) and are kept as they are.
+  const failureText = (error: NonNullable<OutboxEntry['error']>) =>
+    error.code === KEY_EXPIRED ? t('offline.tooOld') : error.message;
 
   const sendAgain = (key: string) => {
     setBusy(true);
@@ -31,22 +38,23 @@ export function PendingWrites() {
       .finally(() => setBusy(false));
   };
   return (
-    <section className="pending" aria-label="Changes not yet sent" aria-live="polite">
+    <section className="pending" aria-label={t('offline.pendingTitle')} aria-live="polite">
       <ul>
         {entries.map((entry) => (
           <li key={entry.key} className={`pending-item ${entry.state}`} data-state={entry.state}>
             <span>
-              <strong>{STATE_TEXT[entry.state]}:</strong> {entry.label}
-              {entry.state === 'failed' && entry.error ? ` — ${entry.error.message}` : ''}
+              {/* The label was translated when the person made the intent (it is kept with the entry). */}
+              <strong>{t(STATE_TEXT[entry.state])}:</strong> {entry.label}
+              {entry.state === 'failed' && entry.error ? ` — ${failureText(entry.error)}` : ''}
             </span>
             {(entry.state === 'waiting' || entry.state === 'unsent') && (
               <button type="button" className="secondary" disabled={busy} onClick={() => sendAgain(entry.key)}>
-                Send now
+                {t('offline.sendNow')}
               </button>
             )}
             {(entry.state === 'failed' || entry.state === 'unsent') && (
               <button type="button" className="secondary" onClick={() => forgetEntry(entry.key)}>
-                Dismiss
+                {t('offline.dismiss')}
               </button>
             )}
           </li>

@@ -15,7 +15,12 @@ export interface Intent {
   pathParams?: Record<string, string>;
   query?: Record<string, QueryValue>;
   body?: unknown;
-  /** What was done, in the person's words, for the pending list ("Report 2 sold"). */
+  /**
+   * What was done, in the person's words, for the pending list ("Report 2 sold on …"). Translated by the
+   * page when the intent is made (t('offline.label.…')) and stored as text with the entry: it is shown later, even
+   * after a reload, in the language of that moment. Acceptable: the entry is short-lived and the words are the
+   * person's own action; no key is kept to translate it again.
+   */
   label: string;
   /** May wait for the connection: report sold, returns, ticket requests and direct sales. Never a login. */
   queue?: boolean;

@@ -1,4 +1,5 @@
 import { ApiError } from '../api/client';
+import { i18next } from '../i18n';
 import { http, unwrap } from '../api/instance';
 import { currentSession } from '../api/session';
 import { plainMessage } from '../ui/errors';
@@ -26,7 +27,7 @@ export const KEY_LIFETIME_MS = 23 * 3_600_000;
 /** A queued write that could not be sent yet: shown as "waiting to send", not as an error. */
 export class QueuedError extends Error {
   constructor() {
-    super('Saved on this device. It is sent when the connection returns.');
+    super(i18next.t('offline.queued'));
     this.name = 'QueuedError';
   }
 }
@@ -139,11 +140,9 @@ export async function sendIntent<T>(intent: Intent): Promise<T> {
 }
 
 const tooOld = (entry: OutboxEntry) => entry.attempts > 0 && Date.now() - entry.createdAt > KEY_LIFETIME_MS;
-const TOO_OLD = {
-  message:
-    'Not sent within a day, so it was not sent again: it may have been saved already. Check the list before entering it again.',
-  code: 'KEY_EXPIRED',
-};
+export const KEY_EXPIRED = 'KEY_EXPIRED';
+/** Kept with the entry; PendingWrites words it again by its code in the language of the moment. */
+const tooOldError = () => ({ message: i18next.t('offline.tooOld'), code: KEY_EXPIRED });
 
 let flushing: Promise<number> | undefined;
 
@@ -158,7 +157,7 @@ export function flushOutbox(): Promise<number> {
       .sort((a, b) => a.createdAt - b.createdAt);
     for (const entry of waiting) {
       if (tooOld(entry)) {
-        updateEntry(entry.key, { state: 'failed', error: TOO_OLD });
+        updateEntry(entry.key, { state: 'failed', error: tooOldError() });
         continue;
       }
       try {
@@ -178,7 +177,7 @@ export async function resend(key: string): Promise<void> {
   const entry = readOutbox().find((e) => e.key === key);
   if (!entry || inFlight.has(key)) return;
   if (tooOld(entry)) {
-    updateEntry(key, { state: 'failed', error: TOO_OLD });
+    updateEntry(key, { state: 'failed', error: tooOldError() });
     return;
   }
   await attempt(entry, false).catch(() => undefined);

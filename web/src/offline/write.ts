@@ -26,7 +26,7 @@ type DataOf<O> = Payload<NonNullable<FetchResponse<O & Record<string, unknown>, 
 export interface WriteRequest<O> {
   params?: { path?: PathOf<O>; query?: QueryOf<O> };
   body?: BodyOf<O>;
-  /** What was done, in the person's words, for the pending list. */
+  /** What was done, in the person's words, for the pending list: already translated (t('offline.label.…')), stored as is. */
   label: string;
   /** Report sold, returns, ticket requests and direct sales: kept and sent when the connection returns. */
   queue?: boolean;

@@ -16,7 +16,7 @@ export function ErrorNotice({ error, title }: { error: unknown; title?: string }
   if (error instanceof Error && error.name === 'QueuedError')
     return (
       <p role="status" className="notice waiting">
-        <strong>Waiting to send.</strong> {error.message}
+        <strong>{t('offline.state.waiting')}.</strong> {error.message}
       </p>
     );
   const api = error instanceof ApiError ? error : undefined;

@@ -1,3 +1,4 @@
+import { i18next } from '../../i18n';
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
 import type { OrgMember } from '../../api/types';
@@ -51,7 +52,7 @@ function AllocationEditor({ event, member }: { event: EventItem; member: OrgMemb
         userId: member.userId,
         items: event.ticketTypes.map((t) => ({ ticketTypeId: t.id, allocated: Number(values[t.id] ?? 0) })),
       },
-      label: 'Allocation',
+      label: i18next.t('offline.label.allocation'),
     }),
   );
   const remove = useAction((id: string, organizationId) =>

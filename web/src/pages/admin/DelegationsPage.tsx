@@ -1,3 +1,4 @@
+import { i18next } from '../../i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
@@ -50,7 +51,7 @@ function Delegations({ eventId }: { eventId: string }) {
     write('post', '/api/organizations/{organizationId}/events/{eventId}/sales-delegations', {
       params: { path },
       body: { partnerAdminEmail: email.trim() },
-      label: `Partner invitation to ${email.trim()}`,
+      label: i18next.t('offline.label.partnerInvitation', { email: email.trim() }),
     }),
   );
   const submit = (e: FormEvent) => {

@@ -1,3 +1,4 @@
+import { i18next } from '../../i18n';
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
 import type { RequestBody } from '../../api/types';
@@ -47,7 +48,7 @@ export function EventForm({ event, onDone }: { event?: EventItem; onDone: () => 
       : write('post', '/api/management/events', {
           params: { query: { organizationId } },
           body,
-          label: `New event ${body.name}`,
+          label: i18next.t('offline.label.newEvent', { name: body.name }),
         }),
   );
   const submit = (e: FormEvent) => {

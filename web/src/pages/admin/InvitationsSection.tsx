@@ -1,3 +1,4 @@
+import { i18next } from '../../i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
@@ -29,7 +30,7 @@ export function InvitationsSection() {
     write('post', '/api/organizations/{organizationId}/invitations', {
       params: { path: { organizationId: id } },
       body: { role, expiresInDays: Number(days), ...(maxUses ? { maxUses: Number(maxUses) } : {}) },
-      label: 'New invitation code',
+      label: i18next.t('offline.label.invitationCode'),
     }),
   );
   const revoke = useAction((code: string, id) =>

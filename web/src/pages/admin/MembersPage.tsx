@@ -1,3 +1,4 @@
+import { i18next } from '../../i18n';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
@@ -148,7 +149,7 @@ function AddMember() {
     write('post', '/api/organizations/{id}/members', {
       params: { path: { id } },
       body: { email: email.trim(), name: name.trim(), role },
-      label: `New member ${email.trim()}`,
+      label: i18next.t('offline.label.newMember', { email: email.trim() }),
     }),
   );
   const submit = (e: FormEvent) => {

@@ -95,7 +95,7 @@ function RecordReturn({ order, onDone }: { order: Order; onDone: Done }) {
     write('post', '/api/orders/{id}/return', {
       params: { path: { id: order.id }, query: { organizationId } },
       body: { returnQuantity: Number(quantity) },
-      label: `Return of ${quantity} on ${order.requestedByName}'s order`,
+      label: t('offline.label.returnOnOrder', { quantity, name: order.requestedByName }),
     }),
   );
   const submit = (e: FormEvent) => {
@@ -154,7 +154,7 @@ function ForceRecordSold({ order, onDone }: { order: Order; onDone: Done }) {
     write('post', '/api/orders/{id}/force-record-sold', {
       params: { path: { id: order.id }, query: { organizationId } },
       body: { soldQuantity: (order.soldQuantity ?? 0) + increase, soldTypeQuantities: lines, reason: reason.trim() },
-      label: `Sold recorded over capacity on ${order.requestedByName}'s order`,
+      label: t('offline.label.soldOverCapacity', { name: order.requestedByName }),
     }),
   );
   const submit = (e: FormEvent) => {

@@ -25,7 +25,7 @@ export function EditExternalSale({ sale, event }: { sale: ExternalSale; event: A
     write('put', '/api/management/external-sales/{id}', {
       params: { path: { id: sale.id }, query: { organizationId } },
       body: { tickets: linesOf(values), source: source.trim(), ...(note.trim() ? { note: note.trim() } : {}) },
-      label: 'Change of an external sale',
+      label: t('offline.label.externalSaleChange'),
     }),
   );
   const dialog = useFormDialog(() => {

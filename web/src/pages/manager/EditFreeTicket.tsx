@@ -33,7 +33,7 @@ export function EditFreeTicket({ event, ticket }: { event: ActiveEvent; ticket: 
     write('put', '/api/events/{eventId}/free-tickets/{id}', {
       params: { path: { eventId: event.id, id: ticket.id }, query: { organizationId } },
       body: changes,
-      label: 'Change of free tickets',
+      label: t('offline.label.freeTicketsChange'),
     }),
   );
   const dialog = useFormDialog(() => {

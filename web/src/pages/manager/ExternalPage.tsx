@@ -64,7 +64,7 @@ function AddSale({ event }: { event: ActiveEvent }) {
     write('post', '/api/management/events/{eventId}/showtimes/{showtimeId}/external-sales', {
       params: { path: { eventId: event.id, showtimeId }, query: { organizationId } },
       body: { tickets: linesOf(values), source: source.trim() },
-      label: 'External sale',
+      label: t('offline.label.externalSale'),
     }),
   );
   const submit = (e: FormEvent) => {
@@ -153,7 +153,7 @@ function Correct({ sale }: { sale: ExternalSale }) {
         })),
         reason: reason.trim(),
       },
-      label: 'Correction of an external sale',
+      label: t('offline.label.externalSaleCorrection'),
     }),
   );
   const submit = (e: FormEvent) => {

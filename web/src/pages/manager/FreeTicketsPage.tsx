@@ -55,7 +55,7 @@ function FreeTickets({ event }: { event: ActiveEvent }) {
         recipient: values.recipient.trim(),
         ...(values.reason.trim() ? { reason: values.reason.trim() } : {}),
       },
-      label: `Free tickets for ${values.recipient.trim()}`,
+      label: t('offline.label.freeTickets', { recipient: values.recipient.trim() }),
     }),
   );
   const remove = useAction((id: string, org) =>

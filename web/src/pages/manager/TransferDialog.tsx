@@ -48,7 +48,7 @@ export function TransferDialog({
           quantity: moving,
           ...(reason.trim() ? { reason: reason.trim() } : {}),
         },
-        label: `Transfer of ${tickets(moving)} from ${order.requestedByName}`,
+        label: t('offline.label.transfer', { tickets: tickets(moving), name: order.requestedByName }),
       });
       forgetId(content);
       return moved;

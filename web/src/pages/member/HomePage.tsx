@@ -93,7 +93,10 @@ function RequestTickets({ event, remaining }: { event: ActiveEvent; remaining: R
         tickets: linesOf(values),
         ...(note.trim() ? { note: note.trim() } : {}),
       },
-      label: `Ticket request: ${tickets(linesOf(values).reduce((n, l) => n + l.quantity, 0))} for ${event.name}`,
+      label: t('offline.label.ticketRequestFor', {
+        tickets: tickets(linesOf(values).reduce((n, l) => n + l.quantity, 0)),
+        event: event.name,
+      }),
       queue: true,
     }),
   );

@@ -90,7 +90,7 @@ function ReportForms({ order }: { order: Order }) {
         soldQuantity: (order.soldQuantity ?? 0) + soldIncrease,
         soldTypeQuantities: soldLines.filter((l) => l.soldQuantity > 0),
       },
-      label: `Report ${soldIncrease} sold on ${order.eventName}`,
+      label: t('offline.label.reportSoldOn', { quantity: soldIncrease, event: order.eventName }),
       queue: true,
     }),
   );
@@ -98,7 +98,7 @@ function ReportForms({ order }: { order: Order }) {
     write('post', '/api/orders/{id}/return', {
       params: { path: { id: order.id }, query: { organizationId } },
       body: { returnQuantity: returnTotal, returnTypeQuantities: returnLines.filter((l) => l.returnQuantity > 0) },
-      label: `Return ${returnTotal} unsold on ${order.eventName}`,
+      label: t('offline.label.returnUnsoldOn', { quantity: returnTotal, event: order.eventName }),
       queue: true,
     }),
   );

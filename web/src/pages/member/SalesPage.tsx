@@ -49,7 +49,10 @@ function RegisterSale({ event }: { event: ActiveEvent }) {
         tickets: linesOf(values),
         ...(buyerName.trim() ? { buyerName: buyerName.trim() } : {}),
       },
-      label: `Direct sale: ${tickets(linesOf(values).reduce((n, l) => n + l.quantity, 0))} for ${event.name}`,
+      label: t('offline.label.directSale', {
+        tickets: tickets(linesOf(values).reduce((n, l) => n + l.quantity, 0)),
+        event: event.name,
+      }),
       queue: true,
     }),
   );
@@ -153,7 +156,7 @@ function EditSale({ sale, event, onDone }: { sale: HistoryItem; event: ActiveEve
     write('put', '/api/registrations/{id}', {
       params: { path: { id: sale.id }, query: { organizationId } },
       body: { tickets: linesOf(values) },
-      label: `Change of the direct sale for ${sale.eventName}`,
+      label: t('offline.label.directSaleChange', { event: sale.eventName }),
     }),
   );
   const submit = (e: FormEvent) => {

@@ -1,3 +1,4 @@
+import { i18next } from '../../i18n';
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
 import { pagesOf, useAction } from '../../data/queries';
@@ -31,7 +32,7 @@ export function SelfOrder({
     write('post', '/api/organizations/{partnerOrganizationId}/delegated-events/{eventId}/orders/self', {
       params: { path: { partnerOrganizationId: organizationId, eventId } },
       body: { showtimeId, tickets: linesOf(values) },
-      label: 'Ticket request',
+      label: i18next.t('offline.label.ticketRequest'),
     }),
   );
   const submit = (e: FormEvent) => {

@@ -1,3 +1,4 @@
+import { i18next } from '../../i18n';
 import { useState, type FormEvent } from 'react';
 import { http, unwrap } from '../../api/instance';
 import { pagesOf, useAction } from '../../data/queries';
@@ -153,12 +154,20 @@ function Report({ eventId, order }: { eventId: string; order: DelegatedOrder }) 
       ? write(
           'post',
           '/api/organizations/{partnerOrganizationId}/delegated-events/{eventId}/orders/{orderId}/report-sold',
-          { ...params, body: { soldQuantity: Number(sold) }, label: `Report ${sold} sold` },
+          {
+            ...params,
+            body: { soldQuantity: Number(sold) },
+            label: i18next.t('offline.label.reportSold', { quantity: sold }),
+          },
         )
       : write(
           'post',
           '/api/organizations/{partnerOrganizationId}/delegated-events/{eventId}/orders/{orderId}/report-returned',
-          { ...params, body: { returnQuantity: Number(returned) }, label: `Return of ${returned}` },
+          {
+            ...params,
+            body: { returnQuantity: Number(returned) },
+            label: i18next.t('offline.label.returnOf', { quantity: returned }),
+          },
         );
   });
   const submit = (e: FormEvent) => {

@@ -1,3 +1,4 @@
+import { i18next } from '../../i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -39,7 +40,7 @@ export function CreateSharedEvent({ onDone }: { onDone: () => void }) {
     write('post', '/api/shared-events', {
       params: { query: { organizationId } },
       body,
-      label: `New shared event ${body.name}`,
+      label: i18next.t('offline.label.newSharedEvent', { name: body.name }),
     }),
   );
   const submit = (e: FormEvent) => {

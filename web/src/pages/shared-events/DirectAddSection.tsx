@@ -1,3 +1,4 @@
+import { i18next } from '../../i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client';
@@ -37,7 +38,7 @@ export function DirectAddSection({ event }: { event: SharedEvent }) {
     write('post', '/api/shared-events/{sharedEventId}/participants', {
       params: { path: { sharedEventId: event.id } },
       body: { organizationId: id },
-      label: `Direct add of ${id}`,
+      label: i18next.t('offline.label.directAdd', { id }),
     }),
   );
   const submit = (e: FormEvent) => {

@@ -1,3 +1,4 @@
+import { i18next } from '../../i18n';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -144,7 +145,7 @@ function InvitationLinks({ event }: { event: SharedEvent }) {
     write('post', '/api/shared-events/{sharedEventId}/invitation-links', {
       ...params,
       body: email.trim() ? { email: email.trim() } : {},
-      label: 'Invitation link',
+      label: i18next.t('offline.label.invitationLink'),
     }),
   );
   const revoke = useAction((linkId: string) =>

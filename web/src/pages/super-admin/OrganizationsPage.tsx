@@ -1,3 +1,4 @@
+import { i18next } from '../../i18n';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client';
@@ -59,7 +60,7 @@ function CreateOrganization() {
   const create = useSuperAction(() =>
     write('post', '/api/organizations', {
       body: { name: name.trim(), organizationMode: mode },
-      label: `New organization ${name.trim()}`,
+      label: i18next.t('offline.label.newOrganization', { name: name.trim() }),
     }),
   );
   const submit = (e: FormEvent) => {
