@@ -31,6 +31,17 @@ param corsOrigins string = ''
 @description('HS256 signing secret for session tokens; the preprovision hook generates it once per environment.')
 param jwtSecret string
 
+@secure()
+@minLength(64)
+@description('Ed25519 private key that signs ticket codes (PKCS#8, base64 DER); the preprovision hook generates it once per environment.')
+param ticketSigningKey string
+
+@description('Key id of ticketSigningKey; change it with each new key.')
+param ticketSigningKeyId string = 'k1'
+
+@description('Earlier ticket public keys still accepted, `kid=base64 SPKI`, comma-separated; empty until the first rotation.')
+param ticketVerifyKeys string = ''
+
 @description('E-mail address notified by the alerts; empty: alerts show in the portal only.')
 param alertEmail string = ''
 
@@ -54,6 +65,9 @@ module app 'main.bicep' = {
     appBaseUrl: appBaseUrl
     corsOrigins: corsOrigins
     jwtSecret: jwtSecret
+    ticketSigningKey: ticketSigningKey
+    ticketSigningKeyId: ticketSigningKeyId
+    ticketVerifyKeys: ticketVerifyKeys
     alertEmail: alertEmail
   }
 }

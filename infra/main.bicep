@@ -1,6 +1,7 @@
 // Ticket Sales Service: Function App (Node 22, one function per route, Flex Consumption), Cosmos DB (serverless,
-// keyless access through the app's managed identity), Key Vault (the JWT secret and the ACS connection string),
-// Application Insights with alerts, Azure Communication Services e-mail. Step by step: docs/deploy.md.
+// keyless access through the app's managed identity), Key Vault (the JWT secret, the ticket signing key and the ACS
+// connection string), Application Insights with alerts, Azure Communication Services e-mail. Step by step:
+// docs/deploy.md.
 // Deployed into an existing resource group by the GitHub workflow (.github/workflows/deploy.yml), and by the Azure
 // Developer CLI through azd.bicep, which creates the group and passes the azd tags and the deploying principal.
 targetScope = 'resourceGroup'
@@ -32,6 +33,17 @@ param webLocation string = 'westeurope'
 @minLength(32)
 @description('HS256 signing secret for session tokens. No default: the workflow passes the JWT_SECRET repository secret (docs/deploy.md).')
 param jwtSecret string
+
+@secure()
+@minLength(64)
+@description('Ed25519 private key that signs ticket codes (PKCS#8, base64 DER or PEM). No default: the workflow passes the TICKET_SIGNING_KEY repository secret (docs/deploy.md).')
+param ticketSigningKey string
+
+@description('Key id of ticketSigningKey, written into every new ticket code; change it with each new key (docs/deploy.md "Rotating the ticket signing key").')
+param ticketSigningKeyId string = 'k1'
+
+@description('Earlier ticket public keys still accepted, `kid=base64 SPKI`, comma-separated; empty until the first rotation.')
+param ticketVerifyKeys string = ''
 
 @description('E-mail address notified by the alerts; empty: alerts show in the portal only.')
 param alertEmail string = ''
@@ -83,6 +95,7 @@ module keyVault 'modules/key-vault.bicep' = {
     tags: tags
     purgeProtection: keyVaultPurgeProtection
     jwtSecret: jwtSecret
+    ticketSigningKey: ticketSigningKey
   }
 }
 
@@ -102,6 +115,9 @@ module functionApp 'modules/function-app.bicep' = {
     appInsightsConnectionString: monitoring.outputs.connectionString
     keyVaultName: keyVault.outputs.name
     jwtSecretUri: keyVault.outputs.jwtSecretUri
+    ticketSigningKeyUri: keyVault.outputs.ticketSigningKeyUri
+    ticketSigningKeyId: ticketSigningKeyId
+    ticketVerifyKeys: ticketVerifyKeys
     acsConnectionStringSecretUri: email.outputs.acsConnectionStringSecretUri
     emailSender: email.outputs.senderAddress
     cosmosEndpoint: cosmos.outputs.endpoint

@@ -15,6 +15,11 @@ param appInsightsName string
 param appInsightsConnectionString string
 param keyVaultName string
 param jwtSecretUri string
+param ticketSigningKeyUri string
+@description('Key id written into every new ticket code (TICKET_SIGNING_KEY_ID); a new id with each new key.')
+param ticketSigningKeyId string = 'k1'
+@description('Earlier public keys still accepted, `kid=base64 SPKI`, comma-separated (TICKET_VERIFY_KEYS); not secret.')
+param ticketVerifyKeys string = ''
 param acsConnectionStringSecretUri string
 param emailSender string
 param cosmosEndpoint string
@@ -150,6 +155,9 @@ resource appSettings 'Microsoft.Web/sites/config@2024-04-01' = {
     COSMOS_ENDPOINT: cosmosEndpoint
     COSMOS_DATABASE: cosmosDatabase
     JWT_SECRET: keyVaultReference(jwtSecretUri)
+    TICKET_SIGNING_KEY: keyVaultReference(ticketSigningKeyUri)
+    TICKET_SIGNING_KEY_ID: ticketSigningKeyId
+    TICKET_VERIFY_KEYS: ticketVerifyKeys
     ACS_CONNECTION_STRING: keyVaultReference(acsConnectionStringSecretUri)
     EMAIL_SENDER: emailSender
     APP_BASE_URL: appBaseUrl

@@ -71,6 +71,15 @@ describe('azure.yaml', () => {
     expect(statSync(path.join(root, hooks.posix.run)).mode & 0o111).not.toBe(0);
     const script = read(hooks.posix.run);
     expect(script).toMatch(/azd env set JWT_SECRET/);
+    // generated once per environment as keys.ts reads it: PKCS#8 DER, base64
+    for (const shell of ['posix', 'windows']) {
+      const hook = read(hooks[shell].run);
+      expect(hook).toMatch(/azd env set TICKET_SIGNING_KEY /);
+      expect(hook).toMatch(
+        /generateKeyPairSync\('ed25519'\)\.privateKey\.export\(\{ format: 'der', type: 'pkcs8' \}\)/,
+      );
+      expect(hook).toMatch(/\.toString\('base64'\)/);
+    }
     expect(script).toMatch(/SUPER_ADMIN_EMAILS/);
   });
 });
@@ -123,8 +132,19 @@ describe('main.bicep for both paths', () => {
     const workflow = read('.github/workflows/deploy.yml');
     const passed = [...workflow.matchAll(/\b([a-zA-Z]+)="\$[A-Z_]+"/g)].map((m) => m[1]);
     expect(passed).toEqual(
-      expect.arrayContaining(['jwtSecret', 'superAdminEmails', 'appBaseUrl', 'corsOrigins', 'alertEmail']),
+      expect.arrayContaining([
+        'jwtSecret',
+        'ticketSigningKey',
+        'ticketSigningKeyId',
+        'ticketVerifyKeys',
+        'superAdminEmails',
+        'appBaseUrl',
+        'corsOrigins',
+        'alertEmail',
+      ]),
     );
+    expect(workflow).toContain('TICKET_SIGNING_KEY: ${{ secrets.TICKET_SIGNING_KEY }}');
+    expect(workflow).toContain("TICKET_SIGNING_KEY_ID: ${{ vars.TICKET_SIGNING_KEY_ID || 'k1' }}");
     expect(passed.filter((name) => !declared.has(name))).toEqual([]);
     const fileParams = Object.keys(JSON.parse(read('infra/main.parameters.json')).parameters);
     expect(fileParams.filter((name) => !declared.has(name))).toEqual([]);

@@ -30,6 +30,7 @@ const OPTIONAL_SETTINGS: Record<string, string> = {
   COSMOS_CREATE_CONTAINERS: 'the Bicep templates create the containers; data-plane RBAC cannot',
   OUTBOX_FILE: 'local e-mail outbox, only used when ACS is not configured (never on Azure)',
   BODY_LIMIT_BYTES: 'the 1 MiB default is the production value',
+  DASHBOARD_PAGE_SIZE: 'the 10,000-document page default is the production value',
   TELEMETRY_STDOUT: 'local console telemetry switch; Application Insights is used on Azure',
   FUNCTIONS_WORKER_RUNTIME:
     'set by the Functions platform where it applies; Flex Consumption refuses it as an app setting',
@@ -185,7 +186,9 @@ describe('app settings cover every setting the code reads', () => {
   const settings = appSettings();
 
   it('finds the settings the code reads (the scan works)', () => {
-    expect([...codeSettings.keys()]).toEqual(expect.arrayContaining(['COSMOS_ENDPOINT', 'JWT_SECRET', 'EMAIL_SENDER']));
+    expect([...codeSettings.keys()]).toEqual(
+      expect.arrayContaining(['COSMOS_ENDPOINT', 'JWT_SECRET', 'TICKET_SIGNING_KEY', 'EMAIL_SENDER']),
+    );
   });
 
   it('sets each one in function-app.bicep or lists it as optional with a reason', () => {
@@ -205,7 +208,7 @@ describe('app settings cover every setting the code reads', () => {
   });
 
   it('takes the secrets from Key Vault references and the sender from the e-mail module', () => {
-    for (const name of ['JWT_SECRET', 'ACS_CONNECTION_STRING']) {
+    for (const name of ['JWT_SECRET', 'TICKET_SIGNING_KEY', 'ACS_CONNECTION_STRING']) {
       expect(text(settings[name])).toMatch(/^keyVaultReference\(\w+\)$/);
     }
     expect(read('infra/modules/function-app.bicep')).toMatch(
@@ -218,6 +221,31 @@ describe('app settings cover every setting the code reads', () => {
     );
     expect(text(get(functionAppModule.value, 'params', 'emailSender'))).toBe('email.outputs.senderAddress');
     expect(text(get(functionAppModule.value, 'params', 'jwtSecretUri'))).toBe('keyVault.outputs.jwtSecretUri');
+    expect(text(settings.TICKET_SIGNING_KEY)).toBe('keyVaultReference(ticketSigningKeyUri)');
+    expect(text(get(functionAppModule.value, 'params', 'ticketSigningKeyUri'))).toBe(
+      'keyVault.outputs.ticketSigningKeyUri',
+    );
+    const keyVaultModule = only(
+      main.modules.filter((m) => m.path === 'modules/key-vault.bicep'),
+      'key vault module',
+    );
+    expect(text(get(keyVaultModule.value, 'params', 'jwtSecret'))).toBe('jwtSecret');
+    expect(text(get(keyVaultModule.value, 'params', 'ticketSigningKey'))).toBe('ticketSigningKey');
+  });
+
+  it('sets the ticket key id and the earlier public keys as plain settings from parameters (default k1, none)', () => {
+    expect(text(settings.TICKET_SIGNING_KEY_ID)).toBe('ticketSigningKeyId');
+    expect(text(settings.TICKET_VERIFY_KEYS)).toBe('ticketVerifyKeys');
+    for (const file of [main, functionApp]) {
+      expect(toPlain(file.params.find((p) => p.name === 'ticketSigningKeyId')?.defaultValue)).toBe('k1');
+      expect(toPlain(file.params.find((p) => p.name === 'ticketVerifyKeys')?.defaultValue)).toBe('');
+    }
+    const functionAppModule = only(
+      main.modules.filter((m) => m.path === 'modules/function-app.bicep'),
+      'function app module',
+    );
+    expect(text(get(functionAppModule.value, 'params', 'ticketSigningKeyId'))).toBe('ticketSigningKeyId');
+    expect(text(get(functionAppModule.value, 'params', 'ticketVerifyKeys'))).toBe('ticketVerifyKeys');
   });
 
   it('names every setting the code and the scripts read in docs/deploy.md "Settings"', () => {
@@ -264,6 +292,19 @@ describe('secrets', () => {
     expect(jwt.defaultValue).toBeUndefined();
   });
 
+  it('requires the ticket signing key: secure, an Ed25519 PKCS#8 key long (64), no default, in both entry points', () => {
+    for (const file of [main, bicep('infra/azd.bicep'), bicep('infra/modules/key-vault.bicep')]) {
+      const key = only(
+        file.params.filter((p) => p.name === 'ticketSigningKey'),
+        'ticketSigningKey param',
+      );
+      expect(key.decorators.map((d) => `${d.name}(${d.args})`)).toEqual(
+        expect.arrayContaining(['secure()', 'minLength(64)']),
+      );
+      expect(key.defaultValue).toBeUndefined();
+    }
+  });
+
   it('puts no secret in a parameter file', () => {
     const secure = new Set(main.params.filter((p) => p.decorators.some((d) => d.name === 'secure')).map((p) => p.name));
     const parameterFiles = readdirSync(path.join(root, 'infra')).filter((f) => /parameters.*\.json$/.test(f));
@@ -298,7 +339,7 @@ describe('secrets', () => {
       for (const output of parsed.outputs) {
         expect({ file, output: output.name, text: text(output.value) }).not.toEqual(
           expect.objectContaining({
-            text: expect.stringMatching(/list(Keys|ConnectionStrings|Secrets)\(|jwtSecret\b/),
+            text: expect.stringMatching(/list(Keys|ConnectionStrings|Secrets)\(|jwtSecret\b|ticketSigningKey\b/),
           }),
         );
       }
@@ -314,7 +355,7 @@ describe('secrets', () => {
     const secretNames = files.flatMap(({ parsed }) =>
       resourcesOf(parsed, 'Microsoft.KeyVault/vaults/secrets').map((r) => toPlain(get(r.value, 'name'))),
     );
-    expect(secretNames.sort()).toEqual(['acs-connection-string', 'jwt-secret']);
+    expect(secretNames.sort()).toEqual(['acs-connection-string', 'jwt-secret', 'ticket-signing-key']);
 
     // Key Vault Secrets User, a built-in role id
     expect(toPlain(functionApp.vars.keyVaultSecretsUser)).toBe('4633458b-17de-408a-b874-0445c86b69e6');
