@@ -305,7 +305,9 @@ describe('queue, approve, deliver, approve-and-deliver, cancel', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'delivered', soldQuantity: 0, returnedQuantity: 0 });
     expect(res.body.data.approvedAt).toBe(res.body.data.deliveredAt);
-    expect(storeOps(res)).toBe(5);
+    // user, partner organization, delegating event, order, the showtime's serial counter (its tickets are issued),
+    // one batch (order and ticket book)
+    expect(storeOps(res)).toBe(6);
     const stored = await storedDocument(w.f.orgId, ids[1]);
     expect(stored).toMatchObject({ approvedBy: w.p.admin.id, deliveredBy: w.p.admin.id });
   });
