@@ -113,6 +113,8 @@ export function assertResponseContract(method: string, url: URL, status: number,
     return validateJson(what, validatorAt(pointer('components', 'schemas', 'ErrorResponse')), text);
   }
   const op = ops.get(route.name);
+  // A route a test file declares for itself (`test-…`, never in the shipped route table) has no operation to hold.
+  if (!op && route.name.startsWith('test-')) return;
   if (!op) throw new Error(`Route ${route.name} has no operation in openapi.json: regenerate it (npm run openapi)`);
   const what = `Response of ${route.name} (${method} ${url.pathname} → ${status})`;
   const found = responseOf(op, String(status), doc);
