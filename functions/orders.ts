@@ -52,7 +52,7 @@ defineRoute<CreateOrderBody>({
   body: createOrderBody,
   response: orderResponse,
   successStatus: 201,
-  errors: ['WRONG_ENDPOINT', 'SALES_LOCKED', 'ALLOCATION_EXCEEDED'],
+  errors: ['WRONG_ENDPOINT', 'SALES_LOCKED', 'ALLOCATION_EXCEEDED', 'PARTICIPANT_NOT_ACTIVE'],
   handler: async ({ principal, organizationId, body }) => created(await createOrder(principal, organizationId, body)),
 });
 

@@ -19,6 +19,8 @@ const route = (name: string) => {
 const SETTINGS = {
   COSMOS_ENDPOINT: 'https://127.0.0.1:9',
   JWT_SECRET: 'component-test-secret-of-at-least-32-bytes',
+  // A test-only Ed25519 key (PKCS#8, base64 DER): on Azure the host refuses to start without one.
+  TICKET_SIGNING_KEY: 'MC4CAQAwBQYDK2VwBCIEINZIsR6BfsBwTWPIWvyY5UpDVwMMlSMFCzySH/03mJuL',
   ACS_CONNECTION_STRING: 'endpoint=https://acs.example.net/;accesskey=a2V5',
   EMAIL_SENDER: 'DoNotReply@example.net',
 };

@@ -37,6 +37,8 @@ export interface WorkerReport {
 export const CONFIGURED: Record<string, string> = {
   COSMOS_DATABASE: 'tickets',
   JWT_SECRET: 'worker-test-secret-of-at-least-32-bytes-long',
+  // A test-only Ed25519 key (PKCS#8, base64 DER): on Azure the host refuses to start without one.
+  TICKET_SIGNING_KEY: 'MC4CAQAwBQYDK2VwBCIEINZIsR6BfsBwTWPIWvyY5UpDVwMMlSMFCzySH/03mJuL',
   ACS_CONNECTION_STRING: 'endpoint=https://acs.example.net/;accesskey=d29ya2VyLXRlc3QtYWNjZXNzLWtleQ==',
   EMAIL_SENDER: 'DoNotReply@example.net',
   CORS_ORIGINS: 'https://tickets.example.org',

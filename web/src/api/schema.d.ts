@@ -12037,7 +12037,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict with the current state: ALLOCATION_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, SALES_LOCKED, WRONG_ENDPOINT */
+            /** @description Conflict with the current state: ALLOCATION_EXCEEDED, CONFLICT, IDEMPOTENCY_KEY_ANSWER_LOST, IDEMPOTENCY_KEY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED, PARTICIPANT_NOT_ACTIVE, SALES_LOCKED, WRONG_ENDPOINT */
             409: {
                 headers: {
                     "x-correlation-id": components["headers"]["CorrelationId"];
@@ -12047,7 +12047,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /** @enum {unknown} */
-                        error?: "ALLOCATION_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "SALES_LOCKED" | "WRONG_ENDPOINT";
+                        error?: "ALLOCATION_EXCEEDED" | "CONFLICT" | "IDEMPOTENCY_KEY_ANSWER_LOST" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "PARTICIPANT_NOT_ACTIVE" | "SALES_LOCKED" | "WRONG_ENDPOINT";
                     };
                 };
             };
