@@ -1,7 +1,6 @@
 import { DOOR_TICKETS, doorOutcome, doorScan, prepareDoor } from './door';
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { importLines, measureImports, type ImportRow } from './imports';
