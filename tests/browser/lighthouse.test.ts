@@ -83,8 +83,8 @@ describeInBrowser('Lighthouse on the member pages (Chromium)', () => {
       },
     );
     const results = JSON.parse(stdout.trim().split('\n').pop()!) as Result[];
-    // Accessibility and best practices are held to 95. Performance is printed, not held: it scores 69–79 here (the
-    // pages' script work on a slow CPU), short of the issue's 95, so issue 33 stays open for it
+    // Accessibility and best practices are held to 95. Performance is printed, not held: it scored 69–79 under load and 90–98 on a
+    // quieter run (the pages' script work on a slow CPU), short of the issue's 95 on every page, so issue 33 stays open for it
     // (docs/decisions/web-client-offline.md, "Lighthouse").
     const held = ['accessibility', 'best-practices'];
     const short = results.filter(
