@@ -1,5 +1,5 @@
 import { defineRoute } from '../shared/http/define-route';
-import { getSettings, updateSettings } from '../shared/domain/organization-settings/settings';
+import { getSettings, updateSettings } from '../shared/domain/organizations/settings';
 import {
   organizationSettingsBody,
   organizationSettingsResponse,

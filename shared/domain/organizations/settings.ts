@@ -1,13 +1,13 @@
 import { conflict } from '../../errors';
 import { withEtagRetry, type Stored } from '../../store/outcomes';
-import type { OrganizationDoc } from '../organizations/model';
-import { requireLiveOrganization } from '../organizations/manage-organizations';
-import { saveOrganization } from '../organizations/repo';
+import type { OrganizationDoc } from './model';
+import { requireLiveOrganization } from './manage-organizations';
+import { saveOrganization } from './repo';
 import type { Principal } from '../users/principal';
-import { settingsOf, toSettingsResponse, type OrganizationSettings } from './model';
-import { moneyRecordExists } from './repo';
-import { applySettingsChange, changesCurrency } from './rules';
-import type { OrganizationSettingsBody } from './schemas';
+import { settingsOf, toSettingsResponse, type OrganizationSettings } from '../organization-settings/model';
+import { moneyRecordExists } from '../organization-settings/repo';
+import { applySettingsChange, changesCurrency } from '../organization-settings/rules';
+import type { OrganizationSettingsBody } from '../organization-settings/schemas';
 
 /**
  * The typed reader other areas call: the organization's settings with every default filled (one point read of the
