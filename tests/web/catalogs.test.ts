@@ -14,9 +14,7 @@ import ts from 'typescript';
 const ROOT = join(__dirname, '..', '..');
 const WEB_SRC = join(ROOT, 'web', 'src');
 const LOCALES = join(WEB_SRC, 'i18n', 'locales');
-const LANGUAGES = readdirSync(LOCALES)
-  .filter((f) => f.endsWith('.json'))
-  .map((f) => f.replace(/\.json$/, ''));
+const LANGUAGES = readdirSync(LOCALES).filter((f) => statSync(join(LOCALES, f)).isDirectory());
 
 /**
  * Pages whose words are still English literals (issue 33: the shell, the sign-in pages, the member's and the ticket
@@ -55,11 +53,16 @@ const flatten = (catalog: Catalog, prefix = ''): string[] =>
   Object.entries(catalog).flatMap(([key, value]) =>
     typeof value === 'string' ? [`${prefix}${key}`] : flatten(value, `${prefix}${key}.`),
   );
+/** A language's catalog is one file per area (locales/<language>/<area>.json); each area owns its top-level keys. */
+const catalogParts = (language: string) =>
+  readdirSync(join(LOCALES, language))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => ({
+      area: f.replace(/\.json$/, ''),
+      catalog: JSON.parse(readFileSync(join(LOCALES, language, f), 'utf8')) as Catalog,
+    }));
 const catalogs = Object.fromEntries(
-  LANGUAGES.map((language) => [
-    language,
-    flatten(JSON.parse(readFileSync(join(LOCALES, `${language}.json`), 'utf8')) as Catalog),
-  ]),
+  LANGUAGES.map((language) => [language, catalogParts(language).flatMap(({ catalog }) => flatten(catalog))]),
 );
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const baseKeys = (keys: string[]) => new Set(keys.map((k) => k.replace(PLURAL, '')));
@@ -110,6 +113,17 @@ export function visibleLiterals(source: ts.SourceFile): string[] {
 describe('the message catalogs', () => {
   it('are there for English, German and Finnish', () => {
     expect(LANGUAGES.sort()).toEqual(['de', 'en', 'fi']);
+  });
+
+  it('give each top-level key to one area file only, the same file in every language', () => {
+    const owners = LANGUAGES.map((language) =>
+      catalogParts(language).flatMap(({ area, catalog }) => Object.keys(catalog).map((key) => `${key} → ${area}`)),
+    );
+    for (const owned of owners) {
+      const keys = owned.map((entry) => entry.split(' → ')[0]);
+      expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
+      expect([...owned].sort()).toEqual([...owners[0]].sort());
+    }
   });
 
   it('hold the same keys in every language', () => {

@@ -2,8 +2,9 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 /**
- * The client's words live in one catalog per language (locales/<language>.json), each its own chunk: the first load
- * carries only the active language's catalog (docs/decisions/web-client.md, "Languages").
+ * The client's words live in one catalog per language (locales/<language>.ts, gathering locales/<language>/*.json),
+ * each its own chunk: the first load carries only the active language's catalog (docs/decisions/web-client.md,
+ * "Languages").
  */
 export const LANGUAGES = ['en', 'de', 'fi'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -52,13 +53,13 @@ export function rememberChoice(language: Language) {
 }
 
 /** Vite makes each catalog a chunk of its own; only the one asked for is fetched. */
-const catalogs = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*.json');
+const catalogs = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*.ts');
 
 const lazyCatalogs: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language: string, _namespace: string, callback: ReadCallback) {
-    const load = catalogs[`./locales/${language}.json`];
+    const load = catalogs[`./locales/${language}.ts`];
     if (!load) return callback(null, {});
     load().then(
       (module) => callback(null, module.default as never),
