@@ -16,5 +16,5 @@ defineRoute<unknown, AuditListQuery>({
   summary: "The Shared Event's append-only audit log, newest first (paged; optional action filter)",
   query: auditListQuery,
   response: auditPage,
-  handler: ({ params, query }) => listAuditEntries(params.sharedEventId, query),
+  handler: ({ principal, grant, query }) => listAuditEntries(principal, grant, query),
 });

@@ -69,7 +69,7 @@ defineRoute<unknown, ListInvitationLinksQuery>({
   summary: "One page of the Shared Event's invitation links, newest first (never a token or its hash)",
   query: listInvitationLinksQuery,
   response: invitationLinkListResponse,
-  handler: ({ grant, query }) => listInvitationLinks(grant, query),
+  handler: ({ principal, grant, query }) => listInvitationLinks(principal, grant, query),
 });
 
 defineRoute({

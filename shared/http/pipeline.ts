@@ -8,7 +8,6 @@ import { isConflict, isPreconditionFailed, isUnavailable } from '../store/outcom
 import { DomainError, badRequest } from '../errors';
 import { statusOfCode } from './error-status';
 import { failureBody, successBody } from './envelope';
-import { maskForeignUsers, masksForeignUsers } from './foreign-users';
 import { runIdempotently } from './idempotency';
 import { keyOrganizationOf, keyRecordPlaceOf, newRecordIdFor } from './idempotency-place';
 import { Reply } from './reply';
@@ -109,15 +108,7 @@ async function handle(route: AnyRoute, request: IncomingRequest): Promise<Reply>
       organizationId: principal.organizationId ?? '',
       grant,
     });
-    const reply = result instanceof Reply ? result : new Reply(200, result);
-    if (!masksForeignUsers(route) || reply.extras.file) return reply;
-    const data = maskForeignUsers(reply.data, {
-      principal,
-      grant,
-      sharedEventId: request.params.sharedEventId,
-      queryOrganizationId: request.query.organizationId,
-    });
-    return new Reply(reply.status, data, reply.extras);
+    return result instanceof Reply ? result : new Reply(200, result);
   };
   if (!route.idempotent) return invoke();
   const place = keyRecordPlaceOf(route, grant, request.params, keyedId);

@@ -8,6 +8,7 @@ import {
   withChannel,
 } from '../../shared/domain/shared-events/channels/rules';
 import { toChannelResponse } from '../../shared/domain/shared-events/channels/mapper';
+import { rawPeople } from '../../shared/domain/shared-events/people';
 import type { ExternalSalesChannel } from '../../shared/domain/shared-events/model';
 
 const channel = (over: Partial<ExternalSalesChannel> = {}): ExternalSalesChannel => ({
@@ -107,12 +108,16 @@ describe('who sees connectionRef (rule 9)', () => {
   });
 
   it('maps accordingly, never inventing a reference that is not there', () => {
-    expect(toChannelResponse(channel(), { kind: 'participant', organizationId: 'x' }).connectionRef).toBe('[redacted]');
-    expect(toChannelResponse(channel(), { kind: 'invited', organizationId: 'org-b' })).not.toHaveProperty(
+    expect(toChannelResponse(channel(), { kind: 'participant', organizationId: 'x' }, rawPeople).connectionRef).toBe(
+      '[redacted]',
+    );
+    expect(toChannelResponse(channel(), { kind: 'invited', organizationId: 'org-b' }, rawPeople)).not.toHaveProperty(
       'connectionRef',
     );
     const none = channel({ connectionRef: undefined });
     delete none.connectionRef;
-    expect(toChannelResponse(none, { kind: 'participant', organizationId: 'x' })).not.toHaveProperty('connectionRef');
+    expect(toChannelResponse(none, { kind: 'participant', organizationId: 'x' }, rawPeople)).not.toHaveProperty(
+      'connectionRef',
+    );
   });
 });

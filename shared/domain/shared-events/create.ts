@@ -19,6 +19,7 @@ import { appendAudit, createSharedEventWithRoster, getSharedEvent, rosterOf } fr
 import { projectionEventId } from './projections/rules';
 import { template } from './rules';
 import type { CreateSharedEventBody } from './schemas';
+import { peopleFor } from './people';
 
 /**
  * POST /api/shared-events (docs/shared-events.md, rule 4). The scope has read the acting (organizer) organization fresh and
@@ -126,7 +127,7 @@ export async function createSharedEvent(
   ]);
   const organizerEntry = await syncProjection(head, { ...roster[0], _etag: '' });
   // (a fresh entry: the unguarded replace of its outcome cannot lose a change)
-  return toSharedEventResponse(head, {
+  return toSharedEventResponse(head, peopleFor(principal, sharedEventId, organizer.id, head.owners), {
     roster: [organizerEntry, ...roster.slice(1)],
     viewer: { organizationId: organizer.id, participantStatus: 'active', role: 'organizer', capabilities: ownerCaps() },
   });
@@ -157,10 +158,14 @@ export function idOfRequest(organizationId: string, requestId: string): string {
 async function existingAnswer(sharedEventId: string, principal: Principal, organizationId: string) {
   const [head, roster] = await Promise.all([getSharedEvent(sharedEventId), rosterOf(sharedEventId)]);
   if (!head || head.organizerOrgId !== organizationId) throw notFound('Shared Event');
-  return toSharedEventResponse(head, {
-    roster,
-    viewer: { organizationId, participantStatus: 'active', role: 'organizer', capabilities: ownerCaps() },
-  });
+  return toSharedEventResponse(
+    head,
+    peopleFor(principal, sharedEventId, organizationId, [...head.owners, ...head.grants]),
+    {
+      roster,
+      viewer: { organizationId, participantStatus: 'active', role: 'organizer', capabilities: ownerCaps() },
+    },
+  );
 }
 
 const ownerCaps = () => [...SHARED_EVENT_CAPABILITIES];

@@ -12,6 +12,7 @@ import { appendAudit, getSharedEvent, markProjectionPending, replaceSharedEvent,
 import { capabilitiesForPatch, isChangeable, mergeShowtimes, mergeTemplates, PRICING_FIELDS } from './rules';
 import { versionOf } from './projections/rules';
 import type { UpdateSharedEventBody } from './schemas';
+import { peopleOfAccess } from './people';
 
 /**
  * PATCH /api/shared-events/{id}: canonical details need manageSharedDetails, ticket type templates need
@@ -43,7 +44,9 @@ export async function updateSharedEvent(principal: Principal, access: SharedEven
     await auditChange(principal, access.organizationId, saved, body);
     const roster = await rosterOf(saved.sharedEventId);
     await advanceProjections(saved, { roster });
-    return toSharedEventResponse(saved, { roster: await rosterOf(saved.sharedEventId) });
+    return toSharedEventResponse(saved, peopleOfAccess(principal, access, saved), {
+      roster: await rosterOf(saved.sharedEventId),
+    });
   }
   throw conflict('The Shared Event kept changing; retry', 'CONFLICT');
 }

@@ -21,6 +21,7 @@ import { isRetirable, LIFECYCLE_MOVES, lifecycleVerdict } from './rules';
 import { requestCancellation } from './cancellation/cancel';
 import { isCancellationRequest } from './cancellation/rules';
 import { readCounters } from './capacity/repo';
+import { peopleOfAccess, rawPeople } from './people';
 
 /**
  * PATCH lifecycle (manageSharedDetails): the moves of rules.ts LIFECYCLE_MOVES. A request for the state the
@@ -34,7 +35,7 @@ export async function changeLifecycle(principal: Principal, access: SharedEventA
   let head: Stored<SharedEventDoc> | undefined = access.sharedEvent;
   for (let attempt = 0; attempt < 5 && head; attempt += 1) {
     const verdict = lifecycleVerdict(head.status, to);
-    if (verdict === 'unchanged') return toSharedEventResponse(head);
+    if (verdict === 'unchanged') return toSharedEventResponse(head, peopleOfAccess(principal, access, head));
     if (verdict === 'refused') {
       throw conflict(`A Shared Event cannot move from ${head.status} to ${to}`, 'CONFLICT', {
         status: head.status,
@@ -57,7 +58,7 @@ export async function changeLifecycle(principal: Principal, access: SharedEventA
           at: now,
         }),
       );
-      return toSharedEventResponse(saved);
+      return toSharedEventResponse(saved, peopleOfAccess(principal, access, saved));
     } catch (error) {
       if (!isPreconditionFailed(error)) throw error;
       head = await getSharedEvent(head.sharedEventId);
@@ -86,7 +87,8 @@ export async function retireSharedEvent(principal: Principal, sharedEventId: str
       .filter((p) => p.projectionLink)
       .map((p) => softDeleteProjection(p.organizationId, p.projectionLink!.eventId, principal.userId, now)),
   );
-  return toSharedEventResponse(saved, { roster });
+  // A super admin's route: every id as it is.
+  return toSharedEventResponse(saved, rawPeople, { roster });
 }
 
 /** The head's retirement (a draft only) and its audit entry; a repeat of the DELETE finds it done. */

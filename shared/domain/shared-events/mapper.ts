@@ -5,6 +5,7 @@ import type {
   SharedEventDoc,
   SharedEventParticipantDoc,
 } from './model';
+import type { People } from './people';
 
 /**
  * Documents → responses, by listing the fields to return: never `_etag`, `docType`, audit metadata or a
@@ -52,35 +53,40 @@ function details(doc: SharedEventDoc) {
   };
 }
 
-/** The full view: live participants and Super Admins. */
+/** The full view: live participants and Super Admins; every user id passes through `people` (./people.ts). */
 export function toSharedEventResponse(
   doc: SharedEventDoc,
+  people: People,
   options: { roster?: SharedEventParticipantDoc[]; viewer?: Viewer } = {},
 ) {
   return {
     ...details(doc),
     ...opt('sharedCapacity', doc.sharedCapacity ? { perShowtime: doc.sharedCapacity.perShowtime } : undefined),
-    owners: doc.owners.map((o) => ({ userId: o.userId, organizationId: o.organizationId, addedAt: o.addedAt })),
+    owners: doc.owners.map((o) => ({
+      userId: people(o.userId, o.organizationId),
+      organizationId: o.organizationId,
+      addedAt: o.addedAt,
+    })),
     grants: doc.grants.map((g) => ({
-      userId: g.userId,
+      userId: people(g.userId, g.organizationId),
       organizationId: g.organizationId,
       capabilities: [...g.capabilities],
       ...opt('roleTemplate', g.roleTemplate),
       issuedAt: g.issuedAt,
-      issuedBy: g.issuedBy,
+      issuedBy: people(g.issuedBy),
     })),
     externalChannels: (doc.externalChannels ?? []).map((c) => ({
       source: c.source,
       mode: c.mode,
       responsibleOrgId: c.responsibleOrgId,
       status: c.status,
-      assignedBy: c.assignedBy,
+      assignedBy: people(c.assignedBy),
       effectiveFrom: c.effectiveFrom,
     })),
     ...opt('participants', options.roster?.map(toParticipantResponse)),
     detailsVersion: doc.detailsVersion ?? 1,
     createdAt: doc.createdAt,
-    ...opt('createdBy', doc.createdBy),
+    ...opt('createdBy', doc.createdBy === undefined ? undefined : people(doc.createdBy)),
     ...opt('updatedAt', doc.updatedAt),
     ...opt('retiredAt', (doc as RetiredDoc).retiredAt),
     ...opt('viewer', options.viewer ? toViewer(options.viewer) : undefined),

@@ -7,6 +7,7 @@ import { toInvitedView, toListItem, toSharedEventResponse } from './mapper';
 import { allSharedEventsPage, participationsOfOrganization, rosterOf, sharedEventsByIds } from './repo';
 import { isLive } from './rules';
 import type { ListSharedEventsQuery } from './schemas';
+import { peopleOfAccess } from './people';
 
 /**
  * The read routes (docs/shared-events.md; never restricted by mode, rule 5). A Shared Event read is authorized by the Shared Event
@@ -70,7 +71,10 @@ export async function getSharedEventView(principal: Principal, access: SharedEve
     capabilities: access.capabilities,
   };
   if (principal.isSuperAdmin || (participant && isLive(participant.status))) {
-    return toSharedEventResponse(head, { roster: await rosterOf(head.sharedEventId), viewer });
+    return toSharedEventResponse(head, peopleOfAccess(principal, access), {
+      roster: await rosterOf(head.sharedEventId),
+      viewer,
+    });
   }
   return toInvitedView(head, { ...viewer, capabilities: [] });
 }

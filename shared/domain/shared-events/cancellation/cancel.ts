@@ -15,6 +15,7 @@ import { markProjections } from './mark-projections';
 import { sharedEventsCancellingAcrossPartitions } from './repo';
 import { cancellationVerdict, drainVerdict } from './rules';
 import { finish, freezeCounters, freezeFence, type CancellableDoc } from './steps';
+import { peopleOfAccess } from '../people';
 
 /**
  * Whole-event cancellation of a Shared Event (docs/decisions/shared-event-cancellation.md):
@@ -43,7 +44,7 @@ export async function requestCancellation(principal: Principal, access: SharedEv
     }
     if (verdict === 'repeat') {
       const current = await advanceCancellation(head.sharedEventId, { repair: true });
-      return toSharedEventResponse(current ?? head);
+      return toSharedEventResponse(current ?? head, peopleOfAccess(principal, access, current ?? head));
     }
     try {
       await start(principal, access.organizationId, head);
@@ -53,7 +54,7 @@ export async function requestCancellation(principal: Principal, access: SharedEv
       continue;
     }
     const current = await advanceCancellation(head.sharedEventId);
-    return toSharedEventResponse(current ?? head);
+    return toSharedEventResponse(current ?? head, peopleOfAccess(principal, access, current ?? head));
   }
   throw notFound('Shared Event');
 }

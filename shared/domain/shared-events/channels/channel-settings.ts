@@ -5,6 +5,7 @@ import { isPreconditionFailed, withEtagRetry, type Stored } from '../../../store
 import { auditEntry } from '../audit/entry';
 import { gateActingOrganization } from '../capabilities';
 import { toChannelResponse } from './mapper';
+import { peopleOfAccess } from '../people';
 import {
   assignedChannel,
   channelOf,
@@ -50,14 +51,18 @@ function readerOf(principal: Principal, access: SharedEventAccess): ChannelReade
 /** GET …/external-sales-channels: every channel (active and disabled), as the reader may see it. */
 export function listChannels(principal: Principal, access: SharedEventAccess) {
   const reader = readerOf(principal, access);
-  return { items: (access.sharedEvent.externalChannels ?? []).map((c) => toChannelResponse(c, reader)) };
+  return {
+    items: (access.sharedEvent.externalChannels ?? []).map((c) =>
+      toChannelResponse(c, reader, peopleOfAccess(principal, access)),
+    ),
+  };
 }
 
 /** GET …/external-sales-channels/{source}: one channel; a source never assigned is 404. */
 export function getChannel(principal: Principal, access: SharedEventAccess, rawSource: string) {
   const channel = channelOf(access.sharedEvent, channelSource(rawSource));
   if (!channel) throw notFound('External sales channel');
-  return toChannelResponse(channel, readerOf(principal, access));
+  return toChannelResponse(channel, readerOf(principal, access), peopleOfAccess(principal, access));
 }
 
 /** The writer as a reader: the response of a write follows the same redaction as a read. */
@@ -105,11 +110,12 @@ export async function putChannel(
     });
   }
   const reader = writerAsReader(principal, access);
+  const people = peopleOfAccess(principal, access);
   let head: Stored<SharedEventDoc> = access.sharedEvent;
   return withEtagRetry(async () => {
     const existing = channelOf(head, source);
     const outcome = channelOutcome(existing, body);
-    if (outcome === 'unchanged') return toChannelResponse(existing!, reader);
+    if (outcome === 'unchanged') return toChannelResponse(existing!, reader, people);
     const now = new Date().toISOString();
     const channel = assignedChannel(source, body, principal.userId, now);
     await writeChannel(principal, access, head, channel, existing, {
@@ -119,7 +125,7 @@ export async function putChannel(
       if (isPreconditionFailed(error)) head = await freshHead(head.sharedEventId);
       throw error;
     });
-    return toChannelResponse(channel, reader);
+    return toChannelResponse(channel, reader, people);
   });
 }
 
@@ -131,11 +137,12 @@ export async function disableChannel(principal: Principal, access: SharedEventAc
   const source = channelSource(rawSource);
   await gateActingOrganization(access.organizationId);
   const reader = writerAsReader(principal, access);
+  const people = peopleOfAccess(principal, access);
   let head: Stored<SharedEventDoc> = access.sharedEvent;
   return withEtagRetry(async () => {
     const existing = channelOf(head, source);
     if (!existing) throw notFound('External sales channel');
-    if (existing.status === 'disabled') return toChannelResponse(existing, reader);
+    if (existing.status === 'disabled') return toChannelResponse(existing, reader, people);
     const channel = disabledChannel(existing);
     const now = new Date().toISOString();
     await writeChannel(principal, access, head, channel, existing, { action: 'externalChannel.disabled', now }).catch(
@@ -144,7 +151,7 @@ export async function disableChannel(principal: Principal, access: SharedEventAc
         throw error;
       },
     );
-    return toChannelResponse(channel, reader);
+    return toChannelResponse(channel, reader, people);
   });
 }
 

@@ -1,8 +1,9 @@
 import { REDACTED_REF, refVisibility, type ChannelReader } from './rules';
 import type { ExternalSalesChannel } from '../model';
+import type { People } from '../people';
 
-/** A stored channel as `reader` may see it (rule 9); absent optional fields stay absent. */
-export function toChannelResponse(channel: ExternalSalesChannel, reader: ChannelReader) {
+/** A stored channel as `reader` may see it (rule 9), its assigner through `people`; absent optional fields stay absent. */
+export function toChannelResponse(channel: ExternalSalesChannel, reader: ChannelReader, people: People) {
   const visibility = refVisibility(reader, channel);
   const ref =
     channel.connectionRef === undefined || visibility === 'removed'
@@ -16,7 +17,7 @@ export function toChannelResponse(channel: ExternalSalesChannel, reader: Channel
     responsibleOrgId: channel.responsibleOrgId,
     ...(ref !== undefined ? { connectionRef: ref } : {}),
     status: channel.status,
-    assignedBy: channel.assignedBy,
+    assignedBy: people(channel.assignedBy),
     effectiveFrom: channel.effectiveFrom,
   };
 }

@@ -17,6 +17,7 @@ import {
 import type { PutGrantBody } from './schemas';
 import { LIVE_PARTICIPANT_STATUSES, type SharedEventDoc, type SharedEventGrant } from '../model';
 import { getSharedEvent, replaceSharedEventWithAudit } from '../repo';
+import { peopleOfAccess, type People } from '../people';
 
 /**
  * Named capability grants (docs/shared-events.md SharedEventGrant, rule 1 "named capability grants can delegate specific tasks
@@ -24,13 +25,13 @@ import { getSharedEvent, replaceSharedEventWithAudit } from '../repo';
  * organization) has already been resolved; a grant is always for a member of the organization the caller acts for.
  */
 
-export const toGrantResponse = (g: SharedEventGrant) => ({
-  userId: g.userId,
+export const toGrantResponse = (g: SharedEventGrant, people: People) => ({
+  userId: people(g.userId, g.organizationId),
   organizationId: g.organizationId,
   capabilities: [...g.capabilities],
   ...(g.roleTemplate !== undefined ? { roleTemplate: g.roleTemplate } : {}),
   issuedAt: g.issuedAt,
-  issuedBy: g.issuedBy,
+  issuedBy: people(g.issuedBy),
 });
 
 /**
@@ -69,11 +70,12 @@ export async function putGrant(
   if (!membership?.approved || membership.organizationDeletedAt) throw notFound('Member');
 
   const request = { userId: granteeUserId, organizationId, ...body };
+  const people = peopleOfAccess(principal, access);
   let head: Stored<SharedEventDoc> = access.sharedEvent;
   return withEtagRetry(async () => {
     const existing = head.grants.find((g) => isGrantOf(g, granteeUserId, organizationId));
     const outcome = grantOutcome(existing, request);
-    if (outcome === 'unchanged') return toGrantResponse(existing!);
+    if (outcome === 'unchanged') return toGrantResponse(existing!, people);
     const now = new Date().toISOString();
     const grant = issuedGrant(request, principal.userId, now);
     const entry = auditEntry({
@@ -93,7 +95,7 @@ export async function putGrant(
       if (isPreconditionFailed(error)) head = await freshHead(head.sharedEventId);
       throw error;
     }
-    return toGrantResponse(grant);
+    return toGrantResponse(grant, people);
   });
 }
 
@@ -125,7 +127,7 @@ export async function revokeGrant(principal: Principal, access: SharedEventAcces
     }
     return true;
   });
-  return { revoked, userId: granteeUserId, organizationId };
+  return { revoked, userId: peopleOfAccess(principal, access)(granteeUserId, organizationId), organizationId };
 }
 
 /** After a lost ETag race the next attempt starts from the stored head. */

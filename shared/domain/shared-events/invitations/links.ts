@@ -8,6 +8,7 @@ import { auditEntry } from '../audit/entry';
 import { startInvitationDelivery } from './fan-out';
 import { assertSharedEventsOpenTo, takeMutationToken } from '../mutation-gate';
 import { toCreatedInvitationLinkResponse, toInvitationLinkResponse } from './mapper';
+import { peopleOfAccess } from '../people';
 import {
   acceptsInvitations,
   acceptUrlOf,
@@ -107,10 +108,15 @@ export async function createInvitationLink(
 }
 
 /** GET …/invitation-links: one page, newest first, never a hash or token. */
-export async function listInvitationLinks(access: SharedEventAccess, query: ListInvitationLinksQuery) {
+export async function listInvitationLinks(
+  principal: Principal,
+  access: SharedEventAccess,
+  query: ListInvitationLinksQuery,
+) {
+  const people = peopleOfAccess(principal, access);
   const page = await invitationLinksPage(access.sharedEventId, query.limit, query.continuationToken);
   return {
-    items: page.items.map(toInvitationLinkResponse),
+    items: page.items.map((link) => toInvitationLinkResponse(link, people)),
     ...(page.continuationToken ? { continuationToken: page.continuationToken } : {}),
   };
 }
@@ -144,7 +150,7 @@ export async function revokeInvitationLink(principal: Principal, access: SharedE
       }),
     );
   }
-  return toInvitationLinkResponse(result.link);
+  return toInvitationLinkResponse(result.link, peopleOfAccess(principal, access));
 }
 
 /**

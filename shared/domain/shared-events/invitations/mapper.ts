@@ -1,24 +1,25 @@
 import type { SharedEventInvitationLinkDoc } from '../model';
 import type { SharedEventPendingInvitationDoc } from './rules';
+import type { People } from '../people';
 
 /**
  * Response mappers of the invitation routes: each lists the fields it returns, so the token hash, the ttl, the
- * store fields and the e-mail flag never leave by accident.
+ * store fields and the e-mail flag never leave by accident; user ids pass through `people` (../people.ts).
  */
-export function toInvitationLinkResponse(link: SharedEventInvitationLinkDoc) {
+export function toInvitationLinkResponse(link: SharedEventInvitationLinkDoc, people: People) {
   return {
     id: link.id,
     sharedEventId: link.sharedEventId,
     status: link.status,
-    createdBy: link.createdBy,
+    createdBy: people(link.createdBy, link.createdByOrganizationId),
     createdByOrganizationId: link.createdByOrganizationId,
     createdAt: link.createdAt,
     expiresAt: link.expiresAt,
-    ...(link.usedBy !== undefined ? { usedBy: link.usedBy } : {}),
+    ...(link.usedBy !== undefined ? { usedBy: people(link.usedBy, link.usedByOrganizationId) } : {}),
     ...(link.usedByOrganizationId !== undefined ? { usedByOrganizationId: link.usedByOrganizationId } : {}),
     ...(link.usedAt !== undefined ? { usedAt: link.usedAt } : {}),
     ...(link.revokedAt !== undefined ? { revokedAt: link.revokedAt } : {}),
-    ...(link.revokedBy !== undefined ? { revokedBy: link.revokedBy } : {}),
+    ...(link.revokedBy !== undefined ? { revokedBy: people(link.revokedBy) } : {}),
   };
 }
 
