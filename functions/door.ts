@@ -2,7 +2,7 @@ import { defineRoute } from '../shared/http/define-route';
 import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
 import { checkIn, checkInBatch } from '../shared/domain/tickets/check-in';
 import { doorKit, giveDoorGrant, listDoorGrants, takeDoorGrant } from '../shared/domain/tickets/door-kit';
-import { doorFigures } from '../shared/domain/tickets/figures';
+import { doorFigures } from '../shared/domain/ticket-views/figures';
 import {
   checkInBatchBody,
   checkInBatchResult,

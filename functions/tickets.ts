@@ -1,7 +1,7 @@
 import { defineRoute } from '../shared/http/define-route';
 import { fileReply } from '../shared/http/reply';
-import { sourceTickets, type TicketSourceRoute } from '../shared/domain/tickets/list';
-import { showtimeStockPdf, sourceTicketsPdf } from '../shared/domain/tickets/print';
+import { sourceTickets, type TicketSourceRoute } from '../shared/domain/ticket-views/list';
+import { showtimeStockPdf, sourceTicketsPdf } from '../shared/domain/ticket-views/print';
 import {
   showtimeStockQuery,
   ticketList,

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { resetConfig } from '../../shared/config';
 import { codeIsGenuine, parseCode, ticketCode } from '../../shared/domain/tickets/codes';
-import { foldDoorFigures } from '../../shared/domain/tickets/figures';
+import { foldDoorFigures } from '../../shared/domain/ticket-views/figures';
 import type { TicketEntry } from '../../shared/domain/tickets/model';
 import { chooseTickets, doorResult, markReturned, reconcileTickets } from '../../shared/domain/tickets/rules';
 import { formatSerial, MAX_SERIAL_NUMBER, parseSerial } from '../../shared/domain/tickets/serials';

@@ -5,7 +5,8 @@ import { inPartition } from '../../store/query';
 import type { FreeTicketDoc } from './model';
 import { commitBatch } from '../../store/batch';
 import { asContention, retryTicketContention } from '../tickets/issue';
-import { freeTicketHolding, sourceTicketWrites } from '../tickets/source-tickets';
+import { sourceTicketWrites } from '../tickets/source-tickets';
+import { freeTicketHolding } from './tickets';
 
 /** Every store call of the free tickets: all inside the organization's partition. */
 export async function getFreeTicket(organizationId: string, id: string): Promise<Stored<FreeTicketDoc> | undefined> {

@@ -6,7 +6,7 @@ import { retryOnContention } from '../vocabulary/contention';
 import { toOrderResponse } from './mapper';
 import { freezeInvoiceBasis } from './invoice-basis';
 import { assertAccepts } from './rules';
-import { assertAdmittedWithinSold } from '../tickets/reconcile-warning';
+import { assertAdmittedWithinSold } from './reconcile-warning';
 import { noticeRecipient, noticeWrites, sendNoticeEmail, type MemberNotice } from './member-notice';
 
 /** `confirm: true` settles although more tickets came through the door than the order reports sold. */

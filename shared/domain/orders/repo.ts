@@ -11,7 +11,7 @@ import type { CapacityRequest } from '../events/capacity/counter';
 import { commitSale } from '../events/capacity/sale-batch';
 import { orderMoney } from './ledger-money';
 import { orderSortKey, type OrderDoc, type OrderStatus } from './model';
-import { orderTicketWrites, type OrderTicketIntent } from '../tickets/order-tickets';
+import { orderTicketWrites, type OrderTicketIntent } from './tickets';
 import { asContention, retryTicketContention } from '../tickets/issue';
 
 /** Every store call on orders: all inside the organization's partition. */

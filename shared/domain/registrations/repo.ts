@@ -9,7 +9,8 @@ import { type Stored } from '../../store/outcomes';
 import type { KeyCarrying } from '../../store/write-token';
 import type { RegistrationDoc } from './model';
 import { asContention, retryTicketContention } from '../tickets/issue';
-import { registrationHolding, sourceTicketWrites } from '../tickets/source-tickets';
+import { sourceTicketWrites } from '../tickets/source-tickets';
+import { registrationHolding } from './tickets';
 
 /** Every store call on registrations: all inside the organization's partition. */
 export async function getRegistration(

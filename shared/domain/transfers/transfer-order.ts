@@ -12,7 +12,7 @@ import { findEntry, transferResult, type TransferHistoryEntry, type TransferResu
 import { planTransfer, type Party } from './plan';
 import { destinationOrderId, recipientByRoleMap, requestPayloadKey } from './rules';
 import type { TransferBody } from './schemas';
-import { transferTicketWrites } from '../tickets/transfer-tickets';
+import { transferTicketWrites } from './tickets';
 
 const TRANSFERABLE = ['approved', 'delivered'];
 

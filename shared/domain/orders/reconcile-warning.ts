@@ -1,7 +1,7 @@
 import { conflict } from '../../errors';
-import { effectiveSoldQuantity } from '../orders/rules';
-import type { OrderDoc } from '../orders/model';
-import { getBook } from './repo';
+import { effectiveSoldQuantity } from './rules';
+import type { OrderDoc } from './model';
+import { getBook } from '../tickets/repo';
 
 /**
  * Settling an order whose tickets came through the door more often than it reports sold would invoice the member

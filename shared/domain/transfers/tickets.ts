@@ -1,10 +1,10 @@
 import { badRequest } from '../../errors';
-import type { BatchWrite } from './repo';
+import type { BatchWrite } from '../tickets/repo';
 import { isStatusIn, REPORTED_STATUSES, type OrderDoc } from '../orders/model';
-import { bookWrite } from './issue';
-import { orderHolding } from './order-tickets';
-import { getBook } from './repo';
-import { chooseTickets } from './rules';
+import { bookWrite } from '../tickets/issue';
+import { orderHolding } from '../orders/tickets';
+import { getBook } from '../tickets/repo';
+import { chooseTickets } from '../tickets/rules';
 
 /**
  * The ticket writes of a transfer (docs/decisions/tickets.md, "Transfers"): a full transfer hands the whole book

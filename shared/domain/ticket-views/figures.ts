@@ -1,7 +1,7 @@
 import { requireLiveEvent } from '../events/live-event';
 import { isStatusIn, REPORTED_STATUSES, type OrderStatus } from '../orders/model';
-import type { TicketBookDoc } from './model';
-import { bookPagesOfEvent, salesOfEvent } from './repo';
+import type { TicketBookDoc } from '../tickets/model';
+import { bookPagesOfEvent, salesOfEvent } from '../tickets/repo';
 
 /**
  * What the door tells the treasurer (docs/decisions/tickets.md, "Door figures"). Per showtime: `issued` every

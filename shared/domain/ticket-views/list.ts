@@ -4,11 +4,11 @@ import { roleAtLeast } from '../memberships/roles';
 import { loadOrder } from '../orders/access';
 import { getRegistration } from '../registrations/repo';
 import type { Principal } from '../users/principal';
-import { ticketCode } from './codes';
-import type { TicketBookDoc } from './model';
-import { booksOfSource } from './repo';
-import { serialOf } from './rules';
-import type { TicketItem } from './schemas';
+import { ticketCode } from '../tickets/codes';
+import type { TicketBookDoc } from '../tickets/model';
+import { booksOfSource } from '../tickets/repo';
+import { serialOf } from '../tickets/rules';
+import type { TicketItem } from '../tickets/schemas';
 
 /**
  * The numbered tickets of an order, a direct sale or a free ticket (docs/api.md, "Tickets"): every ticket of

@@ -1,9 +1,9 @@
 import { badRequest } from '../../errors';
-import type { BatchWrite } from './repo';
-import { isStatusIn, REPORTED_STATUSES, type OrderDoc } from '../orders/model';
-import { bookWrite, ticketWrites } from './issue';
-import { getBook } from './repo';
-import { chooseTickets, markReturned, reconcileTickets } from './rules';
+import type { BatchWrite } from '../tickets/repo';
+import { isStatusIn, REPORTED_STATUSES, type OrderDoc } from './model';
+import { bookWrite, ticketWrites } from '../tickets/issue';
+import { getBook } from '../tickets/repo';
+import { chooseTickets, markReturned, reconcileTickets } from '../tickets/rules';
 
 /** What the caller names beside the order's own change: the serials a return gives back. */
 export interface OrderTicketIntent {

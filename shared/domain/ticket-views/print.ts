@@ -3,10 +3,10 @@ import { requireLiveEvent } from '../events/live-event';
 import { findShowtime } from '../events/model';
 import type { Principal } from '../users/principal';
 import { sourceBooks, ticketItems, type TicketSourceRoute } from './list';
-import type { TicketBookDoc } from './model';
-import { ticketsPdf, type PdfLayout } from './pdf';
-import { ticketPresentation } from './presentation';
-import { booksOfShowtimes } from './repo';
+import type { TicketBookDoc } from '../tickets/model';
+import { ticketsPdf, type PdfLayout } from '../tickets/pdf';
+import { ticketPresentation } from '../tickets/presentation';
+import { booksOfShowtimes } from '../tickets/repo';
 
 /**
  * The ticket files (docs/api.md, "Tickets"): only tickets a door would admit are printed (issued ones);
