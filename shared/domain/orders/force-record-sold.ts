@@ -82,7 +82,7 @@ async function recordInOneBatch(order: Stored<OrderDoc>, saved: OrderDoc, reques
   const after = { ...counter, sold: counter.sold + request.delta };
   const { audit, alerts } = rowsFor(after);
   const rows: BatchWrite[] = [{ create: audit as { id: string } }, ...alerts.slice(0, 96)];
-  await commitOrderSale(order, saved, request, rows, { carriesKey: true, counterAsRead: counter });
+  await commitOrderSale(order, saved, request, { carriesKey: true, counterAsRead: counter, alongside: rows });
   return alerts;
 }
 

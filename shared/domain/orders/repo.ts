@@ -6,7 +6,7 @@ import type { KeyCarrying } from '../../store/write-token';
 import { inPartition } from '../../store/query';
 import type { AllocationDoc } from '../allocations/model';
 import { keepsMoney, moneyMoves, netMoneyMoves } from '../events/capacity/money';
-import { writeWithMoney } from '../events/capacity/repo';
+import { writeWithMoney, type MoneyWriteOptions } from '../events/capacity/repo';
 import type { CapacityRequest } from '../events/capacity/counter';
 import { commitSale } from '../events/capacity/sale-batch';
 import { orderMoney } from './ledger-money';
@@ -23,11 +23,9 @@ export async function getOrder(organizationId: string, orderId: string): Promise
 }
 
 /** How one save goes: see saveOrder. */
-export interface SaveOrderOptions extends KeyCarrying {
-  /** The tickets a return names (tickets/order-tickets.ts). */
+export interface SaveOrderOptions extends MoneyWriteOptions {
+  /** The tickets a return names (orders/tickets.ts). */
   tickets?: OrderTicketIntent;
-  /** More writes of the organization's partition in the same batch (the member's notice of a management move). */
-  alongside?: BatchWrite[];
 }
 
 /**
@@ -50,7 +48,7 @@ export async function saveOrder(
   const alongside = [...(await orderTicketWrites(before, next, options.tickets)), ...(options.alongside ?? [])];
   const writes = [{ replace: next, ifMatch: order._etag }];
   try {
-    return await writeWithMoney(order.organizationId, order.eventId, moves, writes, single, key, alongside);
+    return await writeWithMoney(order.organizationId, order.eventId, moves, writes, single, { ...key, alongside });
   } catch (error) {
     throw asContention(error);
   }
@@ -58,24 +56,24 @@ export async function saveOrder(
 
 /**
  * A sale on an order of an ordinary event, in ONE transactional batch (events/capacity/sale-batch.ts): the order's
- * ETag replace first, with `rows` that go with it (an audit row, alerts), then the showtime counter's patch taking
- * `seats` and moving the order's revenue and fees. `options.carriesKey` lets a waiting Idempotency-Key record ride in
+ * ETag replace first, with the writes `alongside` it (an audit row, alerts), then the showtime counter's patch
+ * taking `seats` and moving the order's revenue and fees. `carriesKey` lets a waiting Idempotency-Key record ride in
  * the same batch; `counterAsRead` guards the counter by the ETag it was read with (a row records what it saw).
  */
 export function commitOrderSale(
   before: Stored<OrderDoc>,
   after: OrderDoc,
   seats: CapacityRequest,
-  rows: BatchWrite[] = [],
-  options: KeyCarrying & { counterAsRead?: { _etag: string } } = {},
+  options: MoneyWriteOptions & { counterAsRead?: { _etag: string } } = {},
 ): Promise<Stored<OrderDoc>> {
+  const { alongside = [], ...rest } = options;
   const next = { ...after, sortKey: orderSortKey(after) };
   const money = keepsMoney(next) ? moneyMoves(orderMoney(before), orderMoney(next)) : [];
   return commitSale(before.organizationId, {
     seats,
-    writes: [{ replace: next, ifMatch: before._etag }, ...rows],
+    writes: [{ replace: next, ifMatch: before._etag }, ...alongside],
     money,
-    ...options,
+    ...rest,
   });
 }
 
@@ -90,8 +88,7 @@ export function createOrderDoc(order: OrderDoc): Promise<Stored<OrderDoc>> {
       keepsMoney(order) ? moneyMoves(undefined, orderMoney(order)) : [],
       [{ create: order }],
       single,
-      { carriesKey: true },
-      await orderTicketWrites(undefined, order),
+      { carriesKey: true, alongside: await orderTicketWrites(undefined, order) },
     ),
   );
 }

@@ -47,8 +47,7 @@ export async function reportSoldAs(
     const stamped = { ...next, updatedAt: new Date().toISOString() };
     const seats = soldSeats(order, delta);
     // The decisive write carries the request's Idempotency-Key record (store/write-token.ts), whichever path it takes.
-    if (sharedEventIdOf(seats.event) === undefined)
-      return commitOrderSale(order, stamped, seats, [], { carriesKey: true });
+    if (sharedEventIdOf(seats.event) === undefined) return commitOrderSale(order, stamped, seats, { carriesKey: true });
     return takeThenSave(seats, order, next).catch((error: unknown) =>
       judgeRefusalAgainstLatest(error, organizationId, order),
     );

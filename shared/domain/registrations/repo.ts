@@ -32,15 +32,10 @@ export function createRegistrationDoc(registration: RegistrationDoc): Promise<St
   const moves = keepsMoney(registration) ? moneyMoves(undefined, totalsMoney(registration)) : [];
   // Its tickets are issued in the same batch (tickets/source-tickets.ts).
   return retryTicketContention(async () =>
-    writeWithMoney(
-      registration.organizationId,
-      registration.eventId,
-      moves,
-      [{ create: registration }],
-      single,
-      key,
-      await sourceTicketWrites(undefined, registrationHolding(registration)),
-    ),
+    writeWithMoney(registration.organizationId, registration.eventId, moves, [{ create: registration }], single, {
+      ...key,
+      alongside: await sourceTicketWrites(undefined, registrationHolding(registration)),
+    }),
   );
 }
 
@@ -80,15 +75,10 @@ export async function replaceRegistration(
   const writes = [{ replace: registration, ifMatch: etag }];
   const tickets = await sourceTicketWrites(registrationHolding(before), registrationHolding(registration));
   try {
-    return await writeWithMoney(
-      registration.organizationId,
-      registration.eventId,
-      moves,
-      writes,
-      single,
-      options,
-      tickets,
-    );
+    return await writeWithMoney(registration.organizationId, registration.eventId, moves, writes, single, {
+      ...options,
+      alongside: tickets,
+    });
   } catch (error) {
     throw asContention(error); // a ticket write lost a race: the caller reads again (withEtagRetry)
   }

@@ -112,6 +112,17 @@ export function moneyPatches(eventId: string, moves: MoneyHolding[]): BatchWrite
 }
 
 /**
+ * How a ledger document's write goes, the one options shape of the ledger writes (orders/repo.ts `saveOrder`,
+ * `commitOrderSale`): `carriesKey` lets a waiting Idempotency-Key record ride (store/write-token.ts); `alongside`
+ * are writes that must land with the document but are not its own (its tickets and the showtime's serial counter,
+ * tickets/issue.ts; a notice; an audit row): with any, the document always goes in a batch, even when its money
+ * does not move.
+ */
+export interface MoneyWriteOptions extends KeyCarrying {
+  alongside?: BatchWrite[];
+}
+
+/**
  * Writes a ledger document (`writes`, its own write first, then any rows that travel with it) and, when its money
  * changes, the increments of its showtime counters in the same transactional batch: the figures move with the
  * sale or not at all, so they cannot drift from the documents. A document whose money does not change is written
@@ -126,13 +137,9 @@ export async function writeWithMoney<T>(
   moves: MoneyHolding[],
   writes: BatchWrite[],
   single: () => Promise<T>,
-  options?: KeyCarrying,
-  /**
-   * Writes that must land with the document but are not its own (its tickets and the showtime's serial counter,
-   * tickets/issue.ts): with any, the document always goes in a batch, even when its money does not move.
-   */
-  alongside: BatchWrite[] = [],
+  options: MoneyWriteOptions = {},
 ): Promise<T> {
+  const { alongside = [], ...key } = options;
   if (moves.length === 0 && alongside.length === 0) return single();
   const patches = moneyPatches(eventId, moves);
   // One document's write carried in a batch stands for the create or replace it was (store/batch.ts).
@@ -146,7 +153,7 @@ export async function writeWithMoney<T>(
         : undefined;
   try {
     const results = await commitBatch(containers().orgs, organizationId, [...writes, ...alongside, ...patches], {
-      ...options,
+      ...key,
       ...(standsFor ? { standsFor } : {}),
     });
     return results[0]!.resourceBody as T;
@@ -155,7 +162,7 @@ export async function writeWithMoney<T>(
     const firstPatch = writes.length + alongside.length;
     if (code === 404 && index !== undefined && index >= firstPatch && patches.length > 0) {
       if (alongside.length === 0) return single();
-      const results = await commitBatch(containers().orgs, organizationId, [...writes, ...alongside], options);
+      const results = await commitBatch(containers().orgs, organizationId, [...writes, ...alongside], key);
       return results[0]!.resourceBody as T;
     }
     throw error;
