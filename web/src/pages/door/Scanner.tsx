@@ -21,7 +21,12 @@ export function Scanner({ onCode, disabled }: { onCode: (text: string) => void; 
   const [state, setState] = useState<CameraState>('off');
   const [photoNote, setPhotoNote] = useState<string>();
 
-  useEffect(() => () => stop.current?.(), []);
+  useEffect(() => {
+    // The decoder (jsQR where the browser has no BarcodeDetector) is fetched as the door opens, not at the first
+    // scan: a door that loses its connection before anything was scanned still reads codes.
+    void qrDecoder().catch(() => undefined);
+    return () => stop.current?.();
+  }, []);
 
   async function start() {
     setState('starting');

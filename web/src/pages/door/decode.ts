@@ -45,8 +45,12 @@ async function libraryDecoder(): Promise<Decode> {
 
 let decoder: Promise<Decode> | undefined;
 /** One decoder for the page: the native one when the browser reads QR codes, else jsQR. */
-export const qrDecoder = (): Promise<Decode> =>
-  (decoder ??= nativeDecoder().then((native) => native ?? libraryDecoder()));
+export function qrDecoder(): Promise<Decode> {
+  decoder ??= nativeDecoder().then((native) => native ?? libraryDecoder());
+  // A failed fetch of the library (offline before it ever loaded) is tried again at the next scan.
+  decoder.catch(() => (decoder = undefined));
+  return decoder;
+}
 
 /** A photo of a ticket (a file input; the phone's camera app): its QR text, or undefined. */
 export async function decodePhoto(file: Blob): Promise<string | undefined> {
