@@ -60,6 +60,7 @@ export function DoorHelpers({ eventId }: { eventId: string }) {
     <section className="door-helpers" aria-labelledby="door-helpers-title">
       <h2 id="door-helpers-title">{t('door.helpers.title')}</h2>
       <p className="meta">{t('door.helpers.intro')}</p>
+      <p>{t('door.helpers.address', { address: `${window.location.origin}/door?event=${eventId}` })}</p>
       <ErrorNotice error={grants.error ?? members.error} title={t('door.helpers.couldNotLoad')} />
       {grants.data && grants.data.items.length === 0 && <p className="empty">{t('door.helpers.none')}</p>}
       {grants.data && grants.data.items.length > 0 && (

@@ -222,7 +222,7 @@ export function useDoor(who: { userId: string; organizationId: string }, eventId
         const answer = await unwrap(
           http.POST('/api/check-ins', {
             params: { query: { organizationId } },
-            body: { ...body, showtimeId: showtimeId!, nonce, scannedAt },
+            body: { ...body, showtimeId: showtimeId!, nonce },
           }),
         );
         const serial = answer.ticket?.serial;
