@@ -29,6 +29,9 @@ export interface DoorAnswer {
 const online = () => navigator.onLine !== false;
 const isNetworkError = (error: unknown) => error instanceof ApiError && error.status === 0;
 const MAX_BATCH = 500;
+/** A door cannot wait: a scan unanswered this long is decided on the phone and queued (its nonce makes a late copy harmless). */
+const SCAN_TIMEOUT_MS = 5_000;
+const RETRY_EVERY_MS = 15_000;
 
 /**
  * The door of one showtime on this phone (docs/decisions/tickets.md, "The door page"). Online, each scan is
@@ -107,6 +110,7 @@ export function useDoor(who: { userId: string; organizationId: string }, eventId
           },
         }),
       );
+      setOnline(true);
       const byNonce = new Map(answer.results.map((r) => [r.nonce, r]));
       update((s) => ({
         ...s,
@@ -152,6 +156,14 @@ export function useDoor(who: { userId: string; organizationId: string }, eventId
       window.removeEventListener('online', up);
       window.removeEventListener('offline', down);
     };
+  }, [sendQueue]);
+
+  // A connection the browser believes is up but that did not answer (a dead Wi-Fi): the queue is tried again.
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      if (current.current.queue.length > 0 && online()) void sendQueue();
+    }, RETRY_EVERY_MS);
+    return () => window.clearInterval(timer);
   }, [sendQueue]);
 
   // On opening a showtime: a fresh kit, and whatever waited from an earlier visit.
@@ -223,8 +235,10 @@ export function useDoor(who: { userId: string; organizationId: string }, eventId
           http.POST('/api/check-ins', {
             params: { query: { organizationId } },
             body: { ...body, showtimeId: showtimeId!, nonce },
+            signal: AbortSignal.timeout(SCAN_TIMEOUT_MS),
           }),
         );
+        setOnline(true);
         const serial = answer.ticket?.serial;
         if (serial && (answer.result === 'admitted' || answer.result === 'already_admitted'))
           update((x) => (x.kit ? { ...x, kit: { ...x.kit, tickets: { ...x.kit.tickets, [serial]: 'admitted' } } } : x));
