@@ -1,7 +1,7 @@
 import { defineRoute } from '../shared/http/define-route';
 import { emptyBody } from '../shared/domain/vocabulary/schema-parts';
 import { checkIn, checkInBatch } from '../shared/domain/tickets/check-in';
-import { doorKit, giveDoorGrant, listDoorGrants, takeDoorGrant } from '../shared/domain/tickets/door-kit';
+import { doorKit, giveDoorGrant, listDoorGrants, myDoorGrants, takeDoorGrant } from '../shared/domain/tickets/door-kit';
 import { doorFigures } from '../shared/domain/ticket-views/figures';
 import {
   checkInBatchBody,
@@ -83,6 +83,17 @@ defineRoute({
   summary: "The members who may work this event's door without being Ticket Manager+",
   response: doorGrantList,
   handler: ({ organizationId, params }) => listDoorGrants(organizationId, params.eventId!),
+});
+
+defineRoute({
+  name: 'me-door-grants',
+  method: 'GET',
+  route: 'me/door-grants',
+  auth: 'member',
+  tags,
+  summary: "The caller's own door grants in the organization (which events' doors they may work)",
+  response: doorGrantList,
+  handler: ({ principal, organizationId }) => myDoorGrants(principal, organizationId),
 });
 
 defineRoute({

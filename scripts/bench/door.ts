@@ -6,9 +6,11 @@ import { apiClient, type World } from './world';
  * ticket scanned twice at once by two doors, so each scan races another for the same ticket. What it prints:
  * how many tickets the door kit counts admitted afterwards (exactly 4,000: each once), the store calls of a scan,
  * and the p99 beside the bare store replaying the recorded calls of one admitting scan (the ceiling).
+ * `BENCH_ONLY=door` runs it alone (scripts/bench/run.ts); `BENCH_DOOR_TICKETS` makes the showtime smaller for a check.
  */
-export const DOOR_TICKETS = 4000;
-const ORDERS = 40;
+export const DOOR_TICKETS = Number(process.env.BENCH_DOOR_TICKETS ?? 4000);
+/** Tickets an order delivers: the showtime's tickets come as orders of at most 100. */
+const PER_ORDER = 100;
 const RECORDED = 4; // tickets the ceiling's recording admits first (recordOne sends three and a warm-up)
 
 export interface DoorWorld {
@@ -33,8 +35,13 @@ export async function prepareDoor(url: string, w: World): Promise<DoorWorld> {
     },
     q,
   );
-  // 40 orders of 100, then one of the 4 tickets the recording admits: every code is admitted once in the end.
-  const quantities = [...Array<number>(ORDERS).fill(DOOR_TICKETS / ORDERS), RECORDED];
+  // Orders of 100 (40 for 4,000), then one of the 4 tickets the recording admits: every code is admitted once in the end.
+  const quantities = [
+    ...Array.from({ length: Math.ceil(DOOR_TICKETS / PER_ORDER) }, (_, i) =>
+      Math.min(PER_ORDER, DOOR_TICKETS - i * PER_ORDER),
+    ),
+    RECORDED,
+  ];
   const codes: string[] = [];
   for (const [i, quantity] of quantities.entries()) {
     const owner = w.members[i % w.members.length]!;

@@ -286,6 +286,24 @@ describe('codes and the door', () => {
     const given = await api.put(grantPath, { token: f.admin.token, query: t.q, body: {} });
     expect(given.status).toBe(200);
     expect(given.body.data).toMatchObject({ eventId: event.id, userId: f.member2.id });
+    // the member learns their own grants (the client's door page): one query after authentication
+    const mine = await api.get('me/door-grants', { token: f.member2.token, query: t.q });
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.items).toEqual([
+      {
+        eventId: event.id,
+        userId: f.member2.id,
+        userName: expect.any(String),
+        grantedBy: f.admin.id,
+        grantedByName: expect.any(String),
+        grantedAt: expect.any(String),
+      },
+    ]);
+    expect(ops(mine)).toBe(2);
+    const othersMine = await api.get('me/door-grants', { token: f.member.token, query: t.q });
+    expect(othersMine.body.data.items.filter((g: { eventId: string }) => g.eventId === event.id)).toEqual([]);
+    expect((await api.get('me/door-grants', { token: f.outsider.token, query: t.q })).status).toBe(403);
+    expect((await api.get('me/door-grants', { token: f.member2.token })).status).toBe(400);
     const kit = await api.get(kitPath, { token: f.member2.token, query: kitQuery });
     expect(kit.status).toBe(200);
     expect(kit.body.data).toMatchObject({
@@ -303,6 +321,11 @@ describe('codes and the door', () => {
     expect(list.body.data.items.map((g: { userId: string }) => g.userId)).toEqual([f.member2.id]);
     expect((await api.del(grantPath, { token: f.admin.token, query: t.q })).status).toBe(200);
     expect((await api.del(grantPath, { token: f.admin.token, query: t.q })).status).toBe(404);
+    expect(
+      (await api.get('me/door-grants', { token: f.member2.token, query: t.q })).body.data.items.filter(
+        (g: { eventId: string }) => g.eventId === event.id,
+      ),
+    ).toEqual([]);
     expect((await t.scan({ code: ticket!.code, showtimeId: ticket!.showtimeId }, f.member2)).status).toBe(403);
   });
 

@@ -8,7 +8,14 @@ import { actorOf } from '../users/actor';
 import { assertDoorForEvent } from './door-access';
 import { publicKeysForDoor } from './keys';
 import { doorGrantId, type DoorGrantDoc } from './model';
-import { booksOfShowtimes, createDoorGrant, deleteDoorGrant, doorGrantsOfEvent, getDoorGrant } from './repo';
+import {
+  booksOfShowtimes,
+  createDoorGrant,
+  deleteDoorGrant,
+  doorGrantsOfEvent,
+  doorGrantsOfUser,
+  getDoorGrant,
+} from './repo';
 import { serialOf } from './rules';
 import { isConflict, isNotFound } from '../../store/outcomes';
 
@@ -102,4 +109,12 @@ export async function takeDoorGrant(organizationId: string, eventId: string, use
 export async function listDoorGrants(organizationId: string, eventId: string) {
   await requireLiveEvent(organizationId, eventId);
   return { items: (await doorGrantsOfEvent(organizationId, eventId)).map(grantResponse) };
+}
+
+/**
+ * GET /api/me/door-grants (any member): the caller's own door grants in the organization, so the client knows which
+ * events' doors it may open without being Ticket Manager+. Store calls: one query in the organization's partition.
+ */
+export async function myDoorGrants(principal: Principal, organizationId: string) {
+  return { items: (await doorGrantsOfUser(organizationId, principal.userId)).map(grantResponse) };
 }

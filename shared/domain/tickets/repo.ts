@@ -81,6 +81,15 @@ export function doorGrantsOfEvent(organizationId: string, eventId: string) {
     .all<Stored<DoorGrantDoc>>();
 }
 
+/** The door grants one member holds in the organization, any event (the client's door page asks who may open it). */
+export function doorGrantsOfUser(organizationId: string, userId: string) {
+  return inPartition('orgs', organizationId)
+    .where("c.docType = 'doorGrant'")
+    .where('c.userId = @user', { '@user': userId })
+    .orderBy('c.grantedAt')
+    .all<Stored<DoorGrantDoc>>();
+}
+
 /** The sold figures of an event's live orders and direct sales (the door figures read them beside the books). */
 export function salesOfEvent<T>(organizationId: string, eventId: string) {
   return inPartition('orgs', organizationId)

@@ -1112,6 +1112,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/door-grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own door grants in the organization (which events' doors they may work)
+         * @description Auth: Member+.
+         */
+        get: operations["me-door-grants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/history": {
         parameters: {
             query?: never;
@@ -10854,6 +10874,56 @@ export interface operations {
                 };
                 content: {
                     "text/csv; charset=utf-8": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "me-door-grants": {
+        parameters: {
+            query: {
+                organizationId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-correlation-id": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *             "userId": "6ccb2121-4ffd-40b0-ac2c-1607cf6a05be",
+                     *             "userName": "Mia Member",
+                     *             "grantedBy": "Text",
+                     *             "grantedByName": "Mia Member",
+                     *             "grantedAt": "2026-11-25T18:30:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["DoorGrantList"];
+                    };
                 };
             };
             400: components["responses"]["ValidationError"];

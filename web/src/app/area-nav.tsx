@@ -3,8 +3,9 @@ import { NavLink } from 'react-router';
 import { useAccess } from '../data/access';
 
 import { useDelegatedEvents } from '../pages/partner/queries';
+import { useDoorLink } from '../pages/door/door-access';
 
-type Access = ReturnType<typeof useAccess> & { sellsForOthers: boolean };
+type Access = ReturnType<typeof useAccess> & { sellsForOthers: boolean; door?: boolean };
 /** A link (its label a catalog key), optionally shown only when its own test passes (e.g. no events of its own in a sellingPartner org). */
 type Link = readonly [to: string, label: string, show?: (a: Access) => boolean];
 const fullOrganization = (a: Access) => !a.sellingPartner;
@@ -40,6 +41,7 @@ const AREAS: { label: string; show: (a: Access) => boolean; links: Link[]; witho
     show: (a) => (a.at('ticketManager') && !a.sellingPartner) || a.isSuperAdmin,
     links: [['/shared-events', 'nav.link.sharedEvents']],
   },
+  { label: 'door.nav.area', show: (a) => a.door === true && !a.sellingPartner, links: [['/door', 'door.nav.link']] },
   {
     label: 'nav.area.superAdmin',
     show: (a) => a.isSuperAdmin,
@@ -61,7 +63,8 @@ export function AreaNav() {
   const { t } = useTranslation();
   const access = useAccess();
   const delegated = useDelegatedEvents();
-  const all = { ...access, sellsForOthers: (delegated.data?.items ?? []).some((e) => e.status === 'active') };
+  const door = useDoorLink(access);
+  const all = { ...access, door, sellsForOthers: (delegated.data?.items ?? []).some((e) => e.status === 'active') };
   return (
     <>
       {AREAS.filter((area) => area.show(all) && (all.role || area.withoutOrganization)).map((area) => (
