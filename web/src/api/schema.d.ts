@@ -580,7 +580,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The dashboard as one CSV table with a section column (streamed; columns in docs/exports.md)
+         * The dashboard as one CSV table with a section column (streamed; columns in docs/exports.md); Treasurer+ also get the door figures and receivables sections
          * @description Auth: Ticket Manager+.
          */
         get: operations["dashboard-export-csv"];
@@ -600,7 +600,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The dashboard as an Excel workbook, one worksheet per section (streamed; columns in docs/exports.md)
+         * The dashboard as an Excel workbook, one worksheet per section (streamed; columns in docs/exports.md); Treasurer+ also get the door and receivables sheets
          * @description Auth: Ticket Manager+.
          */
         get: operations["dashboard-export-excel"];
