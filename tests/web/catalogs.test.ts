@@ -26,7 +26,6 @@ const NOT_YET_IN_CATALOGS = [
   'pages/partner/',
   'pages/shared-events/',
   'pages/super-admin/',
-  'pages/treasurer/',
   'ui/EventRows.tsx',
   'ui/BarChart.tsx',
 ];

@@ -3,7 +3,9 @@ import { requireLiveEvent } from '../events/live-event';
 import type { EventDoc } from '../events/model';
 import { projectionAvailability } from '../events/capacity/availability';
 import { salesDocPages } from '../sales/repo';
-import type { DashboardStats } from './model';
+import type { DashboardExport, DashboardStats } from './model';
+import { addBooksOfEvent, DoorFold, type SaleRow } from '../tickets/figures';
+import { receivablesOfReadEvent } from '../invoicing/receivables';
 import { DashboardFold } from './stats';
 import { getOrganization } from '../organizations/repo';
 import { settingsOf } from '../organization-settings/model';
@@ -36,18 +38,44 @@ async function currencyOf(organizationId: string): Promise<string> {
  * its currency), so an unknown event is a clean 404 before any byte; the sales pages are read only when the file's
  * stream asks for its rows, after its first bytes (the CSV header, the workbook's opening entries) have left. The
  * pages are folded one at a time.
+ *
+ * `withMoneyOwed` (the caller is Treasurer+, who may read the door figures and the receivables): the file also
+ * carries what the door saw and what each member owes (docs/decisions/invoices-and-reminders.md, "Exports"). The
+ * door's reported-sold counts are folded from the same sales pages; the door adds one paged query (the ticket
+ * books) and the receivables one query (orders, direct sales and payments), both read beside the sales pages, and
+ * no read of the event or organization again.
  */
-export async function dashboardExportSource(organizationId: string, eventId: string) {
-  const [event, currency] = await Promise.all([requireLiveEvent(organizationId, eventId), currencyOf(organizationId)]);
+export async function dashboardExportSource(
+  organizationId: string,
+  eventId: string,
+  options: { withMoneyOwed?: boolean } = {},
+) {
+  const [event, organization] = await Promise.all([
+    requireLiveEvent(organizationId, eventId),
+    getOrganization(organizationId),
+  ]);
+  const currency = settingsOf(organization ?? {}).currency;
+  const withMoneyOwed = Boolean(options.withMoneyOwed && organization);
   return {
     fileName: (extension: 'csv' | 'xlsx') => dashboardFileName({ eventId: event.id, eventName: event.name }, extension),
     currency,
+    withMoneyOwed,
     stats: () => foldEvent(event, currency),
+    content: async (): Promise<DashboardExport> => {
+      if (!withMoneyOwed || !organization) return { stats: await foldEvent(event, currency) };
+      const door = new DoorFold(event.showtimes.map((s) => s.showtimeId));
+      const [stats, , receivables] = await Promise.all([
+        foldEvent(event, currency, door),
+        addBooksOfEvent(door, organizationId, eventId),
+        receivablesOfReadEvent(organization, eventId),
+      ]);
+      return { stats, owed: { door: door.result(), receivables } };
+    },
   };
 }
 
 /** The event's sales documents folded page by page: one page is the most held at once. */
-async function foldEvent(event: EventDoc, currency: string): Promise<DashboardStats> {
+async function foldEvent(event: EventDoc, currency: string, door?: DoorFold): Promise<DashboardStats> {
   const organizationId = event.organizationId;
   const eventId = event.id;
   const fold = new DashboardFold(event);
@@ -58,7 +86,10 @@ async function foldEvent(event: EventDoc, currency: string): Promise<DashboardSt
       for await (const page of salesDocPages(organizationId, { eventId }, dashboardPageSize(), {
         descriptive: false,
       })) {
-        for (const doc of page) fold.addDoc(doc);
+        for (const doc of page) {
+          fold.addDoc(doc);
+          door?.addSale(doc as SaleRow);
+        }
       }
     })(),
   ]);

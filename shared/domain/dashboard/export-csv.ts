@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { csvStream, type CellValue } from '../../csv/write';
-import type { DashboardStats } from './model';
+import type { DashboardExport, DashboardStats, MoneyOwed } from './model';
 
 /**
  * The dashboard as one CSV table (docs/exports.md): one row per figure group, told apart by `section`, with the
@@ -34,12 +34,38 @@ export const DASHBOARD_CSV_COLUMNS = [
   'invoiced',
   'currency',
 ] as const;
-type Column = (typeof DASHBOARD_CSV_COLUMNS)[number];
+
+/**
+ * A Treasurer+ export's columns: the dashboard's, then the door figures' and the receivables' (docs/exports.md), with
+ * the currency still last. The rows of those sections: `doorShowtime` and `doorMember` (what the door saw, per
+ * showtime and per member, `unreported` the tickets admitted beyond reported sold: money still owed), `receivable`
+ * (per member) and `receivablesTotal`.
+ */
+export const MONEY_OWED_CSV_COLUMNS = [
+  'issued',
+  'returned',
+  'reportedSold',
+  'admitted',
+  'unreported',
+  'invoicedAmount',
+  'paid',
+  'outstanding',
+  'receivableStatus',
+  'dueDate',
+  'reference',
+] as const;
+export const TREASURER_CSV_COLUMNS = [
+  ...DASHBOARD_CSV_COLUMNS.slice(0, -1),
+  ...MONEY_OWED_CSV_COLUMNS,
+  'currency',
+] as const;
+type Column = (typeof TREASURER_CSV_COLUMNS)[number];
 
 /** Every row names the organization's currency (the last column), so a row read alone still says what its amounts are. */
-export function* dashboardCsvRows(stats: DashboardStats): Generator<CellValue[]> {
+export function* dashboardCsvRows(stats: DashboardStats, owed?: MoneyOwed): Generator<CellValue[]> {
+  const columns: readonly Column[] = owed ? TREASURER_CSV_COLUMNS : DASHBOARD_CSV_COLUMNS;
   const row = (cells: Partial<Record<Column, CellValue>>): CellValue[] =>
-    DASHBOARD_CSV_COLUMNS.map((c) => (c === 'currency' ? stats.currency : cells[c]));
+    columns.map((c) => (c === 'currency' ? stats.currency : cells[c]));
   yield row({
     section: 'summary',
     id: stats.eventId,
@@ -122,15 +148,79 @@ export function* dashboardCsvRows(stats: DashboardStats): Generator<CellValue[]>
       fee: p.fee,
     });
   }
+  if (owed) yield* moneyOwedRows(stats, owed, row);
+}
+
+function* moneyOwedRows(
+  stats: DashboardStats,
+  owed: MoneyOwed,
+  row: (cells: Partial<Record<Column, CellValue>>) => CellValue[],
+): Generator<CellValue[]> {
+  const showtimes = new Map(stats.salesByShowtime.map((s) => [s.showtimeId, s]));
+  for (const s of owed.door.showtimes) {
+    yield row({
+      section: 'doorShowtime',
+      id: s.showtimeId,
+      name: showtimes.get(s.showtimeId)?.label,
+      dateTime: showtimes.get(s.showtimeId)?.dateTime,
+      issued: s.issued,
+      returned: s.returned,
+      reportedSold: s.reportedSold,
+      admitted: s.admitted,
+    });
+  }
+  for (const m of owed.door.members) {
+    yield row({
+      section: 'doorMember',
+      id: m.userId,
+      name: m.name,
+      reportedSold: m.reportedSold,
+      admitted: m.admitted,
+      unreported: m.unreported,
+    });
+  }
+  for (const r of owed.receivables.items) {
+    yield row({
+      section: 'receivable',
+      id: r.userId,
+      name: r.name,
+      invoicedAmount: r.invoiced,
+      paid: r.paid,
+      outstanding: r.outstanding,
+      receivableStatus: r.status,
+      dueDate: r.dueDate,
+      reference: r.reference,
+    });
+  }
+  const totals = owed.receivables.totals;
+  yield row({
+    section: 'receivablesTotal',
+    id: stats.eventId,
+    invoicedAmount: totals.invoiced,
+    paid: totals.paid,
+    outstanding: totals.outstanding,
+  });
 }
 
 /**
  * The CSV of the dashboard: `stats` may be the fold still to run (dashboard-stats.ts `dashboardExportSource`); the
  * header leaves at once and the fold reads the sales pages when the first row is asked for.
  */
-export const dashboardCsv = (stats: DashboardStats | (() => Promise<DashboardStats>)): Readable =>
-  csvStream([...DASHBOARD_CSV_COLUMNS], rowsOf(stats));
+export type DashboardExportInput =
+  DashboardStats | DashboardExport | (() => Promise<DashboardStats>) | (() => Promise<DashboardExport>);
 
-async function* rowsOf(stats: DashboardStats | (() => Promise<DashboardStats>)) {
-  yield* dashboardCsvRows(typeof stats === 'function' ? await stats() : stats);
+/** The dashboard with what is owed, or the dashboard alone. */
+export const exportContentOf = (given: DashboardStats | DashboardExport): DashboardExport =>
+  'stats' in given ? given : { stats: given };
+
+/**
+ * `withMoneyOwed`: the header names the door figures' and receivables' columns too (known before the fold runs,
+ * so the header still leaves at once); the content then carries them.
+ */
+export const dashboardCsv = (given: DashboardExportInput, options: { withMoneyOwed?: boolean } = {}): Readable =>
+  csvStream([...(options.withMoneyOwed ? TREASURER_CSV_COLUMNS : DASHBOARD_CSV_COLUMNS)], rowsOf(given));
+
+async function* rowsOf(given: DashboardExportInput) {
+  const content = exportContentOf(typeof given === 'function' ? await given() : given);
+  yield* dashboardCsvRows(content.stats, content.owed);
 }

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { xlsxStream, type SheetColumn, type SheetSpec } from '../../excel/workbook';
-import type { DashboardStats } from './model';
+import { exportContentOf, type DashboardExportInput } from './export-csv';
+import type { DashboardStats, MoneyOwed } from './model';
 import { compareText } from './naming';
 
 /**
@@ -15,24 +16,102 @@ const integer = (header: string, width = 14): SheetColumn => ({ header, kind: 'i
 const money = (header: string, width = 14): SheetColumn => ({ header, kind: 'money', width });
 
 export const EXCEL_SHEETS = ['Summary', 'Showtimes', 'Members', 'Ticket types', 'Partners'] as const;
+/** A Treasurer+ workbook's sheets after those: what the door saw, and what each member owes. */
+export const MONEY_OWED_SHEETS = ['Door per showtime', 'Door per member', 'Receivables'] as const;
 
 /**
  * `stats` may be the fold still to run (dashboard-stats.ts `dashboardExportSource`): the workbook's opening entries
  * leave at once, and the sheets (whose columns depend on the figures) follow once the pages are folded. Every money
  * cell is formatted with the organization's currency; the Summary sheet also names it in a column.
  */
-export function dashboardWorkbook(stats: DashboardStats | (() => Promise<DashboardStats>)): Readable {
-  return xlsxStream(sheetsOf(stats));
+export function dashboardWorkbook(given: DashboardExportInput): Readable {
+  return xlsxStream(sheetsOf(given));
 }
 
-async function* sheetsOf(given: DashboardStats | (() => Promise<DashboardStats>)): AsyncGenerator<SheetSpec> {
-  const stats = typeof given === 'function' ? await given() : given;
+async function* sheetsOf(given: DashboardExportInput): AsyncGenerator<SheetSpec> {
+  const { stats, owed } = exportContentOf(typeof given === 'function' ? await given() : given);
   const withCurrency = (sheet: SheetSpec): SheetSpec => ({ ...sheet, currency: stats.currency });
   yield withCurrency(summarySheet(stats));
   yield withCurrency(showtimesSheet(stats));
   yield withCurrency(membersSheet(stats));
   yield withCurrency(typesSheet(stats));
   yield withCurrency(partnersSheet(stats));
+  if (!owed) return;
+  yield doorShowtimesSheet(stats, owed);
+  yield doorMembersSheet(owed);
+  yield withCurrency(receivablesSheet(owed));
+}
+
+/** Per showtime: tickets issued, returned, reported sold and admitted at the door. */
+function doorShowtimesSheet(stats: DashboardStats, owed: MoneyOwed): SheetSpec {
+  const showtimes = new Map(stats.salesByShowtime.map((s) => [s.showtimeId, s]));
+  return {
+    name: 'Door per showtime',
+    columns: [
+      text('Showtime id', 38),
+      text('Date and time', 26),
+      text('Label'),
+      integer('Issued'),
+      integer('Returned'),
+      integer('Reported sold'),
+      integer('Admitted'),
+    ],
+    rows: owed.door.showtimes.map((s) => [
+      s.showtimeId,
+      showtimes.get(s.showtimeId)?.dateTime ?? '',
+      showtimes.get(s.showtimeId)?.label ?? '',
+      s.issued,
+      s.returned,
+      s.reportedSold,
+      s.admitted,
+    ]),
+  };
+}
+
+/** Per member: reported sold, admitted, and unreported (admitted beyond reported sold: money still owed). */
+function doorMembersSheet(owed: MoneyOwed): SheetSpec {
+  return {
+    name: 'Door per member',
+    columns: [
+      text('User id', 38),
+      text('Member', 28),
+      integer('Reported sold'),
+      integer('Admitted'),
+      integer('Unreported (still owed)', 24),
+    ],
+    rows: owed.door.members.map((m) => [m.userId, m.name, m.reportedSold, m.admitted, m.unreported]),
+  };
+}
+
+/** Per member: invoiced, paid, outstanding, status, due date and reference; the last row the totals. */
+function receivablesSheet(owed: MoneyOwed): SheetSpec {
+  const { items, totals } = owed.receivables;
+  return {
+    name: 'Receivables',
+    columns: [
+      text('User id', 38),
+      text('Member', 28),
+      money('Invoiced'),
+      money('Paid'),
+      money('Outstanding'),
+      text('Status', 14),
+      text('Due date', 12),
+      text('Reference', 28),
+    ],
+    rows: [
+      ...items.map((r) => [
+        r.userId,
+        r.name,
+        r.invoiced,
+        r.paid,
+        r.outstanding,
+        r.status,
+        r.dueDate ?? '',
+        r.reference,
+      ]),
+      ['', 'Total', totals.invoiced, totals.paid, totals.outstanding, '', '', ''],
+    ],
+  };
 }
 
 function summarySheet(stats: DashboardStats): SheetSpec {

@@ -1,3 +1,5 @@
+import type { DoorFiguresOfEvent } from '../tickets/figures';
+import type { EventReceivables } from '../invoicing/receivables';
 import type { EventDoc } from '../events/model';
 import type { MemberInvoiceSummary } from '../invoicing/summary';
 
@@ -6,6 +8,21 @@ import type { MemberInvoiceSummary } from '../invoicing/summary';
  * two decimals, summed in integer cents first; `totalRevenue` and every `revenue` are prices only, `totalFee`
  * fees only (docs/decisions/orders.md). Optional fields are absent when they have no value ("absent means 0").
  */
+/**
+ * What a Treasurer+ export adds to the dashboard: the door figures (GET …/events/{eventId}/door) and the receivables
+ * (GET …/events/{eventId}/receivables), the same shapes as those routes answer.
+ */
+export interface MoneyOwed {
+  door: DoorFiguresOfEvent;
+  receivables: EventReceivables;
+}
+
+/** The content of a dashboard export: the dashboard, and for Treasurer+ what is owed. */
+export interface DashboardExport {
+  stats: DashboardStats;
+  owed?: MoneyOwed;
+}
+
 export interface DashboardStats {
   organizationId: string;
   /** ISO 4217: the organization's currency, the unit of every amount here and in the exports. */

@@ -23,7 +23,7 @@ export interface SaleRow {
   soldQuantity?: number;
   totalQuantity?: number;
 }
-type BookRow = Pick<TicketBookDoc, 'showtimeId' | 'source' | 'holderId' | 'holderName' | 'tickets'>;
+export type BookRow = Pick<TicketBookDoc, 'showtimeId' | 'source' | 'holderId' | 'holderName' | 'tickets'>;
 
 /** The sold count a sale reports: an order's reported total once delivered, a direct sale's whole quantity. */
 const reportedOf = (row: SaleRow) =>
@@ -33,39 +33,90 @@ const reportedOf = (row: SaleRow) =>
       ? (row.soldQuantity ?? 0)
       : 0;
 
-export function foldDoorFigures(showtimeIds: string[], books: BookRow[], sales: SaleRow[]) {
-  const showtimes = new Map(
-    showtimeIds.map((id) => [id, { showtimeId: id, issued: 0, returned: 0, reportedSold: 0, admitted: 0 }]),
-  );
-  const members = new Map<string, { userId: string; name: string; reportedSold: number; admitted: number }>();
-  const member = (userId: string, name: string) => {
-    if (!members.has(userId)) members.set(userId, { userId, name, reportedSold: 0, admitted: 0 });
-    return members.get(userId)!;
-  };
-  for (const book of books) {
-    const figures = showtimes.get(book.showtimeId);
+export type DoorFiguresOfEvent = ReturnType<DoorFold['result']>;
+
+/**
+ * The door figures folded one document at a time (books and sales in any order), so a reader that already streams
+ * the event's sales (the dashboard exports) adds them without a second query of the sales and without holding them.
+ * What it holds grows with showtimes and members, never with orders.
+ */
+export class DoorFold {
+  private readonly showtimes: Map<
+    string,
+    { showtimeId: string; issued: number; returned: number; reportedSold: number; admitted: number }
+  >;
+  private readonly members = new Map<
+    string,
+    { userId: string; name: string; reportedSold: number; admitted: number; namedByBook: boolean }
+  >();
+
+  constructor(showtimeIds: string[]) {
+    this.showtimes = new Map(
+      showtimeIds.map((id) => [id, { showtimeId: id, issued: 0, returned: 0, reportedSold: 0, admitted: 0 }]),
+    );
+  }
+
+  /** The name on the member's first book with an admitted ticket, else on their first sale: the same whichever comes first. */
+  private member(userId: string, name: string, fromBook: boolean) {
+    const found = this.members.get(userId);
+    if (!found) {
+      const created = { userId, name, reportedSold: 0, admitted: 0, namedByBook: fromBook };
+      this.members.set(userId, created);
+      return created;
+    }
+    if (fromBook && !found.namedByBook) Object.assign(found, { name, namedByBook: true });
+    return found;
+  }
+
+  addBook(book: BookRow) {
+    const figures = this.showtimes.get(book.showtimeId);
     for (const t of book.tickets) {
       if (figures && t.status !== 'void') figures.issued += 1;
       if (figures && t.status === 'returned') figures.returned += 1;
       if (t.status !== 'admitted') continue;
       if (figures) figures.admitted += 1;
-      if (book.source.kind !== 'freeTicket') member(book.holderId, book.holderName).admitted += 1;
+      if (book.source.kind !== 'freeTicket') this.member(book.holderId, book.holderName, true).admitted += 1;
     }
   }
-  for (const row of sales) {
+
+  /** An order or direct sale of the event; other documents (external sales, free tickets) are not reported sales. */
+  addSale(row: SaleRow) {
+    if (row.docType !== 'order' && row.docType !== 'registration') return;
     const reported = reportedOf(row);
-    const figures = showtimes.get(row.showtimeId);
+    const figures = this.showtimes.get(row.showtimeId);
     if (figures) figures.reportedSold += reported;
     const [userId, name] =
       row.docType === 'order' ? [row.requestedBy, row.requestedByName] : [row.sellerId, row.sellerName];
-    if (userId && (reported > 0 || members.has(userId))) member(userId, name ?? '').reportedSold += reported;
+    if (userId && (reported > 0 || this.members.has(userId)))
+      this.member(userId, name ?? '', false).reportedSold += reported;
   }
-  return {
-    showtimes: [...showtimes.values()],
-    members: [...members.values()]
-      .map((m) => ({ ...m, unreported: Math.max(0, m.admitted - m.reportedSold) }))
-      .sort((a, b) => b.unreported - a.unreported || a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId)),
-  };
+
+  result() {
+    return {
+      showtimes: [...this.showtimes.values()],
+      members: [...this.members.values()]
+        .map(({ namedByBook: _, ...m }) => ({ ...m, unreported: Math.max(0, m.admitted - m.reportedSold) }))
+        .sort(
+          (a, b) => b.unreported - a.unreported || a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId),
+        ),
+    };
+  }
+}
+
+/**
+ * Books first, then sales: a member whose tickets were admitted but who reported nothing is listed (from the book),
+ * and a member who reported nothing and has no admitted ticket is not.
+ */
+export function foldDoorFigures(showtimeIds: string[], books: BookRow[], sales: SaleRow[]) {
+  const fold = new DoorFold(showtimeIds);
+  for (const book of books) fold.addBook(book);
+  for (const row of sales) fold.addSale(row);
+  return fold.result();
+}
+
+/** The event's ticket books, page by page, into a fold (one paged query). */
+export async function addBooksOfEvent(fold: DoorFold, organizationId: string, eventId: string) {
+  for await (const page of bookPagesOfEvent(organizationId, eventId)) for (const book of page) fold.addBook(book);
 }
 
 export async function doorFigures(organizationId: string, eventId: string) {

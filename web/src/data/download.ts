@@ -20,7 +20,8 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 type ExportPath =
   | '/api/management/dashboard/{eventId}/export'
   | '/api/management/dashboard/{eventId}/export-excel'
-  | '/api/management/reports/export';
+  | '/api/management/reports/export'
+  | '/api/management/members/{userId}/invoice/{eventId}/pdf';
 
 /**
  * Fetches an export through the typed client (so the token goes with it) as a blob, then hands it to the browser

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
+import { ApiError } from '../../api/client';
 import { http, unwrap } from '../../api/instance';
 import type { Order } from '../../api/types';
 import { pagesOf, useAction, useOrders } from '../../data/queries';
@@ -70,19 +71,50 @@ export default function ReconcilePage() {
 
 function Settle({ order }: { order: Order }) {
   const { t } = useTranslation();
-  const settle = useAction((_: void, organizationId) =>
+  const settle = useAction((confirm: boolean, organizationId) =>
     unwrap(
       http.POST('/api/orders/{id}/approve-reconciliation', {
         params: { path: { id: order.id }, query: { organizationId } },
+        ...(confirm ? { body: { confirm: true } } : {}),
       }),
     ),
   );
+  // More of the order's tickets came through the door than it reports sold: say so and let the person decide.
+  const beyond = admittedBeyondSold(settle.error);
+  if (beyond) {
+    return (
+      <div role="alert" className="notice">
+        <strong>{t('reconcileWarning.title')}</strong>
+        <p>
+          {t('reconcileWarning.explain', {
+            admitted: beyond.admitted,
+            reportedSold: beyond.reportedSold,
+            name: order.requestedByName,
+          })}
+        </p>
+        <div className="row">
+          <button type="button" disabled={settle.isPending} onClick={() => settle.mutate(true)}>
+            {t('reconcileWarning.confirm')}
+          </button>
+          <button type="button" className="secondary" onClick={() => settle.reset()}>
+            {t('reconcileWarning.back')}
+          </button>
+        </div>
+      </div>
+    );
+  }
   return (
     <>
-      <button type="button" disabled={settle.isPending} onClick={() => settle.mutate()}>
+      <button type="button" disabled={settle.isPending} onClick={() => settle.mutate(false)}>
         {t('reconcile.approve')}
       </button>
       <ErrorNotice error={settle.error} title={t('reconcile.notSettled')} />
     </>
   );
+}
+
+/** The figures of a 409 ADMITTED_BEYOND_SOLD answer (`data: { admitted, reportedSold }`), else undefined. */
+function admittedBeyondSold(error: unknown): { admitted: number; reportedSold: number } | undefined {
+  if (!(error instanceof ApiError) || error.code !== 'ADMITTED_BEYOND_SOLD') return undefined;
+  return { admitted: Number(error.data?.admitted ?? 0), reportedSold: Number(error.data?.reportedSold ?? 0) };
 }

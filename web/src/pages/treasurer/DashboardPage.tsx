@@ -9,8 +9,10 @@ import { downloadExport } from '../../data/download';
 import { EventSelect } from '../../ui/EventSelect';
 import { useChosenEvent } from '../../data/events';
 import { Table } from '../../ui/Table';
+import { DoorFiguresSection } from './DoorFiguresSection';
 import { EventsAtAGlance, useEventsOverview } from './EventsAtAGlance';
 import { InvoicingSection } from './InvoicingSection';
+import { ReceivablesSection } from './ReceivablesSection';
 import { SharedPoolPanel } from './SharedPoolPanel';
 import { useDashboard, type Dashboard } from './useDashboard';
 
@@ -19,26 +21,27 @@ const BarChart = lazy(() => import('../../ui/BarChart'));
 
 /**
  * The treasurer's event dashboard: totals, sales per showtime against capacity, per ticket type, per member and per
- * channel, each chart with its table; the exports; member invoicing.
+ * channel, each chart with its table; what the door saw; the exports; member invoicing, payments and receivables.
  * Calls: the events overview (the event list with every event's figures), dashboard, capacity summary (for free
- * tickets); writes on demand.
+ * tickets), door figures, receivables; writes on demand.
  */
 export default function DashboardPage() {
+  const { t } = useTranslation();
   const events = useEventsOverview();
   const { chosen, live, choose } = useChosenEvent(events.data?.items);
   const dashboard = useDashboard(chosen?.id);
   const capacity = useCapacity(chosen?.id);
   return (
     <>
-      <h1>Event dashboard</h1>
-      <Guarded query={events} what="Loading events">
+      <h1>{t('dashboard.title')}</h1>
+      <Guarded query={events} what={t('dashboard.loadingEvents')}>
         {() =>
           !chosen ? (
-            <Empty>There are no events yet.</Empty>
+            <Empty>{t('dashboard.noEvents')}</Empty>
           ) : (
             <>
               <EventSelect events={live} value={chosen.id} onChange={choose} />
-              <Guarded query={dashboard} what="Loading the dashboard">
+              <Guarded query={dashboard} what={t('dashboard.loading')}>
                 {(data) => <DashboardView data={data} free={capacity.data?.showtimes} />}
               </Guarded>
               <EventsAtAGlance items={live} />
@@ -53,41 +56,56 @@ export default function DashboardPage() {
 type FreeByShowtime = { showtimeId: string; free: number }[] | undefined;
 
 function DashboardView({ data, free }: { data: Dashboard; free: FreeByShowtime }) {
+  const { t } = useTranslation();
   const showtimes = data.salesByShowtime;
   const members = showtimes.reduce((n, s) => n + s.sold, 0);
   const partners = showtimes.reduce((n, s) => n + (s.partnerSold ?? 0), 0);
   const external = showtimes.reduce((n, s) => n + s.externalSold, 0);
   const freeTotal = free?.reduce((n, s) => n + s.free, 0);
   const labels = showtimes.map((s) => showtimeName(s));
+  const channel = {
+    members: t('dashboard.channel.members'),
+    partners: t('dashboard.channel.partners'),
+    external: t('dashboard.channel.external'),
+    free: t('dashboard.channel.free'),
+  };
   return (
     <>
-      <dl className="figures" aria-label="Totals">
-        <Figure term="Tickets sold" value={formatNumber(data.totalTicketsSold)} />
-        <Figure term="Remaining" value={formatNumber(data.ticketsRemaining)} />
-        <Figure term="Capacity per showtime" value={formatNumber(data.venueCapacity)} />
-        <Figure term="Revenue" value={formatMoney(data.totalRevenue)} />
-        <Figure term="Fees" value={formatMoney(data.totalFee)} />
-        <Figure term="Active sellers" value={formatNumber(data.activeSellers)} />
+      <dl className="figures" aria-label={t('dashboard.totals')}>
+        <Figure term={t('dashboard.ticketsSold')} value={formatNumber(data.totalTicketsSold)} />
+        <Figure term={t('dashboard.remaining')} value={formatNumber(data.ticketsRemaining)} />
+        <Figure term={t('dashboard.capacityPerShowtime')} value={formatNumber(data.venueCapacity)} />
+        <Figure term={t('dashboard.revenue')} value={formatMoney(data.totalRevenue)} />
+        <Figure term={t('dashboard.fees')} value={formatMoney(data.totalFee)} />
+        <Figure term={t('dashboard.activeSellers')} value={formatNumber(data.activeSellers)} />
       </dl>
       <Exports eventId={data.eventId} />
       <SharedPoolPanel data={data} />
 
       <section aria-labelledby="by-showtime">
-        <h2 id="by-showtime">Per showtime, against capacity</h2>
+        <h2 id="by-showtime">{t('dashboard.byShowtime')}</h2>
         <Chart
           sold={data.totalTicketsSold}
           labels={labels}
           stacked
           series={[
-            { label: 'Members', values: showtimes.map((s) => s.sold) },
-            { label: 'Partners', values: showtimes.map((s) => s.partnerSold ?? 0) },
-            { label: 'External', values: showtimes.map((s) => s.externalSold) },
-            { label: 'Remaining', values: showtimes.map((s) => s.remaining) },
+            { label: channel.members, values: showtimes.map((s) => s.sold) },
+            { label: channel.partners, values: showtimes.map((s) => s.partnerSold ?? 0) },
+            { label: channel.external, values: showtimes.map((s) => s.externalSold) },
+            { label: t('dashboard.remaining'), values: showtimes.map((s) => s.remaining) },
           ]}
         />
         <Table
-          caption="Sales per showtime"
-          head={['Showtime', 'Members', 'Partners', 'External', 'Total sold', 'Remaining', 'Revenue']}
+          caption={t('dashboard.showtimeTable')}
+          head={[
+            t('dashboard.showtime'),
+            channel.members,
+            channel.partners,
+            channel.external,
+            t('dashboard.totalSold'),
+            t('dashboard.remaining'),
+            t('dashboard.revenue'),
+          ]}
           rows={showtimes.map((s, i) => [
             labels[i],
             formatNumber(s.sold),
@@ -100,27 +118,29 @@ function DashboardView({ data, free }: { data: Dashboard; free: FreeByShowtime }
         />
       </section>
 
+      <DoorFiguresSection eventId={data.eventId} showtimes={showtimes} />
+
       <section aria-labelledby="by-channel">
-        <h2 id="by-channel">Per channel</h2>
+        <h2 id="by-channel">{t('dashboard.byChannel')}</h2>
         <Chart
           sold={members + partners + external + (freeTotal ?? 0)}
-          labels={['Members', 'Partners', 'External', 'Free']}
-          series={[{ label: 'Tickets', values: [members, partners, external, freeTotal ?? 0] }]}
+          labels={[channel.members, channel.partners, channel.external, channel.free]}
+          series={[{ label: t('dashboard.tickets'), values: [members, partners, external, freeTotal ?? 0] }]}
         />
         <Table
-          caption="Tickets per channel"
-          head={['Channel', 'Tickets']}
+          caption={t('dashboard.channelTable')}
+          head={[t('dashboard.channelColumn'), t('dashboard.tickets')]}
           rows={[
-            ['Members', formatNumber(members)],
-            ['Partners', formatNumber(partners)],
-            ['External', formatNumber(external)],
-            ['Free', freeTotal === undefined ? '…' : formatNumber(freeTotal)],
+            [channel.members, formatNumber(members)],
+            [channel.partners, formatNumber(partners)],
+            [channel.external, formatNumber(external)],
+            [channel.free, freeTotal === undefined ? '…' : formatNumber(freeTotal)],
           ]}
         />
         {data.salesByPartnerOrganization && data.salesByPartnerOrganization.length > 0 && (
           <Table
-            caption="Partner organizations"
-            head={['Organization', 'Tickets', 'Revenue', 'Fees']}
+            caption={t('dashboard.partnerTable')}
+            head={[t('dashboard.organization'), t('dashboard.tickets'), t('dashboard.revenue'), t('dashboard.fees')]}
             rows={data.salesByPartnerOrganization.map((p) => [
               p.organizationName ?? p.organizationId,
               formatNumber(p.ticketsSold),
@@ -132,36 +152,38 @@ function DashboardView({ data, free }: { data: Dashboard; free: FreeByShowtime }
       </section>
 
       <section aria-labelledby="by-type">
-        <h2 id="by-type">Per ticket type</h2>
+        <h2 id="by-type">{t('dashboard.byType')}</h2>
         <Chart
           sold={data.salesByTicketType.reduce((n, type) => n + type.sold, 0)}
-          labels={data.salesByTicketType.map((t) => t.name)}
-          series={[{ label: 'Sold', values: data.salesByTicketType.map((t) => t.sold) }]}
+          labels={data.salesByTicketType.map((x) => x.name)}
+          series={[{ label: t('dashboard.sold'), values: data.salesByTicketType.map((x) => x.sold) }]}
         />
         <Table
-          caption="Sales per ticket type"
-          head={['Ticket type', 'Price', 'Sold', 'Revenue']}
-          rows={data.salesByTicketType.map((t) => [
-            t.name,
-            formatMoney(t.price),
-            formatNumber(t.sold),
-            formatMoney(t.revenue),
+          caption={t('dashboard.typeTable')}
+          head={[t('dashboard.ticketType'), t('dashboard.price'), t('dashboard.sold'), t('dashboard.revenue')]}
+          rows={data.salesByTicketType.map((x) => [
+            x.name,
+            formatMoney(x.price),
+            formatNumber(x.sold),
+            formatMoney(x.revenue),
           ])}
         />
       </section>
 
       <section aria-labelledby="by-member">
-        <h2 id="by-member">Per member</h2>
+        <h2 id="by-member">{t('dashboard.byMember')}</h2>
         {data.salesByMember.length > 0 && (
           <Chart
             sold={data.salesByMember.reduce((n, m) => n + m.ticketsSold, 0)}
             horizontal
             labels={data.salesByMember.map((m) => m.userName)}
-            series={[{ label: 'Tickets sold', values: data.salesByMember.map((m) => m.ticketsSold) }]}
+            series={[{ label: t('dashboard.ticketsSold'), values: data.salesByMember.map((m) => m.ticketsSold) }]}
           />
         )}
         <InvoicingSection eventId={data.eventId} members={data.salesByMember} />
       </section>
+
+      <ReceivablesSection eventId={data.eventId} />
     </>
   );
 }
@@ -188,6 +210,7 @@ const Figure = ({ term, value }: { term: string; value: string }) => (
 );
 
 function Exports({ eventId }: { eventId: string }) {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const [error, setError] = useState<unknown>();
   const [saved, setSaved] = useState<string>();
@@ -204,23 +227,25 @@ function Exports({ eventId }: { eventId: string }) {
           type="button"
           className="secondary"
           onClick={() =>
-            run(() => downloadExport('/api/management/dashboard/{eventId}/export', params, 'dashboard.csv'))
+            run(() => downloadExport('/api/management/dashboard/{eventId}/export', params, `dashboard-${eventId}.csv`))
           }
         >
-          Download CSV
+          {t('dashboard.downloadCsv')}
         </button>
         <button
           type="button"
           className="secondary"
           onClick={() =>
-            run(() => downloadExport('/api/management/dashboard/{eventId}/export-excel', params, 'dashboard.xlsx'))
+            run(() =>
+              downloadExport('/api/management/dashboard/{eventId}/export-excel', params, `dashboard-${eventId}.xlsx`),
+            )
           }
         >
-          Download Excel
+          {t('dashboard.downloadExcel')}
         </button>
       </div>
-      {saved && <Success>Downloaded {saved}.</Success>}
-      <ErrorNotice error={error} title="The export failed" />
+      {saved && <Success>{t('dashboard.downloaded', { name: saved })}</Success>}
+      <ErrorNotice error={error} title={t('dashboard.exportFailed')} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { http, unwrap } from '../../api/instance';
 import type { ResponseData } from '../../api/types';
@@ -24,12 +25,20 @@ export function useEventsOverview() {
 
 /** Every live event in one table: sold, remaining, revenue and fees, each a link to its dashboard. */
 export function EventsAtAGlance({ items }: { items: OverviewItem[] }) {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="at-a-glance">
-      <h2 id="at-a-glance">All events at a glance</h2>
+      <h2 id="at-a-glance">{t('glance.title')}</h2>
       <Table
-        caption="Events at a glance"
-        head={['Event', 'Date', 'Sold', 'Remaining', 'Revenue', 'Fees']}
+        caption={t('glance.table')}
+        head={[
+          t('glance.event'),
+          t('glance.date'),
+          t('glance.sold'),
+          t('glance.remaining'),
+          t('glance.revenue'),
+          t('glance.fees'),
+        ]}
         rows={items.map((e) => [
           <Link key={e.id} to={`/treasurer?event=${e.id}`}>
             {e.name}

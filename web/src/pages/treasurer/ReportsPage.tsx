@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { http, unwrap } from '../../api/instance';
 import type { ResponseData } from '../../api/types';
@@ -9,23 +10,18 @@ import { Guarded } from '../../ui/access';
 import { downloadExport } from '../../data/download';
 import { useEvents } from '../../data/events';
 import { Table } from '../../ui/Table';
+import { i18next } from '../../i18n';
 import { RegistrationInvoice } from './RegistrationInvoice';
 
 type Tab = 'members' | 'choirs' | 'events' | 'types' | 'boxoffice' | 'all';
 type Report = ResponseData<'/api/management/reports', 'get'>;
-const TABS: [Tab, string][] = [
-  ['members', 'Members'],
-  ['choirs', 'Choirs'],
-  ['events', 'Events'],
-  ['types', 'Ticket types'],
-  ['boxoffice', 'Box office'],
-  ['all', 'All'],
-];
+const TABS: Tab[] = ['members', 'choirs', 'events', 'types', 'boxoffice', 'all'];
 const EXPORTS = ['transactions', 'members', 'showtimes', 'orders'] as const;
-const CHANNEL: Record<string, string> = { member: 'Members', partner: 'Partner', external: 'External' };
+const channelLabel = (channel: string) => i18next.t(`reports.channel.${channel}`, { defaultValue: channel });
 
 /** The report tabs (one call per tab shown) over all events or one, and the CSV exports. */
 export default function ReportsPage() {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const [tab, setTab] = useState<Tab>('members');
   const [eventId, setEventId] = useState('');
@@ -42,11 +38,11 @@ export default function ReportsPage() {
   });
   return (
     <>
-      <h1>Reports</h1>
+      <h1>{t('reports.title')}</h1>
       <label>
-        Event{' '}
+        {t('reports.event')}{' '}
         <select value={eventId} onChange={(e) => setEventId(e.target.value)}>
-          <option value="">All events</option>
+          <option value="">{t('reports.allEvents')}</option>
           {(events.data?.items ?? []).map((e) => (
             <option key={e.id} value={e.id}>
               {e.name}
@@ -54,8 +50,8 @@ export default function ReportsPage() {
           ))}
         </select>
       </label>
-      <div role="tablist" aria-label="Report" className="row tabs">
-        {TABS.map(([key, label]) => (
+      <div role="tablist" aria-label={t('reports.tabs')} className="row tabs">
+        {TABS.map((key) => (
           <button
             key={key}
             type="button"
@@ -64,12 +60,12 @@ export default function ReportsPage() {
             className={tab === key ? '' : 'secondary'}
             onClick={() => setTab(key)}
           >
-            {label}
+            {t(`reports.tab.${key}`)}
           </button>
         ))}
       </div>
-      <div role="tabpanel" aria-label={TABS.find(([k]) => k === tab)?.[1]}>
-        <Guarded query={report} what="Loading the report">
+      <div role="tabpanel" aria-label={t(`reports.tab.${tab}`)}>
+        <Guarded query={report} what={t('reports.loading')}>
           {(data) => <ReportTables data={data} />}
         </Guarded>
       </div>
@@ -80,12 +76,13 @@ export default function ReportsPage() {
 }
 
 function ReportTables({ data }: { data: Report }) {
+  const { t } = useTranslation();
   return (
     <>
       {data.members && (
         <Table
-          caption="Members"
-          head={['Member', 'Tickets', 'Revenue', 'Fees']}
+          caption={t('reports.tab.members')}
+          head={[t('reports.member'), t('reports.tickets'), t('reports.revenue'), t('reports.fees')]}
           rows={[
             ...data.members.rows.map((r) => [
               r.userName,
@@ -94,7 +91,7 @@ function ReportTables({ data }: { data: Report }) {
               formatMoney(r.fees),
             ]),
             [
-              'Total',
+              t('reports.total'),
               formatNumber(data.members.totals.ticketsSold),
               formatMoney(data.members.totals.revenue),
               formatMoney(data.members.totals.fees),
@@ -104,10 +101,16 @@ function ReportTables({ data }: { data: Report }) {
       )}
       {data.choirs && (
         <Table
-          caption="Choirs and channels"
-          head={['Channel', 'Organization', 'Tickets', 'Revenue', 'Fees']}
+          caption={t('reports.choirsTable')}
+          head={[
+            t('reports.channelColumn'),
+            t('reports.organization'),
+            t('reports.tickets'),
+            t('reports.revenue'),
+            t('reports.fees'),
+          ]}
           rows={data.choirs.rows.map((r) => [
-            CHANNEL[r.channel] ?? r.channel,
+            channelLabel(r.channel),
             r.organizationName ?? r.organizationId ?? '—',
             formatNumber(r.ticketsSold),
             formatMoney(r.revenue),
@@ -117,8 +120,17 @@ function ReportTables({ data }: { data: Report }) {
       )}
       {data.events && (
         <Table
-          caption="Events"
-          head={['Event', 'Date', 'Capacity', 'Sold', 'Free', 'Remaining', 'Revenue', 'Fees']}
+          caption={t('reports.tab.events')}
+          head={[
+            t('reports.event'),
+            t('reports.date'),
+            t('reports.capacity'),
+            t('reports.sold'),
+            t('reports.free'),
+            t('reports.remaining'),
+            t('reports.revenue'),
+            t('reports.fees'),
+          ]}
           rows={data.events.rows.flatMap((r) => [
             [
               r.eventName,
@@ -145,8 +157,14 @@ function ReportTables({ data }: { data: Report }) {
       )}
       {data.types && (
         <Table
-          caption="Ticket types"
-          head={['Event', 'Ticket type', 'Tickets', 'Revenue', 'Fees']}
+          caption={t('reports.tab.types')}
+          head={[
+            t('reports.event'),
+            t('reports.ticketType'),
+            t('reports.tickets'),
+            t('reports.revenue'),
+            t('reports.fees'),
+          ]}
           rows={data.types.rows.map((r) => [
             r.eventName,
             r.ticketTypeName,
@@ -158,8 +176,15 @@ function ReportTables({ data }: { data: Report }) {
       )}
       {data.boxoffice && (
         <Table
-          caption="Box office and external sources"
-          head={['Event', 'Source', 'Sales', 'Tickets', 'Revenue', 'Fees']}
+          caption={t('reports.boxofficeTable')}
+          head={[
+            t('reports.event'),
+            t('reports.source'),
+            t('reports.sales'),
+            t('reports.tickets'),
+            t('reports.revenue'),
+            t('reports.fees'),
+          ]}
           rows={data.boxoffice.rows.map((r) => [
             r.eventName,
             r.source,
@@ -175,6 +200,7 @@ function ReportTables({ data }: { data: Report }) {
 }
 
 function CsvExports({ eventId }: { eventId: string }) {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const [error, setError] = useState<unknown>();
   const [saved, setSaved] = useState<string>();
@@ -189,16 +215,16 @@ function CsvExports({ eventId }: { eventId: string }) {
   };
   return (
     <section aria-labelledby="exports-title">
-      <h2 id="exports-title">CSV exports</h2>
+      <h2 id="exports-title">{t('reports.exportsTitle')}</h2>
       <div className="row">
         {EXPORTS.map((type) => (
           <button key={type} type="button" className="secondary" onClick={() => download(type)}>
-            {type[0].toUpperCase() + type.slice(1)} CSV
+            {t(`reports.export.${type}`)}
           </button>
         ))}
       </div>
-      {saved && <Success>Downloaded {saved}.</Success>}
-      <ErrorNotice error={error} title="The export failed" />
+      {saved && <Success>{t('reports.downloaded', { name: saved })}</Success>}
+      <ErrorNotice error={error} title={t('reports.exportFailed')} />
     </section>
   );
 }

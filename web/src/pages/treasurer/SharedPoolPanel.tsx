@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber, showtimeName } from '../../ui/format';
 import { Guarded } from '../../ui/access';
@@ -13,6 +14,7 @@ import type { Dashboard } from './useDashboard';
 export const sharedEventIdOf = (eventId: string) => (eventId.startsWith('se-') ? eventId.slice(3) : undefined);
 
 export function SharedPoolPanel({ data }: { data: Dashboard }) {
+  const { t } = useTranslation();
   const sharedEventId = sharedEventIdOf(data.eventId);
   const capacity = useSharedCapacity(sharedEventId);
   if (!sharedEventId) return null;
@@ -22,19 +24,22 @@ export function SharedPoolPanel({ data }: { data: Dashboard }) {
   };
   return (
     <section aria-labelledby="pool-title">
-      <h2 id="pool-title">Shared Event seats</h2>
-      <Guarded query={capacity} what="Loading the Shared Event's seats">
+      <h2 id="pool-title">{t('sharedPool.title')}</h2>
+      <Guarded query={capacity} what={t('sharedPool.loading')}>
         {(c) => (
           <>
             <p>
-              This event is part of a <Link to={`/shared-events/${sharedEventId}`}>Shared Event</Link>:{' '}
-              {c.capacityPolicy === 'pool'
-                ? 'every organization sells from one pool, so the seats left are what all of them have left.'
-                : 'each organization sells from its own quota.'}
+              {t('sharedPool.partOf')} <Link to={`/shared-events/${sharedEventId}`}>{t('sharedPool.sharedEvent')}</Link>
+              : {c.capacityPolicy === 'pool' ? t('sharedPool.pool') : t('sharedPool.quota')}
             </p>
             <Table
-              caption={c.capacityPolicy === 'pool' ? 'Pool seats remaining' : 'Quota seats remaining'}
-              head={['Showtime', 'Capacity', 'Sold by all', 'Remaining']}
+              caption={c.capacityPolicy === 'pool' ? t('sharedPool.poolTable') : t('sharedPool.quotaTable')}
+              head={[
+                t('sharedPool.showtime'),
+                t('sharedPool.capacity'),
+                t('sharedPool.soldByAll'),
+                t('sharedPool.remaining'),
+              ]}
               rows={c.showtimes.map((s) => [
                 label(s.showtimeId),
                 formatNumber(s.capacity),
