@@ -632,7 +632,7 @@ async function main() {
     '',
     ...shardLines,
     '',
-    '### imports: each compiled function module imported in a fresh Node process (median of rounds) against the heal timer',
+    '### imports: each compiled function module imported in a fresh Node process (median of rounds, CPU time and wall clock) against the heal timer; `all`: every module in one process, as the Azure worker loads them',
     '',
     ...coldLines,
   ].join('\n');

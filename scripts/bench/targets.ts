@@ -1,4 +1,4 @@
-import { HEAL_TIMER, IMPORT_RATIO_TARGET, type ImportRow } from './imports';
+import { HEAL_TIMER, IMPORT_RATIO_TARGET, httpRows, type ImportRow } from './imports';
 import type { WebLoad } from './web';
 
 /**
@@ -138,12 +138,13 @@ export function targets(
   }
 
   const heal = imports.find((i) => i.module === HEAL_TIMER);
-  const http = imports.filter((i) => i.module !== HEAL_TIMER);
+  const http = httpRows(imports);
   if (heal && http.length > 0) {
     const worst = http.reduce((a, b) => (b.ratio > a.ratio ? b : a));
+    const worstWall = http.reduce((a, b) => (b.wallRatio > a.wallRatio ? b : a));
     row(
-      `Every HTTP function's import ≤ ${IMPORT_RATIO_TARGET} × the heal timer's (same run, medians)`,
-      `worst ${worst.module} ${worst.ratio.toFixed(2)} × (${ms(worst.medianMs)} ÷ ${ms(heal.medianMs)}); ${http.filter((i) => i.ratio > IMPORT_RATIO_TARGET).length} of ${http.length} above`,
+      `Every HTTP function's import ≤ ${IMPORT_RATIO_TARGET} × the heal timer's (same run, median CPU time of the import)`,
+      `worst ${worst.module} ${worst.ratio.toFixed(2)} × (${ms(worst.medianMs)} ÷ ${ms(heal.medianMs)} CPU); ${http.filter((i) => i.ratio > IMPORT_RATIO_TARGET).length} of ${http.length} above; wall clock: worst ${worstWall.module} ${worstWall.wallRatio.toFixed(2)} ×`,
       worst.ratio <= IMPORT_RATIO_TARGET,
     );
   }

@@ -1,5 +1,10 @@
-import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import type * as IbanTools from 'ibantools';
 import { isValidCreditorReference } from './creditor-reference';
+
+// Loaded on first use, not at import: ibantools was the largest file of the invoicing module's import, which a cold
+// instance pays before its first answer (docs/performance.md "Cold start").
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const ibantools = () => require('ibantools') as typeof IbanTools;
 
 /**
  * The European Payments Council's SEPA credit-transfer QR payload ("EPC QR", EPC069-12, version 002): the lines a
@@ -29,12 +34,12 @@ export const epcAmount = (cents: number) =>
  */
 export function epcPayload(transfer: EpcTransfer, currency: string): string | undefined {
   if (currency !== EPC_CURRENCY) return undefined;
-  const iban = electronicFormatIBAN(transfer.iban) ?? '';
-  if (!isValidIBAN(iban)) return undefined;
+  const iban = ibantools().electronicFormatIBAN(transfer.iban) ?? '';
+  if (!ibantools().isValidIBAN(iban)) return undefined;
   if (!Number.isInteger(transfer.amountCents) || transfer.amountCents < 1 || transfer.amountCents > 99_999_999_999)
     return undefined;
   if (!isValidCreditorReference(transfer.reference)) return undefined;
-  const bic = transfer.bic && isValidBIC(transfer.bic) ? transfer.bic.toUpperCase() : '';
+  const bic = transfer.bic && ibantools().isValidBIC(transfer.bic) ? transfer.bic.toUpperCase() : '';
   const lines = [
     'BCD',
     '002',
@@ -69,8 +74,8 @@ export function parseEpcPayload(payload: string): ParsedEpc {
   if (service !== 'BCD' || version !== '002' || charset !== '1' || identification !== 'SCT')
     throw new Error('Not an EPC SCT payload, version 002, UTF-8');
   if (!name || name.length > NAME_MAX) throw new Error('Beneficiary name missing or too long');
-  if (!isValidIBAN(iban ?? '')) throw new Error('Invalid IBAN');
-  if (bic && !isValidBIC(bic)) throw new Error('Invalid BIC');
+  if (!ibantools().isValidIBAN(iban ?? '')) throw new Error('Invalid IBAN');
+  if (bic && !ibantools().isValidBIC(bic)) throw new Error('Invalid BIC');
   const match = /^([A-Z]{3})(\d{1,9})\.(\d{2})$/.exec(amount ?? '');
   if (!match) throw new Error('Invalid amount');
   if (!isValidCreditorReference(reference ?? '')) throw new Error('Invalid creditor reference');

@@ -1,9 +1,17 @@
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
-import { friendlyFormatIBAN } from 'ibantools';
+import type PdfKit from 'pdfkit';
+import type * as QrCode from 'qrcode';
+import type * as IbanTools from 'ibantools';
 import { formatCreditorReference } from './creditor-reference';
 import type { MemberInvoiceView } from './invoice-view';
 import { invoiceLabels, moneyFormat } from './invoice-labels';
+
+// Loaded on first use, not at import: pdfkit (with its fonts), qrcode and ibantools were most of this function module's import
+// time, which a cold instance pays before its first answer, whatever the request (docs/performance.md "Cold start").
+/* eslint-disable @typescript-eslint/no-require-imports */
+const loadPdfKit = () => require('pdfkit') as typeof PdfKit;
+const loadQrCode = () => require('qrcode') as typeof QrCode;
+const loadIbanTools = () => require('ibantools') as typeof IbanTools;
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /**
  * The invoice as a PDF (A4, one page for any ordinary invoice), made from the same read model as the JSON answer.
@@ -12,11 +20,11 @@ import { invoiceLabels, moneyFormat } from './invoice-labels';
  */
 export async function renderInvoicePdf(invoice: MemberInvoiceView): Promise<Buffer> {
   const qr = invoice.epcPayload
-    ? await QRCode.toBuffer(invoice.epcPayload, { errorCorrectionLevel: 'M', margin: 4, scale: 6, type: 'png' })
+    ? await loadQrCode().toBuffer(invoice.epcPayload, { errorCorrectionLevel: 'M', margin: 4, scale: 6, type: 'png' })
     : undefined;
   const t = invoiceLabels(invoice.locale);
   const money = moneyFormat(invoice.locale, invoice.currency);
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${t.invoice} ${invoice.reference}` } });
+  const doc = new (loadPdfKit())({ size: 'A4', margin: 50, info: { Title: `${t.invoice} ${invoice.reference}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -67,7 +75,7 @@ export async function renderInvoicePdf(invoice: MemberInvoiceView): Promise<Buff
   if (invoice.payee) {
     doc.font('Helvetica-Bold').text(t.payTo, 50);
     doc.font('Helvetica').text(invoice.payee.accountHolder);
-    doc.text(`IBAN ${friendlyFormatIBAN(invoice.payee.iban) ?? invoice.payee.iban}`);
+    doc.text(`IBAN ${loadIbanTools().friendlyFormatIBAN(invoice.payee.iban) ?? invoice.payee.iban}`);
     if (invoice.payee.bic) doc.text(`BIC ${invoice.payee.bic}`);
   }
   if (qr) {

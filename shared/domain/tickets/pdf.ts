@@ -1,10 +1,17 @@
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import type PdfKit from 'pdfkit';
+import type * as QrCode from 'qrcode';
 import type { Readable } from 'node:stream';
 import type { EventDoc } from '../events/model';
 import { findShowtime } from '../events/model';
 import { formatDateTime, formatPrice, type TicketPresentation } from './presentation';
 import type { TicketItem } from './schemas';
+
+// Loaded on first use, not at import: pdfkit (with its fonts) and qrcode were most of this function module's import
+// time, which a cold instance pays before its first answer, whatever the request (docs/performance.md "Cold start").
+/* eslint-disable @typescript-eslint/no-require-imports */
+const loadPdfKit = () => require('pdfkit') as typeof PdfKit;
+const loadQrCode = () => require('qrcode') as typeof QrCode;
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /**
  * A printable file of tickets (docs/decisions/tickets.md, "The sheet"), drawn by pdfkit with QR codes from
@@ -26,7 +33,7 @@ export function ticketsPdf(
   layout: PdfLayout,
   presentation: TicketPresentation,
 ): Readable {
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, autoFirstPage: false, info: { Title: event.name } });
+  const doc = new (loadPdfKit())({ size: 'A4', margin: MARGIN, autoFirstPage: false, info: { Title: event.name } });
   void draw(doc, event, tickets, layout, presentation).then(
     () => doc.end(),
     (error: unknown) => doc.destroy(error as Error),
@@ -68,7 +75,7 @@ async function drawTicket(
   const pad = 10;
   const qrSize = Math.min(box.height - 2 * pad, 130);
   doc.save().lineWidth(0.5).dash(3, { space: 3 }).rect(box.x, box.y, box.width, box.height).stroke().undash().restore();
-  const png = await QRCode.toBuffer(ticket.code, { errorCorrectionLevel: 'M', margin: 2, scale: 4 });
+  const png = await loadQrCode().toBuffer(ticket.code, { errorCorrectionLevel: 'M', margin: 2, scale: 4 });
   doc.image(png, box.x + box.width - qrSize - pad, box.y + (box.height - qrSize) / 2, { width: qrSize });
   const showtime = findShowtime(event, ticket.showtimeId);
   const type = event.ticketTypes.find((t) => t.id === ticket.ticketTypeId);

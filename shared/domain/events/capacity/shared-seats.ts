@@ -12,11 +12,22 @@ export interface SharedSeatRequest {
   quantity: number;
   /** The local document the write lands in (its id, in the organization partition). */
   localDocumentId: string;
+  /**
+   * The hold's identity when the sale can have twins (report-sold: the order, the version it was decided on and
+   * the total): identical requests then hold the SAME seats once, and each can find the other's hold. Without it
+   * every reserve is a new hold.
+   */
+  operationId?: string;
 }
 
 /** A hold on the Shared Event's counter, committed once the local write landed or released if it failed. */
 export interface SharedSeatReservation {
   operationId: string;
+}
+
+/** A hold as found by its operation id: still held, already a sale, or given back. */
+export interface FoundSeatHold extends SharedSeatReservation {
+  state: 'held' | 'committed' | 'released';
 }
 
 /** A sale past the ceiling, recorded on the Shared Event's counter before the local write (its compensation undoes it). */
@@ -45,6 +56,8 @@ export interface SharedSeats {
   reserve(request: SharedSeatRequest): Promise<SharedSeatReservation>;
   commit(reservations: readonly SharedSeatReservation[]): Promise<void>;
   release(reservations: readonly SharedSeatReservation[]): Promise<void>;
+  /** The hold with this operation id on the Shared Event, if any (one point read). */
+  findHold(sharedEventId: string, operationId: string): Promise<FoundSeatHold | undefined>;
   recordBeyondCeiling(request: BeyondCeilingRequest): Promise<object>;
   undoBeyondCeiling(adjustment: object): Promise<void>;
   correct(request: SeatCorrection): Promise<void>;

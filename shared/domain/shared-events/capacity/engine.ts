@@ -10,6 +10,7 @@ import {
 } from './model';
 import {
   createAdjustment,
+  createHold,
   createReservation,
   ensureFence,
   expiredHeldReservations,
@@ -48,6 +49,11 @@ export interface ReserveRequest {
   fence?: CapacityFenceDoc;
   /** A freshly generated operationId: no earlier attempt can exist, so the idempotency lookup is skipped. */
   fresh?: boolean;
+  /**
+   * The hold in one batch (repo.ts `createHold`): its document and its seats together. For an operation id that
+   * twins share (report-sold on a projection): a twin refused by this hold can always find it.
+   */
+  atomic?: boolean;
   now?: Date;
 }
 
@@ -66,13 +72,12 @@ export async function reserve(request: ReserveRequest): Promise<Stored<CapacityR
   }
   const fence = await fenceFor(request, now);
   if (fence.state !== 'open') throw conflict('Sales of this Shared Event are frozen', 'CAPACITY_EXCEEDED');
-  try {
-    await moveCounter(request.sharedEventId, request.counterId, reserveMove(request.quantity), now.toISOString());
-  } catch (error) {
-    if (isPreconditionFailed(error))
-      throw conflict('Not enough remaining capacity for this showtime', 'CAPACITY_EXCEEDED');
-    if (isNotFound(error)) throw unavailable('Shared Event capacity is temporarily unavailable');
-    throw error;
+  if (!request.atomic) {
+    try {
+      await moveCounter(request.sharedEventId, request.counterId, reserveMove(request.quantity), now.toISOString());
+    } catch (error) {
+      throw refusalOf(error);
+    }
   }
   const reservation: CapacityReservationDoc = {
     id,
@@ -90,6 +95,7 @@ export async function reserve(request: ReserveRequest): Promise<Stored<CapacityR
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
+  if (request.atomic) return holdAtomically(reservation, request.quantity, now);
   try {
     return await createReservation(reservation);
   } catch (error) {
@@ -97,6 +103,28 @@ export async function reserve(request: ReserveRequest): Promise<Stored<CapacityR
     // Two concurrent retries of one operation: the other recorded it; give back what this one took.
     await moveCounter(request.sharedEventId, request.counterId, releaseMove(request.quantity), now.toISOString());
     const existing = await readReservation(request.sharedEventId, id);
+    if (!existing) throw error;
+    return existing;
+  }
+}
+
+/** A refused counter move as the caller hears it: 409 CAPACITY_EXCEEDED (full), 503 (no counter yet). */
+function refusalOf(error: unknown): unknown {
+  if (isPreconditionFailed(error))
+    return conflict('Not enough remaining capacity for this showtime', 'CAPACITY_EXCEEDED');
+  if (isNotFound(error)) return unavailable('Shared Event capacity is temporarily unavailable');
+  return error;
+}
+
+/** The hold and its seats in one batch; a twin's hold with the same id is answered as this one's. */
+async function holdAtomically(reservation: CapacityReservationDoc, quantity: number, now: Date) {
+  try {
+    return await createHold(reservation, reserveMove(quantity), now.toISOString());
+  } catch (error) {
+    const { code, index } = error as { code?: number; index?: number };
+    if (index === 1) throw refusalOf(error);
+    if (index !== 0 || code !== 409) throw error;
+    const existing = await readReservation(reservation.sharedEventId, reservation.id);
     if (!existing) throw error;
     return existing;
   }

@@ -139,6 +139,34 @@ export function repairCounter(
   ]);
 }
 
+/**
+ * A hold in ONE transactional batch of the Shared Event's partition: the reservation's create first, then the
+ * counter's conditional patch (`reserved + committed + n <= capacity`). The hold's document and its seats exist
+ * together or not at all, so whoever is refused by a hold can find it: a twin with the same deterministic id fails
+ * on the create (409, index 0) and moves nothing; a full counter fails the patch (412, index 1) and creates nothing.
+ */
+export async function createHold(
+  reservation: CapacityReservationDoc,
+  move: CounterMove,
+  now: string,
+): Promise<Stored<CapacityReservationDoc>> {
+  const operations = [
+    ...Object.entries(move.increments).map(([field, value]) => ({ op: 'incr' as const, path: `/${field}`, value })),
+    { op: 'set' as const, path: '/updatedAt', value: now },
+  ];
+  const results = await commitBatch(containers().sharedEvents, reservation.sharedEventId, [
+    { create: reservation },
+    {
+      patch: { id: reservation.counterId },
+      operations,
+      ...(move.condition ? { condition: `FROM c WHERE ${move.condition}` } : {}),
+    },
+  ]);
+  const created = results[0]!;
+  const body = created.resourceBody as unknown as CapacityReservationDoc;
+  return { ...body, _etag: created.eTag ?? (body as { _etag?: string })._etag ?? '' } as Stored<CapacityReservationDoc>;
+}
+
 /** Records an adjustment; `created: false` when its deterministic id was already there (a repeat). */
 export function createAdjustment(adjustment: CapacityAdjustmentDoc) {
   return createIfMissing(adjustment);

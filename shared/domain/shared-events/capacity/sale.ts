@@ -9,12 +9,21 @@ import {
   counterPolicy,
   newSharedCounter,
   counterIdFor,
+  reservationId,
   type CapacityAdjustmentDoc,
   type CapacityFenceDoc,
   type CapacityReservationDoc,
 } from './model';
 import { startingCapacity } from './rules';
-import { ensureCounter, ensureFence, readCounter, readFence, readLocalSaleDocument, replaceFence } from './repo';
+import {
+  ensureCounter,
+  ensureFence,
+  readCounter,
+  readFence,
+  readLocalSaleDocument,
+  readReservation,
+  replaceFence,
+} from './repo';
 import type { SeatCorrection, BeyondCeilingRequest, SharedSeatRequest } from '../../events/capacity/shared-seats';
 
 /**
@@ -129,10 +138,13 @@ export async function reserveSharedSeats(request: SharedSeatRequest): Promise<St
       reserve({
         ...request,
         counterId,
-        operationId: `${request.localDocumentId}:${randomUUID()}`,
+        operationId: request.operationId ?? `${request.localDocumentId}:${randomUUID()}`,
         holdMs: HOLD_MS,
         fence,
         fresh: true,
+        // An operation id that twins share: the hold and its seats in one batch, and a twin's hold (the same id)
+        // answered as this one's, so a twin refused by it can find it (orders/projection-sale.ts).
+        atomic: request.operationId !== undefined,
       });
     try {
       return await attempt();
@@ -157,6 +169,11 @@ export async function commitSharedSeats(reservations: readonly Stored<CapacityRe
       logError(error, { step: 'shared-capacity-commit', sharedEventId: r.sharedEventId, reservation: r.id }),
     );
   }
+}
+
+/** The hold a twin of this sale made, if any: report-sold's answer to a refusal (orders/projection-sale.ts). */
+export async function findSharedSeatHold(sharedEventId: string, operationId: string) {
+  return readReservation(sharedEventId, reservationId(operationId));
 }
 
 /** Compensation: the local write failed, the seats go back at once (the timer would, after expiry). */

@@ -3,6 +3,7 @@ import { sharedEventAvailability } from './availability';
 import {
   commitSharedSeats,
   correctSharedSeats,
+  findSharedSeatHold,
   recordBeyondCeiling,
   releaseSharedSeats,
   reserveSharedSeats,
@@ -19,6 +20,7 @@ export const sharedEventSeats: SharedSeats = {
   reserve: reserveSharedSeats,
   commit: commitSharedSeats,
   release: releaseSharedSeats,
+  findHold: findSharedSeatHold,
   recordBeyondCeiling,
   undoBeyondCeiling,
   correct: correctSharedSeats,
