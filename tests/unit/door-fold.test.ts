@@ -1,4 +1,4 @@
-import { DoorFold, foldDoorFigures, type BookRow, type SaleRow } from '../../shared/domain/tickets/figures';
+import { DoorFold, foldDoorFigures, type BookRow, type SaleRow } from '../../shared/domain/ticket-views/figures';
 
 /**
  * The door figures fold one document at a time in any order (the dashboard exports feed the sales first, from the

@@ -4,7 +4,7 @@ import type { EventDoc } from '../events/model';
 import { projectionAvailability } from '../events/capacity/availability';
 import { salesDocPages } from '../sales/repo';
 import type { DashboardExport, DashboardStats } from './model';
-import { addBooksOfEvent, DoorFold, type SaleRow } from '../tickets/figures';
+import { addBooksOfEvent, DoorFold, type SaleRow } from '../ticket-views/figures';
 import { receivablesOfReadEvent } from '../invoicing/receivables';
 import { DashboardFold } from './stats';
 import { getOrganization } from '../organizations/repo';

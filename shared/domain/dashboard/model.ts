@@ -1,4 +1,4 @@
-import type { DoorFiguresOfEvent } from '../tickets/figures';
+import type { DoorFiguresOfEvent } from '../ticket-views/figures';
 import type { EventReceivables } from '../invoicing/receivables';
 import type { EventDoc } from '../events/model';
 import type { MemberInvoiceSummary } from '../invoicing/summary';
