@@ -5416,6 +5416,7 @@ export interface components {
             /** @enum {unknown} */
             locale?: "en" | "de" | "fi";
             notificationEmails: boolean;
+            reminderEmails: boolean;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -6050,6 +6051,7 @@ export interface operations {
                      *           "isSuperAdmin": true,
                      *           "locale": "en",
                      *           "notificationEmails": true,
+                     *           "reminderEmails": true,
                      *           "createdAt": "2026-11-25T18:30:00.000Z",
                      *           "updatedAt": "2026-11-25T18:30:00.000Z",
                      *           "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -6123,6 +6125,7 @@ export interface operations {
                      *         "isSuperAdmin": true,
                      *         "locale": "en",
                      *         "notificationEmails": true,
+                     *         "reminderEmails": true,
                      *         "createdAt": "2026-11-25T18:30:00.000Z",
                      *         "updatedAt": "2026-11-25T18:30:00.000Z",
                      *         "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -6243,6 +6246,7 @@ export interface operations {
                      *           "isSuperAdmin": true,
                      *           "locale": "en",
                      *           "notificationEmails": true,
+                     *           "reminderEmails": true,
                      *           "createdAt": "2026-11-25T18:30:00.000Z",
                      *           "updatedAt": "2026-11-25T18:30:00.000Z",
                      *           "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -6309,6 +6313,7 @@ export interface operations {
                      *           "isSuperAdmin": true,
                      *           "locale": "en",
                      *           "notificationEmails": true,
+                     *           "reminderEmails": true,
                      *           "createdAt": "2026-11-25T18:30:00.000Z",
                      *           "updatedAt": "2026-11-25T18:30:00.000Z",
                      *           "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -21518,6 +21523,7 @@ export interface operations {
                      *             "isSuperAdmin": true,
                      *             "locale": "en",
                      *             "notificationEmails": true,
+                     *             "reminderEmails": true,
                      *             "createdAt": "2026-11-25T18:30:00.000Z",
                      *             "updatedAt": "2026-11-25T18:30:00.000Z",
                      *             "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -21574,6 +21580,7 @@ export interface operations {
                      *         "isSuperAdmin": true,
                      *         "locale": "en",
                      *         "notificationEmails": true,
+                     *         "reminderEmails": true,
                      *         "createdAt": "2026-11-25T18:30:00.000Z",
                      *         "updatedAt": "2026-11-25T18:30:00.000Z",
                      *         "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -21640,6 +21647,7 @@ export interface operations {
                      *         "isSuperAdmin": true,
                      *         "locale": "en",
                      *         "notificationEmails": true,
+                     *         "reminderEmails": true,
                      *         "createdAt": "2026-11-25T18:30:00.000Z",
                      *         "updatedAt": "2026-11-25T18:30:00.000Z",
                      *         "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -21702,6 +21710,7 @@ export interface operations {
                      *         "isSuperAdmin": true,
                      *         "locale": "en",
                      *         "notificationEmails": true,
+                     *         "reminderEmails": true,
                      *         "createdAt": "2026-11-25T18:30:00.000Z",
                      *         "updatedAt": "2026-11-25T18:30:00.000Z",
                      *         "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -21768,6 +21777,7 @@ export interface operations {
                      *         "isSuperAdmin": true,
                      *         "locale": "en",
                      *         "notificationEmails": true,
+                     *         "reminderEmails": true,
                      *         "createdAt": "2026-11-25T18:30:00.000Z",
                      *         "updatedAt": "2026-11-25T18:30:00.000Z",
                      *         "deletedAt": "2026-11-25T18:30:00.000Z"
