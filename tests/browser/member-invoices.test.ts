@@ -29,7 +29,8 @@ import { unsubscribeToken } from '../../shared/domain/reminders/unsubscribe-toke
  * amount and reference. The one-click unsubscribe page turns reminder e-mails off with a real token (the API agrees)
  * and says so with a tampered one; the profile switch turns them back on. The reminder e-mail's link opens the order.
  */
-jest.setTimeout(240_000);
+// Six browser flows with PDFs read in a child process: slow when the machine is shared.
+jest.setTimeout(420_000);
 let api: TestHost;
 let f: OrgFixture;
 let browser: Browser;
