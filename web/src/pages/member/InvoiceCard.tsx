@@ -43,61 +43,63 @@ function InvoiceDetails({ invoice }: { invoice: MemberInvoice }) {
         {t('invoices.issued', { day: day(invoice.issuedAt.slice(0, 10)) })} ·{' '}
         {t('invoices.due', { day: day(invoice.dueDate) })}
       </p>
-      <table className="invoice-lines">
-        <caption className="sr-only">{t('invoices.linesCaption', { event: invoice.eventName })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('invoices.ticketType')}</th>
-            <th scope="col" className="num">
-              {t('invoices.quantity')}
-            </th>
-            <th scope="col" className="num">
-              {t('invoices.unitPrice')}
-            </th>
-            <th scope="col" className="num">
-              {t('invoices.amount')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {invoice.lines.map((line) => (
-            <tr key={`${line.ticketTypeId}-${line.unitPrice}`} data-testid="invoice-line">
-              <th scope="row">{line.ticketTypeName}</th>
-              <td className="num">{line.quantity}</td>
-              <td className="num">{money(line.unitPrice)}</td>
-              <td className="num" data-amount={line.amount.toFixed(2)}>
-                {money(line.amount)}
-              </td>
+      <div className="invoice-table">
+        <table className="invoice-lines">
+          <caption className="sr-only">{t('invoices.linesCaption', { event: invoice.eventName })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('invoices.ticketType')}</th>
+              <th scope="col" className="num">
+                {t('invoices.quantity')}
+              </th>
+              <th scope="col" className="num">
+                {t('invoices.unitPrice')}
+              </th>
+              <th scope="col" className="num">
+                {t('invoices.amount')}
+              </th>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={3}>
-              {t('invoices.total')}
-            </th>
-            <td className="num" data-testid="invoice-total" data-amount={invoice.total.toFixed(2)}>
-              {money(invoice.total)}
-            </td>
-          </tr>
-          {invoice.paid > 0 && (
+          </thead>
+          <tbody>
+            {invoice.lines.map((line) => (
+              <tr key={`${line.ticketTypeId}-${line.unitPrice}`} data-testid="invoice-line">
+                <th scope="row">{line.ticketTypeName}</th>
+                <td className="num">{line.quantity}</td>
+                <td className="num">{money(line.unitPrice)}</td>
+                <td className="num" data-amount={line.amount.toFixed(2)}>
+                  {money(line.amount)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
             <tr>
               <th scope="row" colSpan={3}>
-                {t('invoices.paid')}
+                {t('invoices.total')}
               </th>
-              <td className="num">{money(invoice.paid)}</td>
+              <td className="num" data-testid="invoice-total" data-amount={invoice.total.toFixed(2)}>
+                {money(invoice.total)}
+              </td>
             </tr>
-          )}
-          <tr>
-            <th scope="row" colSpan={3}>
-              {t('invoices.outstanding')}
-            </th>
-            <td className="num" data-testid="invoice-outstanding" data-amount={invoice.outstanding.toFixed(2)}>
-              {money(invoice.outstanding)}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+            {invoice.paid > 0 && (
+              <tr>
+                <th scope="row" colSpan={3}>
+                  {t('invoices.paid')}
+                </th>
+                <td className="num">{money(invoice.paid)}</td>
+              </tr>
+            )}
+            <tr>
+              <th scope="row" colSpan={3}>
+                {t('invoices.outstanding')}
+              </th>
+              <td className="num" data-testid="invoice-outstanding" data-amount={invoice.outstanding.toFixed(2)}>
+                {money(invoice.outstanding)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
       <PdfButtons eventId={invoice.eventId} />
       {invoice.outstanding > 0 && (
         <section aria-labelledby={`${id}-pay`} className="pay">
