@@ -119,7 +119,7 @@ describeInBrowser('the member’s invoices, unsubscribe link and reminder link i
       expect(link).toBe(`${api.url}/history?organizationId=${f.orgId}&orderId=${world[person.id].orderId}`);
       world[person.id].link = link!;
     }
-  }, 240_000);
+  }, 420_000);
   afterAll(async () => {
     await browser?.close();
     await api?.close();
