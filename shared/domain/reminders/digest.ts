@@ -3,6 +3,9 @@ import { config } from '../../config';
 import { receivablesOf } from '../invoicing/receivables';
 import type { InvoiceViewDoc } from '../invoicing/repo';
 import { moneyFormat } from '../invoicing/invoice-labels';
+import { escapeHtml } from '../messages/locale';
+import { STAFF_REMINDER_WORDS } from '../messages/staff-reminder-messages';
+import type { Locale } from '../organization-settings/model';
 
 export interface DigestContent {
   awaitingReconciliation: { eventName: string; count: number }[];
@@ -52,31 +55,32 @@ export function digestContent(
 export const digestIsEmpty = (content: DigestContent) =>
   content.awaitingReconciliation.length === 0 && content.unpaid.length === 0;
 
+/** The digest e-mail in the treasurer's language (words and the form of money); the amounts are the content's. */
 export function digestEmail(
   to: string,
   organizationName: string,
   currency: string,
-  locale: string,
+  locale: Locale,
   content: DigestContent,
 ): EmailMessage {
+  const words = STAFF_REMINDER_WORDS[locale];
   const money = moneyFormat(locale, currency);
   const lines = [
-    'Orders awaiting reconciliation:',
+    words.awaitingReconciliation,
     ...(content.awaitingReconciliation.length
       ? content.awaitingReconciliation.map((e) => `- ${e.eventName}: ${e.count}`)
-      : ['- none']),
+      : [`- ${words.none}`]),
     '',
-    'Invoices issued and not paid:',
+    words.unpaidInvoices,
     ...(content.unpaid.length
-      ? content.unpaid.map((e) => `- ${e.eventName}: ${e.members} member(s), ${money(e.outstanding)} outstanding`)
-      : ['- none']),
+      ? content.unpaid.map((e) => `- ${e.eventName}: ${words.unpaidLine(e.members, money(e.outstanding))}`)
+      : [`- ${words.none}`]),
   ];
-  const text = `${organizationName}: the week in money\n\n${lines.join('\n')}\n\n${config().appBaseUrl}/`;
-  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const text = `${words.digestTitle(organizationName)}\n\n${lines.join('\n')}\n\n${config().appBaseUrl}/`;
   return {
     to,
-    subject: `${organizationName}: weekly treasurer digest`,
+    subject: words.digestSubject(organizationName),
     text,
-    html: `<pre>${escape(text)}</pre>`,
+    html: `<pre>${escapeHtml(text)}</pre>`,
   };
 }

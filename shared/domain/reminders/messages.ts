@@ -3,13 +3,27 @@ import type { EmailMessage } from '../../email/mailer';
 import type { OrderDoc } from '../orders/model';
 import { escapeHtml } from '../messages/locale';
 import { REMINDER_WORDS } from '../messages/reminder-messages';
+import { STAFF_REMINDER_WORDS } from '../messages/staff-reminder-messages';
 import type { Locale } from '../organization-settings/model';
 import { outstandingTickets } from './rules';
 import { unsubscribeToken } from './unsubscribe-token';
 
-/** The web client's page of one order (the member's history opens it). */
+/**
+ * The web client's page of one of the member's orders: their orders (`/history`) opens the tab the order is in,
+ * scrolled to it, after switching to the organization when the person belongs to several. Relative for the in-app
+ * notification, absolute in the e-mail.
+ */
+export const orderPath = (organizationId: string, orderId: string) =>
+  `/history?organizationId=${encodeURIComponent(organizationId)}&orderId=${encodeURIComponent(orderId)}`;
 export const orderLink = (organizationId: string, orderId: string) =>
-  `${config().appBaseUrl}/history?organizationId=${encodeURIComponent(organizationId)}&orderId=${encodeURIComponent(orderId)}`;
+  `${config().appBaseUrl}${orderPath(organizationId, orderId)}`;
+
+/**
+ * A ticket manager's view of an event's delivered orders (the member's order is among them): `/history` lists the
+ * caller's own orders, so it cannot be where the escalation sends a ticket manager.
+ */
+export const deliveredOrdersPath = (organizationId: string, eventId: string) =>
+  `/manage/delivered?organizationId=${encodeURIComponent(organizationId)}&event=${encodeURIComponent(eventId)}`;
 
 export const unsubscribeLink = (userId: string) =>
   `${config().appBaseUrl}/reminders/unsubscribe?token=${encodeURIComponent(unsubscribeToken(userId))}`;
@@ -68,14 +82,16 @@ export function escalationEmail(
   organizationName: string,
   order: OrderDoc,
   reminders: number,
+  locale: Locale = 'en',
 ): EmailMessage {
-  const subject = `${organizationName}: ${order.requestedByName} has not reported after ${reminders} reminders`;
-  const text = `${order.requestedByName} (${order.requestedByEmail}) still holds ${outstandingTickets(order)} ticket(s) of ${order.eventName}.`;
-  const link = orderLink(order.organizationId, order.id);
+  const words = STAFF_REMINDER_WORDS[locale];
+  const member = order.requestedByName;
+  const text = words.escalationText(member, order.requestedByEmail, outstandingTickets(order), order.eventName);
+  const link = `${config().appBaseUrl}${deliveredOrdersPath(order.organizationId, order.eventId)}`;
   return {
     to,
-    subject,
-    text: `${text}\n\n${link}`,
-    html: `<p>${escapeHtml(text)}</p><p><a href="${escapeHtml(link)}">Open the order</a></p>`,
+    subject: words.escalationSubject(organizationName, member, reminders),
+    text: `${text}\n\n${words.openOrders}: ${link}`,
+    html: `<p>${escapeHtml(text)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(words.openOrders)}</a></p>`,
   };
 }

@@ -12,7 +12,7 @@ import type { OrderDoc } from '../orders/model';
 import type { OrganizationDoc } from '../organizations/model';
 import type { UserDoc } from '../users/model';
 import { liveUsersByIdsAcrossPartitions } from '../users/repo';
-import { escalationEmail, memberReminderEmail, orderLink } from './messages';
+import { deliveredOrdersPath, escalationEmail, memberReminderEmail, orderPath } from './messages';
 import { digestId, escalationId, memberReminderId, notificationIdOf, type ReminderDoc } from './model';
 import {
   createReminderWithNotification,
@@ -137,7 +137,15 @@ async function remindOrganization(organization: OrganizationDoc, now: Date, repo
           day: today,
           orderIds: [order.id],
           ...(manager && manager.reminderEmails !== false
-            ? { email: escalationEmail(manager.email, organization.name, order, settings.maxReminders) }
+            ? {
+                email: escalationEmail(
+                  manager.email,
+                  organization.name,
+                  order,
+                  settings.maxReminders,
+                  effectiveLocale(manager.locale, settingsOf(organization).defaultLocale),
+                ),
+              }
             : {}),
           notificationId: notificationIdOf(escalationId(order.id, managerId)),
           status: 'pending',
@@ -181,7 +189,15 @@ async function sendDigests(
       day: today,
       orderIds: [],
       ...(user && user.reminderEmails !== false
-        ? { email: digestEmail(user.email, organization.name, settings.currency, settings.locale, content) }
+        ? {
+            email: digestEmail(
+              user.email,
+              organization.name,
+              settings.currency,
+              effectiveLocale(user.locale, settingsOf(organization).defaultLocale),
+              content,
+            ),
+          }
         : {}),
       notificationId: notificationIdOf(id),
       status: 'pending',
@@ -255,7 +271,11 @@ function notificationFor(organizationId: string, record: ReminderDoc, orders: Or
         type: record.kind === 'member' ? 'reportReminder' : 'reportReminderEscalation',
         title,
         message: `${events}: ${orders.length} order(s) with tickets still out`,
-        actionUrl: orderLink(organizationId, orders[0]!.id),
+        // In-app links are paths of the web client (the notifications page follows only those).
+        actionUrl:
+          record.kind === 'member'
+            ? orderPath(organizationId, orders[0]!.id)
+            : deliveredOrdersPath(organizationId, orders[0]!.eventId),
         meta: {
           reminderId: record.id,
           orderIds: record.orderIds,

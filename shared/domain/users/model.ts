@@ -57,6 +57,8 @@ export function toUserResponse(user: UserDoc) {
     isSuperAdmin: user.isSuperAdmin === true,
     ...(user.locale ? { locale: user.locale } : {}),
     notificationEmails: user.notificationEmails === true,
+    // Reminder e-mails are on until the person turns them off (docs/decisions/invoices-and-reminders.md).
+    reminderEmails: user.reminderEmails !== false,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
     ...(user.deletedAt ? { deletedAt: user.deletedAt } : {}),

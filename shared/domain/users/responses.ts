@@ -14,11 +14,12 @@ export const userResponse = object(
     isSuperAdmin: bool,
     locale: { enum: [...LOCALES] },
     notificationEmails: bool,
+    reminderEmails: bool,
     createdAt: timestamp,
     updatedAt: timestamp,
     deletedAt: timestamp,
   },
-  ['id', 'email', 'name', 'isSuperAdmin', 'notificationEmails', 'createdAt', 'updatedAt'],
+  ['id', 'email', 'name', 'isSuperAdmin', 'notificationEmails', 'reminderEmails', 'createdAt', 'updatedAt'],
 );
 
 export const userPage = pageOf(userResponse);

@@ -29,6 +29,7 @@ const router = createBrowserRouter([
   { path: '/login', lazy: page(() => import('../pages/auth/LoginPage')) },
   { path: '/auth/verify', lazy: page(() => import('../pages/auth/VerifyPage')) },
   { path: '/join/:code', lazy: page(() => import('../pages/auth/JoinPage')) },
+  { path: '/reminders/unsubscribe', lazy: page(() => import('../pages/member/UnsubscribePage')) },
   {
     element: <RequireSession />,
     children: [

@@ -14,6 +14,7 @@ import { useMe, useSession } from '../data/session-hooks';
 import { notificationsQuery } from '../data/queries';
 import { AreaNav } from './area-nav';
 import { PendingWrites } from '../offline/PendingWrites';
+import { useLinkedOrganization } from '../pages/member/linked-organization';
 
 /** The member's destinations: the bottom tab bar on a phone, the first row of links on a desk. */
 const MEMBER_LINKS = [
@@ -40,6 +41,7 @@ export function Layout() {
   const { t } = useTranslation();
   const { organizationId } = useSession();
   useOrganizationFormat();
+  useLinkedOrganization();
   const [menuOpen, setMenuOpen] = useState(false);
   const me = useMe();
   const navigate = useNavigate();

@@ -16,6 +16,7 @@ const fullOrganization = (a: Access) => !a.sellingPartner;
  * Without an organization (a super admin who belongs to none) only the areas that need none show.
  */
 const AREAS: { label: string; show: (a: Access) => boolean; links: Link[]; withoutOrganization?: true }[] = [
+  { label: 'invoices.navArea', show: (a) => Boolean(a.role), links: [['/invoices', 'invoices.nav']] },
   {
     label: 'nav.area.treasurer',
     show: (a) => a.at('treasurer') && !a.sellingPartner,

@@ -43,6 +43,7 @@ export const AREA_ROUTES: RouteObject[] = [
     path: '/super/impersonation',
     lazy: page(() => import('../pages/super-admin/ImpersonationAuditPage'), superAdmin),
   },
+  { path: '/invoices', lazy: page(() => import('../pages/member/InvoicesPage')) },
   { path: '/shared-events', lazy: page(() => import('../pages/shared-events/SharedEventsPage')) },
   // The notification's actionUrl (docs/decisions/shared-event-invitations.md): the same list, pending first.
   {

@@ -6,6 +6,7 @@ import { notificationsQuery, useAction } from '../../data/queries';
 import { useOrganization } from '../../data/session-hooks';
 import { Empty, ErrorNotice, QueryView } from '../../ui/feedback';
 import { formatDateTime } from '../../ui/format';
+import { ReminderEmailsSetting } from '../member/ReminderEmailsSetting';
 
 /** In-app notifications (one call: the 50 most recent with the unread count). */
 export default function NotificationsPage() {
@@ -24,6 +25,7 @@ export default function NotificationsPage() {
   return (
     <>
       <h1>{t('notifications.title')}</h1>
+      <ReminderEmailsSetting />
       <QueryView query={list} what={t('notifications.loading')}>
         {(data) => (
           <>

@@ -8,6 +8,7 @@ import { write } from '../../offline/write';
 import { formatDateTime } from '../../ui/format';
 import { Empty, ErrorNotice, QueryView, ShowMore, Success } from '../../ui/feedback';
 import { OrderSummary, perTypeBalance } from '../shared/OrderSummary';
+import { useOrderLinkTab } from './order-link';
 
 /** Tabs named as the API's deep links name them (`/history?tab=…&orderId=…`, docs/decisions/transfers.md). */
 const TABS = {
@@ -24,6 +25,7 @@ export default function OrdersPage() {
   const tab: Tab = (params.get('tab') as Tab) in TABS ? (params.get('tab') as Tab) : 'active';
   const focusId = params.get('orderId');
   const orders = useMyOrders(TABS[tab].statuses);
+  useOrderLinkTab();
   useEffect(() => {
     if (focusId && orders.isSuccess) document.getElementById(`order-card-${focusId}`)?.scrollIntoView();
   }, [focusId, orders.isSuccess]);
