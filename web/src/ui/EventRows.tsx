@@ -144,6 +144,8 @@ export function TicketTypeRows({
 }) {
   const { t } = useTranslation();
   const name = prefix ?? t('eventRows.ticketType');
+  // Amounts are decimal units of the organization's currency, which each money label names ("… price (EUR)").
+  const { currency } = formatSettings();
   return (
     <fieldset>
       <legend>{t('eventRows.ticketTypes')}</legend>
@@ -159,7 +161,7 @@ export function TicketTypeRows({
             />
           </label>
           <MoneyField
-            label={t('eventRows.price', rowName(name, i))}
+            label={t('eventRows.price', { ...rowName(name, i), currency })}
             required
             value={type.price}
             onChange={(price) => list.change(i, { price })}
@@ -167,17 +169,17 @@ export function TicketTypeRows({
           {withFees && (
             <>
               <MoneyField
-                label={t('eventRows.fee', rowName(name, i))}
+                label={t('eventRows.fee', { ...rowName(name, i), currency })}
                 value={type.fee}
                 onChange={(fee) => list.change(i, { fee })}
               />
               <MoneyField
-                label={t('eventRows.boxofficePrice')}
+                label={t('eventRows.boxofficePrice', { currency })}
                 value={type.boxofficePrice}
                 onChange={(boxofficePrice) => list.change(i, { boxofficePrice })}
               />
               <MoneyField
-                label={t('eventRows.boxofficeFee')}
+                label={t('eventRows.boxofficeFee', { currency })}
                 value={type.boxofficeFee}
                 onChange={(boxofficeFee) => list.change(i, { boxofficeFee })}
               />
@@ -193,15 +195,11 @@ export function TicketTypeRows({
   );
 }
 
-/**
- * A decimal amount in the organization's currency, which the label names ("… price (EUR)"): the API takes decimal
- * amounts (docs/api.md, money).
- */
+/** A decimal amount in the currency (the API takes decimal amounts; docs/api.md, money). */
 function MoneyField(props: { label: string; value: string; required?: boolean; onChange: (value: string) => void }) {
-  const { t } = useTranslation();
   return (
     <label>
-      {t('eventRows.inCurrency', { label: props.label, currency: formatSettings().currency })}
+      {props.label}
       <input
         required={props.required}
         type="number"
