@@ -204,7 +204,11 @@ function Report({ eventId, order }: { eventId: string; order: DelegatedOrder }) 
     report.mutate('sold');
   };
   return (
-    <form className="row" onSubmit={submit} aria-label={t('partner.report.form', { name: order.buyerUserName ?? t('partner.report.order') })}>
+    <form
+      className="row"
+      onSubmit={submit}
+      aria-label={t('partner.report.form', { name: order.buyerUserName ?? t('partner.report.order') })}
+    >
       <label>
         {t('partner.report.soldTotal')}
         <input

@@ -32,13 +32,17 @@ export function CapacitySection({ event }: { event: SharedEvent }) {
         {(c) => (
           <>
             <p>
-              {c.capacityPolicy === 'pool' ? t('sharedEvents.capacity.poolPolicy') : t('sharedEvents.capacity.quotaPolicy')}
+              {c.capacityPolicy === 'pool'
+                ? t('sharedEvents.capacity.poolPolicy')
+                : t('sharedEvents.capacity.quotaPolicy')}
               {c.transitionInProgress ? ` ${t('sharedEvents.capacity.transition')}` : ''}
               {c.fenceState !== 'open' ? ` ${t('sharedEvents.capacity.frozen', { state: c.fenceState })}` : ''}
             </p>
             <Table
               caption={
-                c.capacityPolicy === 'pool' ? t('sharedEvents.capacity.poolCaption') : t('sharedEvents.capacity.caption')
+                c.capacityPolicy === 'pool'
+                  ? t('sharedEvents.capacity.poolCaption')
+                  : t('sharedEvents.capacity.caption')
               }
               head={[
                 t('sharedEvents.column.showtime'),
@@ -183,9 +187,7 @@ function CapacityAdmin({
             ) && switchPolicy.mutate(undefined)
           }
         >
-          {capacity.capacityPolicy === 'pool'
-            ? t('sharedEvents.capacity.toQuotas')
-            : t('sharedEvents.capacity.toPool')}
+          {capacity.capacityPolicy === 'pool' ? t('sharedEvents.capacity.toQuotas') : t('sharedEvents.capacity.toPool')}
         </button>
       </div>
       <ErrorNotice error={saveQuotas.error ?? switchPolicy.error} title={t('sharedEvents.capacity.notChanged')} />

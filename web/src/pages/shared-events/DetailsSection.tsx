@@ -138,7 +138,11 @@ function Projections({ event, repair }: { event: SharedEvent; repair: boolean })
       {status.data && (
         <Table
           caption={t('sharedEvents.details.copies')}
-          head={[t('sharedEvents.column.organization'), t('sharedEvents.column.state'), t('sharedEvents.details.version')]}
+          head={[
+            t('sharedEvents.column.organization'),
+            t('sharedEvents.column.state'),
+            t('sharedEvents.details.version'),
+          ]}
           rows={status.data.projections.map((p) => [
             orgName(p.organizationId),
             t(`sharedEvents.details.sync.${p.syncStatus}`, { defaultValue: p.syncStatus }),
@@ -168,7 +172,8 @@ function RetireDraft({ event }: { event: SharedEvent }) {
         className="danger"
         disabled={retire.isPending}
         onClick={() =>
-          window.confirm(t('sharedEvents.details.confirmRetire', { name: event.name })) && retire.mutate(undefined, { onSuccess: () => void navigate('/shared-events') })
+          window.confirm(t('sharedEvents.details.confirmRetire', { name: event.name })) &&
+          retire.mutate(undefined, { onSuccess: () => void navigate('/shared-events') })
         }
       >
         {t('sharedEvents.details.retire')}

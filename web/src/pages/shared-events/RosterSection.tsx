@@ -45,13 +45,14 @@ export function RosterSection({ event }: { event: SharedEvent }) {
         : unwrap(http.POST('/api/shared-events/{sharedEventId}/participants/{orgId}/leave', params));
     },
     onSuccess: async (_, action) => {
-      const values = { organization: access.organizationName ?? t('sharedEvents.roster.yourOrganization'), event: event.name };
+      const values = {
+        organization: access.organizationName ?? t('sharedEvents.roster.yourOrganization'),
+        event: event.name,
+      };
       await navigate('/shared-events', {
         state: {
           notice:
-            action === 'decline'
-              ? t('sharedEvents.roster.declined', values)
-              : t('sharedEvents.roster.left', values),
+            action === 'decline' ? t('sharedEvents.roster.declined', values) : t('sharedEvents.roster.left', values),
         },
       });
       // Marked stale only: the list refetches as it mounts, the Shared Event is not read again.

@@ -124,9 +124,7 @@ export function PendingInvitations() {
           )
         }
       </Guarded>
-      {accept.data && (
-        <Success>{t('sharedEvents.pending.joined', { name: accept.data.name })}</Success>
-      )}
+      {accept.data && <Success>{t('sharedEvents.pending.joined', { name: accept.data.name })}</Success>}
       <ErrorNotice error={accept.error} />
     </section>
   );

@@ -32,11 +32,7 @@ export function OutcomeNotice({ outcome }: { outcome?: Outcome }) {
   if (!outcome) return null;
   if (outcome.message) return <Success>{outcome.message}</Success>;
   return (
-    <ActionError
-      error={outcome.error}
-      what={t('orderTools.delete.what')}
-      title={t('orderTools.delete.notDeleted')}
-    />
+    <ActionError error={outcome.error} what={t('orderTools.delete.what')} title={t('orderTools.delete.notDeleted')} />
   );
 }
 
