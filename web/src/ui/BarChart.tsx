@@ -1,5 +1,6 @@
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
+import { currentLanguage } from '../i18n';
 
 // Only the pieces the bar charts use: Chart.js tree-shakes the rest away (docs/decisions/dependencies.md).
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
@@ -13,7 +14,9 @@ export interface Series {
 
 /**
  * A bar chart for reading at a glance. The canvas is decorative for assistive technology (aria-hidden): every
- * figure is also in the table next to it, which is the accessible version.
+ * figure is also in the table next to it, which is the accessible version. It has no words of its own (the series
+ * and labels come from the page, in the person's language); its ticks and tooltips format numbers in that language
+ * (Chart.js `locale`: "1 000" in Finnish, "1.000" in German).
  */
 export default function BarChart({
   labels,
@@ -40,6 +43,7 @@ export default function BarChart({
         }}
         options={{
           indexAxis: horizontal ? 'y' : 'x',
+          locale: currentLanguage(),
           responsive: true,
           maintainAspectRatio: false,
           animation: false,

@@ -1,9 +1,12 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatSettings } from './format';
 
 /**
  * The showtime and ticket type rows of an event form, shared by the admin's event form and the Shared Event
  * creation form: one place for the labels, the add and remove buttons and the conversions to the API's shapes
- * (decimal money, ISO instants; docs/api.md).
+ * (decimal money, ISO instants; docs/api.md). The words are the catalog's (eventRows); a form may name its rows
+ * ("Shared showtime") with a `prefix` from its own catalog, else they are "Showtime" and "Ticket type".
  */
 export type ShowtimeRow = { showtimeId?: string; dateTime: string; label: string };
 export type TicketTypeRow = {
@@ -64,14 +67,26 @@ export function useRows<T>(initial: T[]) {
 type Rows<T> = ReturnType<typeof useRows<T>>;
 
 /** A row's remove button, offered while more than one row is left (the API wants at least one). */
-function RemoveRow({ what, count, onRemove }: { what: string; count: number; onRemove: () => void }) {
+function RemoveRow({ row, count, onRemove }: { row: RowName; count: number; onRemove: () => void }) {
+  const { t } = useTranslation();
   if (count < 2) return null;
   return (
     <button type="button" className="secondary" onClick={onRemove}>
-      Remove {what}
+      {t('eventRows.remove', row)}
     </button>
   );
 }
+
+/**
+ * A row's name for its labels: the prefix and the row's number, and the prefix in lower case for the middle of a
+ * sentence (English and Finnish write "remove showtime 1"; German keeps the noun's capital).
+ */
+type RowName = { prefix: string; prefixLower: string; n: number };
+const rowName = (prefix: string, i: number): RowName => ({
+  prefix,
+  prefixLower: prefix.toLocaleLowerCase(),
+  n: i + 1,
+});
 
 /** Showtimes: "{prefix} N date and time" and "{prefix} N label" (`labelMax`: the API's limit for the label). */
 export function ShowtimeRows({
@@ -80,16 +95,19 @@ export function ShowtimeRows({
   labelMax,
 }: {
   list: Rows<ShowtimeRow>;
-  prefix: string;
+  /** The rows' name in the person's language; "Showtime" when not given. */
+  prefix?: string;
   labelMax: number;
 }) {
+  const { t } = useTranslation();
+  const name = prefix ?? t('eventRows.showtime');
   return (
     <fieldset>
-      <legend>Showtimes</legend>
+      <legend>{t('eventRows.showtimes')}</legend>
       {list.rows.map((s, i) => (
         <div className="fields" key={i}>
           <label>
-            {prefix} {i + 1} date and time
+            {t('eventRows.dateTime', rowName(name, i))}
             <input
               required
               type="datetime-local"
@@ -98,18 +116,14 @@ export function ShowtimeRows({
             />
           </label>
           <label>
-            {prefix} {i + 1} label
+            {t('eventRows.label', rowName(name, i))}
             <input maxLength={labelMax} value={s.label} onChange={(e) => list.change(i, { label: e.target.value })} />
           </label>
-          <RemoveRow
-            what={`${prefix.toLowerCase()} ${i + 1}`}
-            count={list.rows.length}
-            onRemove={() => list.remove(i)}
-          />
+          <RemoveRow row={rowName(name, i)} count={list.rows.length} onRemove={() => list.remove(i)} />
         </div>
       ))}
       <button type="button" className="secondary" onClick={() => list.add(EMPTY_SHOWTIME)}>
-        Add a showtime
+        {t('eventRows.addShowtime')}
       </button>
     </fieldset>
   );
@@ -123,54 +137,59 @@ export function TicketTypeRows({
   withFees,
 }: {
   list: Rows<TicketTypeRow>;
-  prefix: string;
+  /** The rows' name in the person's language; "Ticket type" when not given. */
+  prefix?: string;
   nameMax: number;
   withFees: boolean;
 }) {
+  const { t } = useTranslation();
+  const name = prefix ?? t('eventRows.ticketType');
+  // Amounts are decimal units of the organization's currency, which each money label names ("… price (EUR)").
+  const { currency } = formatSettings();
   return (
     <fieldset>
-      <legend>Ticket types</legend>
-      {list.rows.map((t, i) => (
+      <legend>{t('eventRows.ticketTypes')}</legend>
+      {list.rows.map((type, i) => (
         <div className="fields" key={i}>
           <label>
-            {prefix} {i + 1} name
+            {t('eventRows.name', rowName(name, i))}
             <input
               required
               maxLength={nameMax}
-              value={t.name}
+              value={type.name}
               onChange={(e) => list.change(i, { name: e.target.value })}
             />
           </label>
           <MoneyField
-            label={`${prefix} ${i + 1} price`}
+            label={t('eventRows.price', { ...rowName(name, i), currency })}
             required
-            value={t.price}
+            value={type.price}
             onChange={(price) => list.change(i, { price })}
           />
           {withFees && (
             <>
-              <MoneyField label={`${prefix} ${i + 1} fee`} value={t.fee} onChange={(fee) => list.change(i, { fee })} />
               <MoneyField
-                label="Box-office price (optional)"
-                value={t.boxofficePrice}
+                label={t('eventRows.fee', { ...rowName(name, i), currency })}
+                value={type.fee}
+                onChange={(fee) => list.change(i, { fee })}
+              />
+              <MoneyField
+                label={t('eventRows.boxofficePrice', { currency })}
+                value={type.boxofficePrice}
                 onChange={(boxofficePrice) => list.change(i, { boxofficePrice })}
               />
               <MoneyField
-                label="Box-office fee (optional)"
-                value={t.boxofficeFee}
+                label={t('eventRows.boxofficeFee', { currency })}
+                value={type.boxofficeFee}
                 onChange={(boxofficeFee) => list.change(i, { boxofficeFee })}
               />
             </>
           )}
-          <RemoveRow
-            what={`${prefix.toLowerCase()} ${i + 1}`}
-            count={list.rows.length}
-            onRemove={() => list.remove(i)}
-          />
+          <RemoveRow row={rowName(name, i)} count={list.rows.length} onRemove={() => list.remove(i)} />
         </div>
       ))}
       <button type="button" className="secondary" onClick={() => list.add(EMPTY_TICKET_TYPE)}>
-        Add a ticket type
+        {t('eventRows.addTicketType')}
       </button>
     </fieldset>
   );
@@ -207,18 +226,19 @@ export function EventBasics({
   location: Field;
   nameMax: number;
 }) {
+  const { t } = useTranslation();
   return (
     <>
       <label>
-        Name
+        {t('eventRows.eventName')}
         <input required maxLength={nameMax} value={name.value} onChange={(e) => name.set(e.target.value)} />
       </label>
       <label>
-        Date
+        {t('eventRows.date')}
         <input required type="datetime-local" value={date.value} onChange={(e) => date.set(e.target.value)} />
       </label>
       <label>
-        Location
+        {t('eventRows.location')}
         <input maxLength={255} value={location.value} onChange={(e) => location.set(e.target.value)} />
       </label>
     </>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSearchParams, Link } from 'react-router';
 import { http, unwrap } from '../../api/instance';
 import { useAction } from '../../data/queries';
@@ -10,6 +11,7 @@ import { formatDateTime } from '../../ui/format';
  * token names the event and the delegation) or declines it for the organization they have open.
  */
 export default function AcceptDelegationPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { organizationId, membership } = useOrganization();
@@ -27,18 +29,15 @@ export default function AcceptDelegationPage() {
   const done = accept.isSuccess || decline.isSuccess;
   return (
     <>
-      <h1>Sell tickets for another organization</h1>
+      <h1>{t('partner.accept.title')}</h1>
       {!token || !delegationId ? (
-        <Empty>This link has no invitation in it.</Empty>
+        <Empty>{t('partner.accept.noToken')}</Empty>
       ) : (
         <>
-          <p>
-            You are invited to sell tickets for another organization&apos;s event, as {membership?.organizationName}.
-            Your members will be able to request tickets, and your ticket managers approve and hand them out.
-          </p>
+          <p>{t('partner.accept.explain', { name: membership?.organizationName ?? '' })}</p>
           <div className="row">
             <button type="button" disabled={done || accept.isPending} onClick={() => accept.mutate(undefined)}>
-              Accept the invitation
+              {t('partner.accept.submit')}
             </button>
             <button
               type="button"
@@ -46,22 +45,22 @@ export default function AcceptDelegationPage() {
               disabled={done || decline.isPending}
               onClick={() => decline.mutate(undefined)}
             >
-              Decline
+              {t('partner.accept.decline')}
             </button>
           </div>
           {accept.data && (
             <Success>
-              Accepted: you now sell for {accept.data.delegatedEvent.ownerOrganizationName}
+              {t('partner.accept.accepted', { owner: accept.data.delegatedEvent.ownerOrganizationName })}
               {accept.data.delegatedEvent.eventName ? ` (${accept.data.delegatedEvent.eventName}` : ''}
               {accept.data.delegatedEvent.eventDate
                 ? `, ${formatDateTime(accept.data.delegatedEvent.eventDate)})`
                 : accept.data.delegatedEvent.eventName
                   ? ')'
                   : ''}
-              . <Link to={`/partner?event=${accept.data.delegatedEvent.eventId}`}>Open it</Link>.
+              . <Link to={`/partner?event=${accept.data.delegatedEvent.eventId}`}>{t('partner.accept.open')}</Link>.
             </Success>
           )}
-          {decline.isSuccess && <Success>Declined.</Success>}
+          {decline.isSuccess && <Success>{t('partner.accept.declined')}</Success>}
           <ErrorNotice error={accept.error ?? decline.error} />
         </>
       )}

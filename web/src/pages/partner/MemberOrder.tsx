@@ -1,9 +1,10 @@
 import { i18next } from '../../i18n';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { http, unwrap } from '../../api/instance';
 import { pagesOf, useAction } from '../../data/queries';
 import { Empty, ErrorNotice, ShowMore, Success } from '../../ui/feedback';
-import { formatDateTime, formatMoney, formatNumber, showtimeName } from '../../ui/format';
+import { formatDateTime, formatMoney, formatNumber, showtimeName, tickets } from '../../ui/format';
 import { linesOf, TicketInputs } from '../../ui/TicketInputs';
 import { Guarded } from '../../ui/access';
 import { Table } from '../../ui/Table';
@@ -25,6 +26,7 @@ export function SelfOrder({
   ticketTypes: DelegatedCatalog['ticketTypes'];
   showtimes: CatalogShowtime[];
 }) {
+  const { t } = useTranslation();
   const open = showtimes.filter((s) => !s.soldOut);
   const [showtimeId, setShowtimeId] = useState(open[0]?.showtimeId ?? '');
   const [values, setValues] = useState<Record<string, string>>({});
@@ -39,87 +41,91 @@ export function SelfOrder({
     e.preventDefault();
     order.mutate(undefined, { onSuccess: () => setValues({}) });
   };
-  if (open.length === 0) return <p className="notice">Every showtime of this event is sold out.</p>;
+  if (open.length === 0) return <p className="notice">{t('partner.order.allSoldOut')}</p>;
   return (
     <section aria-labelledby="self-order-title">
-      <h3 id="self-order-title">Request tickets to sell</h3>
+      <h3 id="self-order-title">{t('partner.order.title')}</h3>
       <form className="stack" onSubmit={submit}>
         <label>
-          Showtime
+          {t('partner.column.showtime')}
           <select value={showtimeId} onChange={(e) => setShowtimeId(e.target.value)} required>
             {showtimes.map((s) => (
               <option key={s.showtimeId} value={s.showtimeId} disabled={s.soldOut}>
                 {showtimeName(s)}
-                {s.soldOut ? ' (sold out)' : ''}
+                {s.soldOut ? ` (${t('partner.order.soldOut')})` : ''}
               </option>
             ))}
           </select>
         </label>
-        <TicketInputs types={ticketTypes} values={values} onChange={setValues} legend="How many of each" />
+        <TicketInputs types={ticketTypes} values={values} onChange={setValues} legend={t('partner.order.howMany')} />
         <button type="submit" disabled={order.isPending || linesOf(values).length === 0}>
-          Send request
+          {t('partner.order.submit')}
         </button>
       </form>
       {order.data && (
         <Success>
-          Requested {order.data.totalQuantity} tickets ({formatMoney(order.data.totalAmount)}). Your ticket manager
-          approves it; its status shows under “Your requests”.
+          {t('partner.order.sent', {
+            tickets: tickets(order.data.totalQuantity),
+            amount: formatMoney(order.data.totalAmount),
+          })}
         </Success>
       )}
-      <ErrorNotice error={order.error} title="The request was not sent" />
+      <ErrorNotice error={order.error} title={t('partner.order.notSent')} />
     </section>
   );
 }
 
-/** What each status means to the member who asked. */
-const MY_STATUS: Record<string, string> = {
-  pending: 'Waiting for approval',
-  approved: 'Approved, to be handed out',
-  delivered: 'Delivered to you',
-  awaitingReconciliation: 'Delivered, being settled',
-  settled: 'Settled',
-  cancelled: 'Cancelled',
-};
+/** What each status means to the member who asked (partner.myStatus.<status>; an unknown one as the API names it). */
+const myStatus = (status: string) => i18next.t(`partner.myStatus.${status}`, { defaultValue: status });
 
 /** The caller's own requests for this event (GET …/orders/mine), newest first; a pending one can be withdrawn. */
 export function MyDelegatedOrders({ eventId }: { eventId: string }) {
+  const { t } = useTranslation();
   const orders = useMyDelegatedOrders(eventId);
   const cancel = useAction((orderId: string, organizationId) =>
     unwrap(
       http.POST('/api/organizations/{partnerOrganizationId}/delegated-events/{eventId}/orders/{orderId}/cancel', {
         params: { path: { partnerOrganizationId: organizationId, eventId, orderId } },
-        body: { reason: 'Withdrawn by the requester' },
+        // The reason is kept on the order and read by the partner's ticket managers: in the requester's language.
+        body: { reason: t('partner.mine.withdrawnReason') },
       }),
     ),
   );
   return (
     <section aria-labelledby="my-requests-title">
-      <h3 id="my-requests-title">Your requests</h3>
-      <Guarded query={orders} what="Loading your requests">
+      <h3 id="my-requests-title">{t('partner.mine.title')}</h3>
+      <Guarded query={orders} what={t('partner.mine.loading')}>
         {(data) => {
           const items = pagesOf(data);
-          if (items.length === 0) return <Empty>You have not requested tickets for this event yet.</Empty>;
+          if (items.length === 0) return <Empty>{t('partner.mine.none')}</Empty>;
           return (
             <>
               <Table
-                caption="Your requests"
-                head={['Requested', 'Showtime', 'Tickets', 'Amount', 'Status', '']}
+                caption={t('partner.mine.title')}
+                head={[
+                  t('partner.mine.requested'),
+                  t('partner.column.showtime'),
+                  t('partner.column.tickets'),
+                  t('partner.column.amount'),
+                  t('partner.column.status'),
+                  '',
+                ]}
                 rows={items.map((o) => [
                   formatDateTime(o.createdAt),
                   showtimeName(o),
                   formatNumber(o.totalQuantity),
                   formatMoney(o.totalAmount),
-                  MY_STATUS[o.status] ?? o.status,
+                  myStatus(o.status),
                   o.status === 'pending' ? (
                     <button
                       key={o.id}
                       type="button"
                       className="danger"
                       disabled={cancel.isPending}
-                      aria-label={`Withdraw the request of ${formatNumber(o.totalQuantity)} tickets`}
+                      aria-label={t('partner.mine.withdrawOne', { tickets: tickets(o.totalQuantity) })}
                       onClick={() => cancel.mutate(o.id)}
                     >
-                      Withdraw
+                      {t('partner.mine.withdraw')}
                     </button>
                   ) : (
                     ''
@@ -131,7 +137,7 @@ export function MyDelegatedOrders({ eventId }: { eventId: string }) {
           );
         }}
       </Guarded>
-      <ErrorNotice error={cancel.error} title="The request was not withdrawn" />
+      <ErrorNotice error={cancel.error} title={t('partner.mine.notWithdrawn')} />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { Empty, ErrorNotice, Loading } from '../../ui/feedback';
@@ -15,21 +16,22 @@ import { useCatalog, useDelegatedEvents, useSalesContext, type DelegatedEvent } 
  * every member; for ticket managers also the sales context (seats left) and the queue.
  */
 export default function PartnerPage() {
+  const { t } = useTranslation();
   const events = useDelegatedEvents();
   const [params, setParams] = useSearchParams();
   return (
     <>
-      <h1>Selling for partners</h1>
-      <Guarded query={events} what="Loading delegated events">
+      <h1>{t('partner.page.title')}</h1>
+      <Guarded query={events} what={t('partner.page.loadingEvents')}>
         {(data) => {
           const live = data.items.filter((e) => e.status === 'active');
           const chosen = live.find((e) => e.eventId === params.get('event')) ?? live[0];
-          if (!chosen) return <Empty>Your organization sells for no other organization right now.</Empty>;
+          if (!chosen) return <Empty>{t('partner.page.none')}</Empty>;
           return (
             <>
               {live.length > 1 && (
                 <label>
-                  Event{' '}
+                  {t('partner.page.event')}{' '}
                   <select
                     value={chosen.eventId}
                     onChange={(e) => setParams({ event: e.target.value }, { replace: true })}
@@ -53,6 +55,7 @@ export default function PartnerPage() {
 }
 
 function DelegatedEventView({ event }: { event: DelegatedEvent }) {
+  const { t } = useTranslation();
   const access = useAccess();
   const manager = access.at('ticketManager');
   const catalog = useCatalog(event.eventId);
@@ -60,34 +63,37 @@ function DelegatedEventView({ event }: { event: DelegatedEvent }) {
   const context = useSalesContext(manager ? event.eventId : undefined);
   const heading = (
     <h2>
-      {catalog.data?.eventName ?? event.eventName ?? 'An event'} for {event.ownerOrganizationName}
+      {t('partner.page.heading', {
+        event: catalog.data?.eventName ?? event.eventName ?? t('partner.page.anEvent'),
+        owner: event.ownerOrganizationName,
+      })}
     </h2>
   );
-  if (catalog.isPending) return <Loading what="Loading the event" />;
+  if (catalog.isPending) return <Loading what={t('partner.page.loadingEvent')} />;
   if (catalog.isError && !isCatalogOff(catalog.error))
     return isForbidden(catalog.error) ? (
-      <NotAllowed what="this event" />
+      <NotAllowed what={t('partner.page.thisEvent')} />
     ) : (
-      <ErrorNotice error={catalog.error} title="Could not load the event" />
+      <ErrorNotice error={catalog.error} title={t('partner.page.couldNotLoad')} />
     );
   // The catalog switched off (DELEGATED_MEMBER_CATALOG_ENABLED): managers order from the sales context instead;
   // members are told in a sentence, not an error box.
   const source = catalog.data ?? context.data;
-  if (!source && manager && context.isPending) return <Loading what="Loading the event" />;
+  if (!source && manager && context.isPending) return <Loading what={t('partner.page.loadingEvent')} />;
   return (
     <>
       {heading}
       <p className="meta">
         {formatDateTime(source?.date ?? event.eventDate)}
         {source?.location ? ` · ${source.location}` : ''}
-        {source?.salesLocked ? ' · sales are closed' : ''}
+        {source?.salesLocked ? ` · ${t('partner.page.salesClosed')}` : ''}
       </p>
       {manager && (
-        <Guarded query={context} what="Loading seats left">
+        <Guarded query={context} what={t('partner.page.loadingSeats')}>
           {(c) => (
             <Table
-              caption="Seats left per showtime"
-              head={['Showtime', 'Capacity', 'Left']}
+              caption={t('partner.page.seatsLeft')}
+              head={[t('partner.column.showtime'), t('partner.column.capacity'), t('partner.column.left')]}
               rows={c.showtimes.map((s) => [showtimeName(s), formatNumber(s.venueCapacity), formatNumber(s.remaining)])}
             />
           )}
@@ -95,10 +101,10 @@ function DelegatedEventView({ event }: { event: DelegatedEvent }) {
       )}
       {!source ? (
         <p className="notice" role="status">
-          Ticket types and showtimes are not shown to members here yet. Ask your ticket manager for tickets.
+          {t('errors.delegatedCatalog')}
         </p>
       ) : source.salesLocked || !source.active ? (
-        <p className="notice">Sales for this event are closed, so no new requests can be made.</p>
+        <p className="notice">{t('partner.page.closed')}</p>
       ) : (
         <SelfOrder
           eventId={event.eventId}

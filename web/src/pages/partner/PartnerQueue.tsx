@@ -1,9 +1,10 @@
 import { i18next } from '../../i18n';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { http, unwrap } from '../../api/instance';
 import { pagesOf, useAction } from '../../data/queries';
 import { Empty, ErrorNotice } from '../../ui/feedback';
-import { formatMoney, formatNumber, showtimeName, statusLabel } from '../../ui/format';
+import { formatMoney, formatNumber, showtimeName, statusLabel, tickets } from '../../ui/format';
 import { Guarded } from '../../ui/access';
 import { Table } from '../../ui/Table';
 import { useDelegatedOrders, useDelegatedQueue, type DelegatedOrder } from './queries';
@@ -14,36 +15,49 @@ type Step = 'approve' | 'deliver' | 'approve-and-deliver' | 'cancel';
 /** The partner ticket manager's work: pending (approve, approve-and-deliver, cancel), approved (deliver), then
  * delivered orders with sold and returned reports. Calls: two queue pages and the order list. */
 export function PartnerQueue({ eventId }: { eventId: string }) {
+  const { t } = useTranslation();
   const pending = useDelegatedQueue(eventId, 'pending');
   const approved = useDelegatedQueue(eventId, 'approved');
   const orders = useDelegatedOrders(eventId);
   return (
     <section aria-labelledby="partner-queue-title">
-      <h3 id="partner-queue-title">Queue</h3>
-      <Guarded query={pending} what="Loading requests">
+      <h3 id="partner-queue-title">{t('partner.queue.title')}</h3>
+      <Guarded query={pending} what={t('partner.queue.loadingRequests')}>
         {(data) => (
           <QueueTable
-            caption="Waiting for approval"
+            caption={t('partner.queue.pending')}
             orders={pagesOf(data)}
             eventId={eventId}
             steps={['approve', 'approve-and-deliver', 'cancel']}
           />
         )}
       </Guarded>
-      <Guarded query={approved} what="Loading approved orders">
+      <Guarded query={approved} what={t('partner.queue.loadingApproved')}>
         {(data) => (
-          <QueueTable caption="Approved, to hand out" orders={pagesOf(data)} eventId={eventId} steps={['deliver']} />
+          <QueueTable
+            caption={t('partner.queue.approved')}
+            orders={pagesOf(data)}
+            eventId={eventId}
+            steps={['deliver']}
+          />
         )}
       </Guarded>
-      <Guarded query={orders} what="Loading orders">
+      <Guarded query={orders} what={t('partner.queue.loadingOrders')}>
         {(data) => {
           const delivered = data.items.filter((o) => ['delivered', 'awaitingReconciliation'].includes(o.status));
           return delivered.length === 0 ? (
-            <Empty>No delivered order to report on.</Empty>
+            <Empty>{t('partner.queue.noneDelivered')}</Empty>
           ) : (
             <Table
-              caption="Delivered: report sold and returned"
-              head={['Seller', 'Showtime', 'Tickets', 'Sold', 'Returned', 'Report']}
+              caption={t('partner.queue.delivered')}
+              head={[
+                t('partner.column.seller'),
+                t('partner.column.showtime'),
+                t('partner.column.tickets'),
+                t('partner.column.sold'),
+                t('partner.column.returned'),
+                t('partner.column.report'),
+              ]}
               rows={delivered.map((o) => [
                 o.buyerUserName ?? '',
                 showtimeName(o),
@@ -60,11 +74,12 @@ export function PartnerQueue({ eventId }: { eventId: string }) {
   );
 }
 
-const STEP_LABEL: Record<Step, string> = {
-  approve: 'Approve',
-  deliver: 'Mark delivered',
-  'approve-and-deliver': 'Approve and deliver',
-  cancel: 'Cancel',
+/** Each step's button words (partner.step.<key>). */
+const STEP_KEY: Record<Step, string> = {
+  approve: 'approve',
+  deliver: 'deliver',
+  'approve-and-deliver': 'approveAndDeliver',
+  cancel: 'cancel',
 };
 
 function QueueTable({
@@ -78,15 +93,23 @@ function QueueTable({
   eventId: string;
   steps: Step[];
 }) {
-  if (orders.length === 0) return <Empty>{caption}: nothing.</Empty>;
+  const { t } = useTranslation();
+  if (orders.length === 0) return <Empty>{t('partner.queue.nothing', { caption })}</Empty>;
   return (
     <Table
       caption={caption}
-      head={['Seller', 'Showtime', 'Tickets', 'Amount', 'Status', 'Action']}
+      head={[
+        t('partner.column.seller'),
+        t('partner.column.showtime'),
+        t('partner.column.tickets'),
+        t('partner.column.amount'),
+        t('partner.column.status'),
+        t('partner.column.action'),
+      ]}
       rows={orders.map((o) => [
         o.buyerUserName ?? '',
         showtimeName(o),
-        o.tickets.map((t) => `${t.quantity} × ${t.ticketTypeName}`).join(', '),
+        o.tickets.map((line) => `${formatNumber(line.quantity)} × ${line.ticketTypeName}`).join(', '),
         formatMoney(o.totalAmount),
         statusLabel(o.status),
         <Steps key={o.id} eventId={eventId} order={o} steps={steps} />,
@@ -96,6 +119,7 @@ function QueueTable({
 }
 
 function Steps({ eventId, order, steps }: { eventId: string; order: DelegatedOrder; steps: Step[] }) {
+  const { t } = useTranslation();
   const run = useAction((step: Step, organizationId) => {
     const params = { params: { path: { partnerOrganizationId: organizationId, eventId, orderId: order.id } } };
     if (step === 'approve')
@@ -133,11 +157,15 @@ function Steps({ eventId, order, steps }: { eventId: string; order: DelegatedOrd
           key={s}
           type="button"
           className={s === 'cancel' ? 'danger' : s === 'approve' ? 'secondary' : ''}
-          aria-label={`${STEP_LABEL[s]}: ${order.buyerUserName ?? ''} ${order.totalQuantity} tickets`}
+          aria-label={t('partner.step.named', {
+            step: t(`partner.step.${STEP_KEY[s]}`),
+            name: order.buyerUserName ?? '',
+            tickets: tickets(order.totalQuantity),
+          })}
           disabled={run.isPending}
           onClick={() => run.mutate(s)}
         >
-          {STEP_LABEL[s]}
+          {t(`partner.step.${STEP_KEY[s]}`)}
         </button>
       ))}
       <ErrorNotice error={run.error} />
@@ -146,6 +174,7 @@ function Steps({ eventId, order, steps }: { eventId: string; order: DelegatedOrd
 }
 
 function Report({ eventId, order }: { eventId: string; order: DelegatedOrder }) {
+  const { t } = useTranslation();
   const [sold, setSold] = useState(String(order.soldQuantity ?? 0));
   const [returned, setReturned] = useState('');
   const report = useAction((kind: 'sold' | 'returned', organizationId) => {
@@ -175,9 +204,13 @@ function Report({ eventId, order }: { eventId: string; order: DelegatedOrder }) 
     report.mutate('sold');
   };
   return (
-    <form className="row" onSubmit={submit} aria-label={`Report on ${order.buyerUserName ?? 'order'}`}>
+    <form
+      className="row"
+      onSubmit={submit}
+      aria-label={t('partner.report.form', { name: order.buyerUserName ?? t('partner.report.order') })}
+    >
       <label>
-        Sold in total
+        {t('partner.report.soldTotal')}
         <input
           type="number"
           className="narrow"
@@ -188,10 +221,10 @@ function Report({ eventId, order }: { eventId: string; order: DelegatedOrder }) 
         />
       </label>
       <button type="submit" disabled={report.isPending}>
-        Report sold
+        {t('partner.report.sold')}
       </button>
       <label>
-        Returned now
+        {t('partner.report.returnedNow')}
         <input
           type="number"
           className="narrow"
@@ -206,7 +239,7 @@ function Report({ eventId, order }: { eventId: string; order: DelegatedOrder }) 
         disabled={report.isPending || !(Number(returned) > 0)}
         onClick={() => report.mutate('returned')}
       >
-        Report returned
+        {t('partner.report.returned')}
       </button>
       <ErrorNotice error={report.error} />
     </form>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { http, unwrap } from '../../api/instance';
@@ -13,6 +14,7 @@ import { Guarded } from '../../ui/access';
  * accepting it for one of the organizations the caller administers. Calls: preview, then accept.
  */
 export default function AcceptLinkPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const me = useMe();
@@ -30,24 +32,26 @@ export default function AcceptLinkPage() {
   );
   return (
     <>
-      <h1>Shared Event invitation</h1>
+      <h1>{t('sharedEvents.accept.title')}</h1>
       {!token ? (
-        <Empty>This link has no invitation in it.</Empty>
+        <Empty>{t('sharedEvents.accept.noToken')}</Empty>
       ) : (
-        <Guarded query={preview} what="Reading the invitation">
+        <Guarded query={preview} what={t('sharedEvents.accept.reading')}>
           {(p) => (
             <>
               <p>
                 <strong>{p.name}</strong>
                 {p.date ? `, ${formatDateTime(p.date)}` : ''}
-                {p.organizerOrganizationName ? ` · from ${p.organizerOrganizationName}` : ''}
+                {p.organizerOrganizationName
+                  ? ` · ${t('sharedEvents.accept.from', { name: p.organizerOrganizationName })}`
+                  : ''}
               </p>
               {admined.length === 0 ? (
-                <p className="notice">Only an admin of an organization can accept this invitation for it.</p>
+                <p className="notice">{t('sharedEvents.accept.adminsOnly')}</p>
               ) : (
                 <div className="row">
                   <label>
-                    Accept for
+                    {t('sharedEvents.accept.acceptFor')}
                     <select value={chosen} onChange={(e) => setOrganizationId(e.target.value)}>
                       {admined.map((m) => (
                         <option key={m.organizationId} value={m.organizationId}>
@@ -61,16 +65,17 @@ export default function AcceptLinkPage() {
                     disabled={accept.isPending || accept.isSuccess}
                     onClick={() => accept.mutate(undefined)}
                   >
-                    Accept the invitation
+                    {t('sharedEvents.accept.submit')}
                   </button>
                 </div>
               )}
               {accept.data && (
                 <Success>
-                  {accept.data.name} joined. <Link to={`/shared-events/${accept.data.sharedEventId}`}>Open it</Link>.
+                  {t('sharedEvents.accept.joined', { name: accept.data.name })}{' '}
+                  <Link to={`/shared-events/${accept.data.sharedEventId}`}>{t('sharedEvents.accept.open')}</Link>.
                 </Success>
               )}
-              <ErrorNotice error={accept.error} title="Not accepted" />
+              <ErrorNotice error={accept.error} title={t('sharedEvents.accept.notAccepted')} />
             </>
           )}
         </Guarded>

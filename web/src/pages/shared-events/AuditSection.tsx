@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { http, unwrap } from '../../api/instance';
 import { PAGE_SIZE, pagesOf } from '../../data/queries';
 import { useOrganization } from '../../data/session-hooks';
@@ -10,6 +11,7 @@ import type { SharedEvent } from './queries';
 
 /** The append-only audit log, newest first (one paged call; admins of a participant and super admins). */
 export function AuditSection({ event }: { event: SharedEvent }) {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const access = useAccess();
   const audit = useInfiniteQuery({
@@ -32,23 +34,28 @@ export function AuditSection({ event }: { event: SharedEvent }) {
     id ? (event.participants?.find((p) => p.organizationId === id)?.organizationName ?? id) : '';
   return (
     <section aria-labelledby="audit-title">
-      <h2 id="audit-title">Audit log</h2>
-      <Guarded query={audit} what="Loading the audit log">
+      <h2 id="audit-title">{t('sharedEvents.audit.title')}</h2>
+      <Guarded query={audit} what={t('sharedEvents.audit.loading')}>
         {(data) => (
           <>
             <Table
-              caption="Audit entries"
-              head={['When', 'Action', 'By organization', 'Concerning']}
+              caption={t('sharedEvents.audit.caption')}
+              head={[
+                t('sharedEvents.audit.when'),
+                t('sharedEvents.audit.action'),
+                t('sharedEvents.audit.by'),
+                t('sharedEvents.audit.concerning'),
+              ]}
               rows={pagesOf(data).map((a) => [
                 formatDateTime(a.timestamp),
-                a.action,
+                t(`sharedEvents.auditAction.${a.action}`, { defaultValue: a.action }),
                 orgName(a.actorOrganizationId),
                 orgName(a.targetOrganizationId),
               ])}
             />
             {audit.hasNextPage && (
               <button type="button" className="secondary" onClick={() => void audit.fetchNextPage()}>
-                Older entries
+                {t('sharedEvents.audit.older')}
               </button>
             )}
           </>

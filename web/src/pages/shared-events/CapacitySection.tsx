@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { http, unwrap } from '../../api/instance';
 import { useAction } from '../../data/queries';
 import { useOrganization } from '../../data/session-hooks';
@@ -9,16 +11,13 @@ import { useAccess } from '../../data/access';
 import { Table } from '../../ui/Table';
 import { can, useSharedCapacity, type SharedCapacity, type SharedEvent } from './queries';
 
-const HEALTH: Record<string, string> = {
-  ok: 'OK',
-  reconciling: 'Reconciling',
-  overbooked: 'Overbooked',
-  retired: 'Closed',
-};
+/** A showtime's capacity health in the person's language; an unknown one as the API names it. */
+const health = (t: TFunction, value: string) => t(`sharedEvents.capacity.health.${value}`, { defaultValue: value });
 
 /** The capacity view (pool or quotas, one call) and its administration: quotas and the policy switch for
  * `manageCapacity`, the pool size for super admins. */
 export function CapacitySection({ event }: { event: SharedEvent }) {
+  const { t } = useTranslation();
   const capacity = useSharedCapacity(event.id);
   const access = useAccess();
   const nameOfShowtime = (id: string) => {
@@ -28,31 +27,51 @@ export function CapacitySection({ event }: { event: SharedEvent }) {
   const orgName = (id: string) => event.participants?.find((p) => p.organizationId === id)?.organizationName ?? id;
   return (
     <section aria-labelledby="capacity-title">
-      <h2 id="capacity-title">Capacity</h2>
-      <Guarded query={capacity} what="Loading capacity">
+      <h2 id="capacity-title">{t('sharedEvents.capacity.title')}</h2>
+      <Guarded query={capacity} what={t('sharedEvents.capacity.loading')}>
         {(c) => (
           <>
             <p>
-              {c.capacityPolicy === 'pool' ? 'One pool shared by every organization.' : 'A quota per organization.'}
-              {c.transitionInProgress ? ' A change of policy is in progress.' : ''}
-              {c.fenceState !== 'open' ? ` Sales are frozen (${c.fenceState}).` : ''}
+              {c.capacityPolicy === 'pool'
+                ? t('sharedEvents.capacity.poolPolicy')
+                : t('sharedEvents.capacity.quotaPolicy')}
+              {c.transitionInProgress ? ` ${t('sharedEvents.capacity.transition')}` : ''}
+              {c.fenceState !== 'open' ? ` ${t('sharedEvents.capacity.frozen', { state: c.fenceState })}` : ''}
             </p>
             <Table
-              caption={c.capacityPolicy === 'pool' ? 'Pool per showtime' : 'Capacity per showtime'}
-              head={['Showtime', 'Capacity', 'Held', 'Sold', 'Remaining', 'State']}
+              caption={
+                c.capacityPolicy === 'pool'
+                  ? t('sharedEvents.capacity.poolCaption')
+                  : t('sharedEvents.capacity.caption')
+              }
+              head={[
+                t('sharedEvents.column.showtime'),
+                t('sharedEvents.column.capacity'),
+                t('sharedEvents.column.held'),
+                t('sharedEvents.column.sold'),
+                t('sharedEvents.column.remaining'),
+                t('sharedEvents.column.state'),
+              ]}
               rows={c.showtimes.map((s) => [
                 nameOfShowtime(s.showtimeId),
                 formatNumber(s.capacity),
                 formatNumber(s.reserved),
                 formatNumber(s.committed),
                 formatNumber(s.available),
-                HEALTH[s.health] ?? s.health,
+                health(t, s.health),
               ])}
             />
             {c.organizations && c.organizations.length > 0 && (
               <Table
-                caption="Quotas per organization"
-                head={['Organization', 'Showtime', 'Quota', 'Held', 'Sold', 'Remaining']}
+                caption={t('sharedEvents.capacity.quotasCaption')}
+                head={[
+                  t('sharedEvents.column.organization'),
+                  t('sharedEvents.column.showtime'),
+                  t('sharedEvents.column.quota'),
+                  t('sharedEvents.column.held'),
+                  t('sharedEvents.column.sold'),
+                  t('sharedEvents.column.remaining'),
+                ]}
                 rows={c.organizations.flatMap((o) =>
                   o.showtimes.map((s) => [
                     orgName(o.organizationId),
@@ -85,6 +104,7 @@ function CapacityAdmin({
   capacity: SharedCapacity;
   orgName: (id: string) => string;
 }) {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const live = (event.participants ?? []).filter((p) => ['accepted', 'active', 'invited'].includes(p.status));
   const initial = Object.fromEntries(
@@ -126,8 +146,8 @@ function CapacityAdmin({
     saveQuotas.mutate(undefined);
   };
   return (
-    <form className="stack" onSubmit={submit} aria-label="Capacity administration">
-      <h3>Quotas</h3>
+    <form className="stack" onSubmit={submit} aria-label={t('sharedEvents.capacity.admin')}>
+      <h3>{t('sharedEvents.capacity.quotas')}</h3>
       <div className="fields">
         {live.flatMap((p) =>
           event.showtimes.map((s) => (
@@ -146,12 +166,12 @@ function CapacityAdmin({
       <div className="row">
         {capacity.capacityPolicy === 'quota' && (
           <button type="submit" disabled={saveQuotas.isPending}>
-            Save quotas
+            {t('sharedEvents.capacity.saveQuotas')}
           </button>
         )}
         {capacity.capacityPolicy === 'quota' && (
           <label>
-            Pool seats per showtime
+            {t('sharedEvents.capacity.poolSeats')}
             <input type="number" min={0} value={perShowtime} onChange={(e) => setPerShowtime(e.target.value)} />
           </label>
         )}
@@ -162,20 +182,21 @@ function CapacityAdmin({
           onClick={() =>
             window.confirm(
               capacity.capacityPolicy === 'pool'
-                ? 'Split the pool into the quotas above? Refused if an organization has already sold more than its quota.'
-                : 'Merge the quotas into one pool of the size given? Refused if more is already sold than the pool holds.',
+                ? t('sharedEvents.capacity.confirmSplit')
+                : t('sharedEvents.capacity.confirmMerge'),
             ) && switchPolicy.mutate(undefined)
           }
         >
-          {capacity.capacityPolicy === 'pool' ? 'Switch to quotas' : 'Switch to one pool'}
+          {capacity.capacityPolicy === 'pool' ? t('sharedEvents.capacity.toQuotas') : t('sharedEvents.capacity.toPool')}
         </button>
       </div>
-      <ErrorNotice error={saveQuotas.error ?? switchPolicy.error} title="Capacity not changed" />
+      <ErrorNotice error={saveQuotas.error ?? switchPolicy.error} title={t('sharedEvents.capacity.notChanged')} />
     </form>
   );
 }
 
 function PoolSize({ event, current }: { event: SharedEvent; current?: number }) {
+  const { t } = useTranslation();
   const [value, setValue] = useState(String(current ?? 0));
   const save = useAction(() =>
     unwrap(
@@ -188,18 +209,18 @@ function PoolSize({ event, current }: { event: SharedEvent; current?: number }) 
   return (
     <form
       className="row"
-      aria-label="Pool size"
+      aria-label={t('sharedEvents.capacity.poolSize')}
       onSubmit={(e) => {
         e.preventDefault();
         save.mutate(undefined);
       }}
     >
       <label>
-        Pool seats per showtime (super admin)
+        {t('sharedEvents.capacity.poolSeatsSuper')}
         <input type="number" min={0} value={value} onChange={(e) => setValue(e.target.value)} />
       </label>
       <button type="submit" disabled={save.isPending}>
-        Set pool size
+        {t('sharedEvents.capacity.setPoolSize')}
       </button>
       <ErrorNotice error={save.error} />
     </form>

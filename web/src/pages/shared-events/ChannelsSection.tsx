@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { http, unwrap } from '../../api/instance';
 import { useAction } from '../../data/queries';
 import { useOrganization } from '../../data/session-hooks';
@@ -13,6 +14,7 @@ const SOURCES = ['externalA', 'externalB'] as const;
 /** External sales channels (one call): who is responsible for each source; assign or disable for
  * `manageExternalSales` holders. */
 export function ChannelsSection({ event }: { event: SharedEvent }) {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const channels = useQuery({
     queryKey: [organizationId, 'shared-event-channels', event.id],
@@ -26,13 +28,23 @@ export function ChannelsSection({ event }: { event: SharedEvent }) {
   const orgName = (id: string) => event.participants?.find((p) => p.organizationId === id)?.organizationName ?? id;
   return (
     <section aria-labelledby="channels-title">
-      <h2 id="channels-title">External sales channels</h2>
-      <Guarded query={channels} what="Loading channels">
+      <h2 id="channels-title">{t('sharedEvents.channels.title')}</h2>
+      <Guarded query={channels} what={t('sharedEvents.channels.loading')}>
         {(data) => (
           <Table
-            caption="Channels"
-            head={['Source', 'Mode', 'Responsible', 'Status']}
-            rows={data.items.map((c) => [c.source, c.mode, orgName(c.responsibleOrgId), c.status])}
+            caption={t('sharedEvents.channels.caption')}
+            head={[
+              t('sharedEvents.channels.source'),
+              t('sharedEvents.channels.mode'),
+              t('sharedEvents.channels.responsible'),
+              t('sharedEvents.column.status'),
+            ]}
+            rows={data.items.map((c) => [
+              c.source,
+              t(`sharedEvents.channels.modes.${c.mode}`, { defaultValue: c.mode }),
+              orgName(c.responsibleOrgId),
+              t(`sharedEvents.channels.states.${c.status}`, { defaultValue: c.status }),
+            ])}
           />
         )}
       </Guarded>
@@ -42,6 +54,7 @@ export function ChannelsSection({ event }: { event: SharedEvent }) {
 }
 
 function AssignChannel({ event }: { event: SharedEvent }) {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const live = (event.participants ?? []).filter((p) => ['accepted', 'active'].includes(p.status));
   const [source, setSource] = useState<(typeof SOURCES)[number]>('externalA');
@@ -60,9 +73,9 @@ function AssignChannel({ event }: { event: SharedEvent }) {
     unwrap(http.DELETE('/api/shared-events/{sharedEventId}/external-sales-channels/{source}', params)),
   );
   return (
-    <div className="fields" role="group" aria-label="Assign a channel">
+    <div className="fields" role="group" aria-label={t('sharedEvents.channels.assignGroup')}>
       <label>
-        Source
+        {t('sharedEvents.channels.source')}
         <select value={source} onChange={(e) => setSource(e.target.value as (typeof SOURCES)[number])}>
           {SOURCES.map((s) => (
             <option key={s}>{s}</option>
@@ -70,14 +83,14 @@ function AssignChannel({ event }: { event: SharedEvent }) {
         </select>
       </label>
       <label>
-        Mode
+        {t('sharedEvents.channels.mode')}
         <select value={mode} onChange={(e) => setMode(e.target.value as 'manual' | 'automation')}>
-          <option value="manual">manual</option>
-          <option value="automation">automation</option>
+          <option value="manual">{t('sharedEvents.channels.modes.manual')}</option>
+          <option value="automation">{t('sharedEvents.channels.modes.automation')}</option>
         </select>
       </label>
       <label>
-        Responsible organization
+        {t('sharedEvents.channels.responsibleOrganization')}
         <select value={responsible} onChange={(e) => setResponsible(e.target.value)}>
           {live.map((p) => (
             <option key={p.organizationId} value={p.organizationId}>
@@ -87,7 +100,7 @@ function AssignChannel({ event }: { event: SharedEvent }) {
         </select>
       </label>
       <button type="button" disabled={assign.isPending || !responsible} onClick={() => assign.mutate(undefined)}>
-        Assign channel
+        {t('sharedEvents.channels.assign')}
       </button>
       <button
         type="button"
@@ -95,7 +108,7 @@ function AssignChannel({ event }: { event: SharedEvent }) {
         disabled={disable.isPending}
         onClick={() => disable.mutate(undefined)}
       >
-        Disable channel
+        {t('sharedEvents.channels.disable')}
       </button>
       <ErrorNotice error={assign.error ?? disable.error} />
     </div>

@@ -1,6 +1,7 @@
 import { i18next } from '../../i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { http, unwrap } from '../../api/instance';
 import type { RequestBody } from '../../api/types';
@@ -17,6 +18,7 @@ type Body = RequestBody<'/api/shared-events', 'post'>;
  * to invite (found by name through the Shared Event organization search).
  */
 export function CreateSharedEvent({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [date, setDate] = useState('');
@@ -64,8 +66,8 @@ export function CreateSharedEvent({ onDone }: { onDone: () => void }) {
     );
   };
   return (
-    <form className="stack" onSubmit={submit} aria-label="New Shared Event">
-      <h2>New Shared Event</h2>
+    <form className="stack" onSubmit={submit} aria-label={t('sharedEvents.create.title')}>
+      <h2>{t('sharedEvents.create.title')}</h2>
       <div className="fields">
         <EventRows.EventBasics
           name={{ value: name, set: setName }}
@@ -74,15 +76,15 @@ export function CreateSharedEvent({ onDone }: { onDone: () => void }) {
           nameMax={200}
         />
         <label>
-          Capacity
+          {t('sharedEvents.create.capacity')}
           <select value={policy} onChange={(e) => setPolicy(e.target.value as 'pool' | 'quota')}>
-            <option value="pool">One pool shared by all organizations</option>
-            <option value="quota">A quota per organization</option>
+            <option value="pool">{t('sharedEvents.create.pool')}</option>
+            <option value="quota">{t('sharedEvents.create.quota')}</option>
           </select>
         </label>
         {policy === 'pool' && (
           <label>
-            Seats per showtime (pool)
+            {t('sharedEvents.create.poolSeats')}
             <input
               required
               type="number"
@@ -93,14 +95,19 @@ export function CreateSharedEvent({ onDone }: { onDone: () => void }) {
           </label>
         )}
       </div>
-      <EventRows.ShowtimeRows list={showtimes} prefix="Shared showtime" labelMax={120} />
-      <EventRows.TicketTypeRows list={types} prefix="Shared ticket type" nameMax={120} withFees={false} />
+      <EventRows.ShowtimeRows list={showtimes} prefix={t('sharedEvents.create.showtime')} labelMax={120} />
+      <EventRows.TicketTypeRows
+        list={types}
+        prefix={t('sharedEvents.create.ticketType')}
+        nameMax={120}
+        withFees={false}
+      />
       <fieldset>
-        <legend>Invite organizations</legend>
+        <legend>{t('sharedEvents.create.invite')}</legend>
         {isSuperAdmin ? (
           <>
             <label>
-              Find an organization by name
+              {t('sharedEvents.create.findByName')}
               <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
             </label>
             <ul>
@@ -109,7 +116,7 @@ export function CreateSharedEvent({ onDone }: { onDone: () => void }) {
                 .map((o) => (
                   <li key={o.id}>
                     <button type="button" className="secondary" onClick={() => setInvited((list) => [...list, o])}>
-                      Invite {o.name}
+                      {t('sharedEvents.create.inviteOne', { name: o.name })}
                     </button>
                   </li>
                 ))}
@@ -118,30 +125,30 @@ export function CreateSharedEvent({ onDone }: { onDone: () => void }) {
         ) : (
           <>
             <label>
-              Organization ids to invite (optional, separated by commas)
+              {t('sharedEvents.create.ids')}
               <input value={typedIds} onChange={(e) => setTypedIds(e.target.value)} />
             </label>
-            <p className="meta">Or create it first and send an invitation link to the other organization's admin.</p>
+            <p className="meta">{t('sharedEvents.create.orLink')}</p>
           </>
         )}
         {invited.length > 0 && (
           <p>
-            Invited: {invited.map((o) => o.name).join(', ')}{' '}
+            {t('sharedEvents.create.invited', { names: invited.map((o) => o.name).join(', ') })}{' '}
             <button type="button" className="secondary" onClick={() => setInvited([])}>
-              Clear
+              {t('sharedEvents.create.clear')}
             </button>
           </p>
         )}
       </fieldset>
       <div className="row">
         <button type="submit" disabled={create.isPending}>
-          Create Shared Event
+          {t('sharedEvents.create.submit')}
         </button>
         <button type="button" className="secondary" onClick={onDone}>
-          Cancel
+          {t('sharedEvents.create.cancel')}
         </button>
       </div>
-      <ErrorNotice error={create.error} title="The Shared Event was not created" />
+      <ErrorNotice error={create.error} title={t('sharedEvents.create.notCreated')} />
     </form>
   );
 }

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { http, unwrap } from '../../api/instance';
 import { useAction } from '../../data/queries';
 import { useOrganization } from '../../data/session-hooks';
 import { ErrorNotice, Success } from '../../ui/feedback';
 import { Table } from '../../ui/Table';
+import { formatSettings } from '../../ui/format';
 import { useAccess } from '../../data/access';
 import { can, type SharedEvent } from './queries';
 
@@ -17,10 +19,11 @@ export function DetailsSection({ event }: { event: SharedEvent }) {
   const details = can(event, 'manageSharedDetails');
   const pricing = can(event, 'managePricing');
   const { isSuperAdmin } = useAccess();
+  const { t } = useTranslation();
   if (!details && !pricing && !isSuperAdmin) return null;
   return (
     <section aria-labelledby="details-title">
-      <h2 id="details-title">Details and prices</h2>
+      <h2 id="details-title">{t('sharedEvents.details.title')}</h2>
       <DetailsForm event={event} details={details} pricing={pricing} />
       <Projections event={event} repair={isSuperAdmin || details} />
       {isSuperAdmin && event.status === 'draft' && <RetireDraft event={event} />}
@@ -29,6 +32,7 @@ export function DetailsSection({ event }: { event: SharedEvent }) {
 }
 
 function DetailsForm({ event, details, pricing }: { event: SharedEvent; details: boolean; pricing: boolean }) {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const [name, setName] = useState(event.name);
   const [location, setLocation] = useState(event.location ?? '');
@@ -63,49 +67,50 @@ function DetailsForm({ event, details, pricing }: { event: SharedEvent; details:
     save.mutate(undefined);
   };
   return (
-    <form className="stack" onSubmit={submit} aria-label="Shared Event details">
+    <form className="stack" onSubmit={submit} aria-label={t('sharedEvents.details.form')}>
       {details && (
         <div className="fields">
           <label>
-            Name
+            {t('sharedEvents.details.name')}
             <input required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
           </label>
           <label>
-            Location
+            {t('sharedEvents.details.location')}
             <input maxLength={255} value={location} onChange={(e) => setLocation(e.target.value)} />
           </label>
           <label>
-            Description
+            {t('sharedEvents.details.description')}
             <textarea maxLength={4000} value={description} onChange={(e) => setDescription(e.target.value)} />
           </label>
         </div>
       )}
       {pricing && (
         <div className="fields">
-          {event.ticketTypeTemplates.map((t) => (
-            <label key={t.id}>
-              Price of {t.name}
+          {event.ticketTypeTemplates.map((type) => (
+            <label key={type.id}>
+              {t('sharedEvents.details.priceOf', { name: type.name, currency: formatSettings().currency })}
               <input
                 type="number"
                 min={0}
                 step="0.01"
-                value={prices[t.id]}
-                onChange={(e) => setPrices((p) => ({ ...p, [t.id]: e.target.value }))}
+                value={prices[type.id]}
+                onChange={(e) => setPrices((p) => ({ ...p, [type.id]: e.target.value }))}
               />
             </label>
           ))}
         </div>
       )}
       <button type="submit" disabled={save.isPending}>
-        Save details
+        {t('sharedEvents.details.save')}
       </button>
-      {save.isSuccess && <Success>Saved: every organization&apos;s event follows.</Success>}
-      <ErrorNotice error={save.error} title="Not saved" />
+      {save.isSuccess && <Success>{t('sharedEvents.details.saved')}</Success>}
+      <ErrorNotice error={save.error} title={t('sharedEvents.details.notSaved')} />
     </form>
   );
 }
 
 function Projections({ event, repair }: { event: SharedEvent; repair: boolean }) {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const params = { params: { path: { sharedEventId: event.id }, query: { organizationId } } };
   const status = useAction(() => unwrap(http.POST('/api/shared-events/{sharedEventId}/operation-status', params)));
@@ -122,32 +127,40 @@ function Projections({ event, repair }: { event: SharedEvent; repair: boolean })
           disabled={status.isPending}
           onClick={() => status.mutate(undefined)}
         >
-          Check each organization&apos;s copy
+          {t('sharedEvents.details.check')}
         </button>
         {repair && (
           <button type="button" className="secondary" disabled={sync.isPending} onClick={() => sync.mutate(undefined)}>
-            Repair the copies
+            {t('sharedEvents.details.repair')}
           </button>
         )}
       </div>
       {status.data && (
         <Table
-          caption="Each organization's copy"
-          head={['Organization', 'State', 'Version']}
+          caption={t('sharedEvents.details.copies')}
+          head={[
+            t('sharedEvents.column.organization'),
+            t('sharedEvents.column.state'),
+            t('sharedEvents.details.version'),
+          ]}
           rows={status.data.projections.map((p) => [
             orgName(p.organizationId),
-            p.syncStatus,
-            `${p.detailsVersion ?? '?'} of ${status.data.detailsVersion}`,
+            t(`sharedEvents.details.sync.${p.syncStatus}`, { defaultValue: p.syncStatus }),
+            t('sharedEvents.details.versionOf', {
+              version: p.detailsVersion ?? '?',
+              latest: status.data.detailsVersion,
+            }),
           ])}
         />
       )}
-      {sync.isSuccess && <Success>Repair done.</Success>}
+      {sync.isSuccess && <Success>{t('sharedEvents.details.repaired')}</Success>}
       <ErrorNotice error={status.error ?? sync.error} />
     </>
   );
 }
 
 function RetireDraft({ event }: { event: SharedEvent }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const retire = useAction(() =>
     unwrap(http.DELETE('/api/shared-events/{sharedEventId}', { params: { path: { sharedEventId: event.id } } })),
@@ -159,12 +172,11 @@ function RetireDraft({ event }: { event: SharedEvent }) {
         className="danger"
         disabled={retire.isPending}
         onClick={() =>
-          window.confirm(
-            `Retire the draft ${event.name}? It is withdrawn for every organization and cannot be opened again.`,
-          ) && retire.mutate(undefined, { onSuccess: () => void navigate('/shared-events') })
+          window.confirm(t('sharedEvents.details.confirmRetire', { name: event.name })) &&
+          retire.mutate(undefined, { onSuccess: () => void navigate('/shared-events') })
         }
       >
-        Retire this draft
+        {t('sharedEvents.details.retire')}
       </button>
       <ErrorNotice error={retire.error} />
     </>

@@ -1,22 +1,21 @@
 import { i18next } from '../../i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { http, unwrap } from '../../api/instance';
 import { useAction } from '../../data/queries';
 import { ErrorNotice, Success } from '../../ui/feedback';
 import { isForbidden, NotAllowed } from '../../ui/access';
-import { STATUS_TEXT, type SharedEvent } from './queries';
+import { sharedStatus, type SharedEvent } from './queries';
 import { write } from '../../offline/write';
 
 /** Plain words for the refusals a person can meet here (the rest fall back to the API's message). */
 function refusal(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
-  if (error.code === 'ORG_MODE_RESTRICTED')
-    return 'That organization is a selling partner: only full organizations can take part in a Shared Event.';
-  if (error.status === 404) return 'No organization (or Shared Event) with that id. Check the id and try again.';
-  if (error.status === 409)
-    return `The roster could not take that organization now. ${error.message} Reload the page to see the roster.`;
+  if (error.code === 'ORG_MODE_RESTRICTED') return i18next.t('sharedEvents.directAdd.sellingPartner');
+  if (error.status === 404) return i18next.t('sharedEvents.directAdd.notFound');
+  if (error.status === 409) return i18next.t('sharedEvents.directAdd.conflict', { message: error.message });
   return undefined;
 }
 
@@ -26,6 +25,7 @@ function refusal(error: unknown): string | undefined {
  * docs/shared-events.md). The organization must be a full organization.
  */
 export function DirectAddSection({ event }: { event: SharedEvent }) {
+  const { t } = useTranslation();
   const [organizationId, setOrganizationId] = useState('');
   const [search, setSearch] = useState('');
   const found = useQuery({
@@ -48,47 +48,46 @@ export function DirectAddSection({ event }: { event: SharedEvent }) {
   const plain = refusal(add.error);
   return (
     <section aria-labelledby="direct-add-title">
-      <h3 id="direct-add-title">Add an organization directly (super admin)</h3>
-      <p className="meta">
-        The organization joins at once, without an invitation to answer. Use it to repair the roster, for example to
-        bring back an organization that left by mistake.
-      </p>
-      <form className="fields" onSubmit={submit} aria-label="Add an organization to the roster">
+      <h3 id="direct-add-title">{t('sharedEvents.directAdd.title')}</h3>
+      <p className="meta">{t('sharedEvents.directAdd.explain')}</p>
+      <form className="fields" onSubmit={submit} aria-label={t('sharedEvents.directAdd.form')}>
         <label>
-          Organization id
+          {t('sharedEvents.directAdd.id')}
           <input required value={organizationId} onChange={(e) => setOrganizationId(e.target.value)} />
         </label>
         <button type="submit" disabled={add.isPending}>
-          Add to the roster
+          {t('sharedEvents.directAdd.submit')}
         </button>
       </form>
       <label>
-        Or find an organization by name
+        {t('sharedEvents.directAdd.find')}
         <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
       </label>
       <ul>
         {(found.data?.items ?? []).map((o) => (
           <li key={o.id}>
             <button type="button" className="secondary" onClick={() => setOrganizationId(o.id)}>
-              Use {o.name}
+              {t('sharedEvents.directAdd.use', { name: o.name })}
             </button>
           </li>
         ))}
       </ul>
       {add.data && (
         <Success>
-          {add.data.organizationName ?? 'The organization'} is on the roster:{' '}
-          {STATUS_TEXT[add.data.status]?.toLowerCase() ?? add.data.status}.
+          {t('sharedEvents.directAdd.added', {
+            name: add.data.organizationName ?? t('sharedEvents.directAdd.theOrganization'),
+            status: sharedStatus(add.data.status).toLocaleLowerCase(),
+          })}
         </Success>
       )}
       {plain ? (
         <div role="alert" className="notice error">
-          <strong>Not added.</strong> {plain}
+          <strong>{t('sharedEvents.directAdd.notAdded')}.</strong> {plain}
         </div>
       ) : isForbidden(add.error) ? (
-        <NotAllowed what="adding organizations directly" />
+        <NotAllowed what={t('sharedEvents.directAdd.what')} />
       ) : (
-        <ErrorNotice error={add.error} title="Not added" />
+        <ErrorNotice error={add.error} title={t('sharedEvents.directAdd.notAdded')} />
       )}
     </section>
   );

@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { http, unwrap } from '../../api/instance';
 import { useAction } from '../../data/queries';
 import { useOrganization } from '../../data/session-hooks';
 import { ErrorNotice } from '../../ui/feedback';
 import { Table } from '../../ui/Table';
-import { CAPABILITIES, CAPABILITY_LABEL, can, type Capability, type SharedEvent } from './queries';
+import { CAPABILITIES, can, capabilityLabel, type Capability, type SharedEvent } from './queries';
 
 /** Owners and capability grants of the caller's organization; issuing and revoking for `manageOwners` holders
  * (candidates: the organization's approved users, one paged call). */
 export function GrantsSection({ event }: { event: SharedEvent }) {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const manage = can(event, 'manageOwners');
   const users = useQuery({
@@ -34,21 +36,26 @@ export function GrantsSection({ event }: { event: SharedEvent }) {
   const owners = (event.owners ?? []).filter((o) => o.organizationId === organizationId);
   return (
     <section aria-labelledby="grants-title">
-      <h2 id="grants-title">Owners and grants</h2>
+      <h2 id="grants-title">{t('sharedEvents.grants.title')}</h2>
       <p>
-        Owners of your organization (every capability):{' '}
-        {owners.length ? owners.map((o) => nameOf(o.userId)).join(', ') : 'none'}.
+        {t('sharedEvents.grants.owners', {
+          names: owners.length ? owners.map((o) => nameOf(o.userId)).join(', ') : t('sharedEvents.grants.none'),
+        })}
       </p>
       <Table
-        caption="Grants in your organization"
-        head={['Person', 'Capabilities', ...(manage ? ['Revoke'] : [])]}
+        caption={t('sharedEvents.grants.caption')}
+        head={[
+          t('sharedEvents.grants.person'),
+          t('sharedEvents.grants.capabilities'),
+          ...(manage ? [t('sharedEvents.grants.revoke')] : []),
+        ]}
         rows={grants.map((g) => [
           nameOf(g.userId),
-          g.capabilities.map((c) => CAPABILITY_LABEL[c as Capability] ?? c).join(', '),
+          g.capabilities.map((c) => capabilityLabel(c)).join(', '),
           ...(manage
             ? [
                 <button key={g.userId} type="button" className="secondary" onClick={() => revoke.mutate(g.userId)}>
-                  Revoke
+                  {t('sharedEvents.grants.revoke')}
                 </button>,
               ]
             : []),
@@ -61,6 +68,7 @@ export function GrantsSection({ event }: { event: SharedEvent }) {
 }
 
 function IssueGrant({ event, users }: { event: SharedEvent; users: { userId: string; name: string }[] }) {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const [userId, setUserId] = useState(users[0]?.userId ?? '');
   const [chosen, setChosen] = useState<Capability[]>([]);
@@ -77,9 +85,9 @@ function IssueGrant({ event, users }: { event: SharedEvent; users: { userId: str
     issue.mutate(undefined);
   };
   return (
-    <form className="stack" onSubmit={submit} aria-label="Issue a grant">
+    <form className="stack" onSubmit={submit} aria-label={t('sharedEvents.grants.issueForm')}>
       <label>
-        Person
+        {t('sharedEvents.grants.person')}
         <select value={userId} onChange={(e) => setUserId(e.target.value)}>
           {users.map((u) => (
             <option key={u.userId} value={u.userId}>
@@ -89,7 +97,7 @@ function IssueGrant({ event, users }: { event: SharedEvent; users: { userId: str
         </select>
       </label>
       <fieldset>
-        <legend>Capabilities</legend>
+        <legend>{t('sharedEvents.grants.capabilities')}</legend>
         {CAPABILITIES.map((c) => (
           <label key={c} className="check">
             <input
@@ -97,12 +105,12 @@ function IssueGrant({ event, users }: { event: SharedEvent; users: { userId: str
               checked={chosen.includes(c)}
               onChange={(e) => setChosen((list) => (e.target.checked ? [...list, c] : list.filter((x) => x !== c)))}
             />
-            {CAPABILITY_LABEL[c]}
+            {capabilityLabel(c)}
           </label>
         ))}
       </fieldset>
       <button type="submit" disabled={issue.isPending || chosen.length === 0 || !userId}>
-        Issue grant
+        {t('sharedEvents.grants.issue')}
       </button>
       <ErrorNotice error={issue.error} />
     </form>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { http, unwrap } from '../../api/instance';
 import { useOrganization } from '../../data/session-hooks';
 import { formatMoney, formatNumber, showtimeName } from '../../ui/format';
@@ -10,6 +11,7 @@ import { can, type SharedEvent } from './queries';
 /** The combined report (owners, `viewCombinedReports`) and the caller's own participant report (Ticket
  * manager+); each one call. */
 export function ReportsSection({ event }: { event: SharedEvent }) {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const access = useAccess();
   const params = { params: { path: { sharedEventId: event.id }, query: { organizationId } } };
@@ -26,14 +28,21 @@ export function ReportsSection({ event }: { event: SharedEvent }) {
   });
   return (
     <section aria-labelledby="reports-title">
-      <h2 id="reports-title">Reports</h2>
+      <h2 id="reports-title">{t('sharedEvents.reports.title')}</h2>
       {combinedAllowed && (
-        <Guarded query={combined} what="Loading the combined report">
+        <Guarded query={combined} what={t('sharedEvents.reports.loadingCombined')}>
           {(r) => (
             <>
               <Table
-                caption="Combined per showtime"
-                head={['Showtime', 'Capacity', 'Sold', 'Seats taken', 'Remaining', 'Revenue']}
+                caption={t('sharedEvents.reports.perShowtime')}
+                head={[
+                  t('sharedEvents.column.showtime'),
+                  t('sharedEvents.column.capacity'),
+                  t('sharedEvents.column.sold'),
+                  t('sharedEvents.column.seatsTaken'),
+                  t('sharedEvents.column.remaining'),
+                  t('sharedEvents.column.revenue'),
+                ]}
                 rows={r.showtimes.map((s) => [
                   showtimeName(s),
                   formatNumber(s.capacity),
@@ -44,8 +53,14 @@ export function ReportsSection({ event }: { event: SharedEvent }) {
                 ])}
               />
               <Table
-                caption="Combined per organization"
-                head={['Organization', 'Sold', 'Seats taken', 'Revenue', 'Fees']}
+                caption={t('sharedEvents.reports.perOrganization')}
+                head={[
+                  t('sharedEvents.column.organization'),
+                  t('sharedEvents.column.sold'),
+                  t('sharedEvents.column.seatsTaken'),
+                  t('sharedEvents.column.revenue'),
+                  t('sharedEvents.column.fees'),
+                ]}
                 rows={r.organizations.map((o) => [
                   o.organizationName ?? o.organizationId,
                   formatNumber(o.ticketsSold),
@@ -59,11 +74,16 @@ export function ReportsSection({ event }: { event: SharedEvent }) {
         </Guarded>
       )}
       {own.isEnabled && (
-        <Guarded query={own} what="Loading your report">
+        <Guarded query={own} what={t('sharedEvents.reports.loadingOwn')}>
           {(r) => (
             <Table
-              caption="Your organization"
-              head={['Showtime', 'Sold', 'Seats taken', 'Revenue']}
+              caption={t('sharedEvents.reports.own')}
+              head={[
+                t('sharedEvents.column.showtime'),
+                t('sharedEvents.column.sold'),
+                t('sharedEvents.column.seatsTaken'),
+                t('sharedEvents.column.revenue'),
+              ]}
               rows={r.showtimes.map((s) => [
                 showtimeName(s),
                 formatNumber(s.ticketsSold),

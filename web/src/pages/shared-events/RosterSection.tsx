@@ -1,6 +1,7 @@
 import { i18next } from '../../i18n';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { http, unwrap } from '../../api/instance';
 import { useAction } from '../../data/queries';
@@ -11,13 +12,14 @@ import { Guarded } from '../../ui/access';
 import { useAccess } from '../../data/access';
 import { Table } from '../../ui/Table';
 import { DirectAddSection } from './DirectAddSection';
-import { can, STATUS_TEXT, type SharedEvent } from './queries';
+import { can, sharedStatus, type SharedEvent } from './queries';
 import { write } from '../../offline/write';
 
 /** The roster (from the Shared Event itself), with accept/decline/leave for one's own organization, removal for
  * `manageParticipants`, invitation links (create with an optional e-mail, list, revoke), and for super admins the
  * direct add by organization id. */
 export function RosterSection({ event }: { event: SharedEvent }) {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const access = useAccess();
   const act = useAction(({ orgId, action }: { orgId: string; action: 'accept' | 'remove' }) => {
@@ -43,9 +45,15 @@ export function RosterSection({ event }: { event: SharedEvent }) {
         : unwrap(http.POST('/api/shared-events/{sharedEventId}/participants/{orgId}/leave', params));
     },
     onSuccess: async (_, action) => {
-      const verb = action === 'decline' ? 'declined' : 'left';
+      const values = {
+        organization: access.organizationName ?? t('sharedEvents.roster.yourOrganization'),
+        event: event.name,
+      };
       await navigate('/shared-events', {
-        state: { notice: `${access.organizationName ?? 'Your organization'} ${verb} ${event.name}.` },
+        state: {
+          notice:
+            action === 'decline' ? t('sharedEvents.roster.declined', values) : t('sharedEvents.roster.left', values),
+        },
       });
       // Marked stale only: the list refetches as it mounts, the Shared Event is not read again.
       void queryClient.invalidateQueries({ queryKey: [organizationId], refetchType: 'none' });
@@ -55,36 +63,41 @@ export function RosterSection({ event }: { event: SharedEvent }) {
   const ownRow = (event.participants ?? []).some((p) => p.organizationId === organizationId);
   return (
     <section aria-labelledby="roster-title">
-      <h2 id="roster-title">Organizations</h2>
+      <h2 id="roster-title">{t('sharedEvents.roster.title')}</h2>
       {admin && event.viewer?.participantStatus === 'invited' && !ownRow && (
         // An invited organization sees a bounded view without the roster: the answer is offered here.
         <div className="row">
           <button type="button" onClick={() => act.mutate({ orgId: organizationId, action: 'accept' })}>
-            Accept for {access.organizationName}
+            {t('sharedEvents.roster.acceptFor', { name: access.organizationName })}
           </button>
           <button type="button" className="secondary" onClick={() => answerAndLeave('decline')}>
-            Decline for {access.organizationName}
+            {t('sharedEvents.roster.declineFor', { name: access.organizationName })}
           </button>
         </div>
       )}
       <Table
-        caption="Roster"
-        head={['Organization', 'Role', 'Status', 'Action']}
+        caption={t('sharedEvents.roster.caption')}
+        head={[
+          t('sharedEvents.column.organization'),
+          t('sharedEvents.roster.role'),
+          t('sharedEvents.column.status'),
+          t('sharedEvents.column.action'),
+        ]}
         rows={(event.participants ?? []).map((p) => {
           const own = p.organizationId === organizationId;
           const name = p.organizationName ?? p.organizationId;
           return [
             name,
-            p.role === 'organizer' ? 'Organizer' : 'Participant',
-            STATUS_TEXT[p.status] ?? p.status,
+            p.role === 'organizer' ? t('sharedEvents.roster.organizer') : t('sharedEvents.roster.participant'),
+            sharedStatus(p.status),
             <div className="row" key={p.organizationId}>
               {own && admin && p.status === 'invited' && (
                 <>
                   <button type="button" onClick={() => act.mutate({ orgId: p.organizationId, action: 'accept' })}>
-                    Accept for {name}
+                    {t('sharedEvents.roster.acceptFor', { name })}
                   </button>
                   <button type="button" className="secondary" onClick={() => answerAndLeave('decline')}>
-                    Decline for {name}
+                    {t('sharedEvents.roster.declineFor', { name })}
                   </button>
                 </>
               )}
@@ -93,11 +106,11 @@ export function RosterSection({ event }: { event: SharedEvent }) {
                   type="button"
                   className="danger"
                   onClick={() =>
-                    window.confirm(`Leave ${event.name}? Your organization stops selling for it.`) &&
+                    window.confirm(t('sharedEvents.roster.confirmLeave', { event: event.name })) &&
                     answerAndLeave('leave')
                   }
                 >
-                  Leave
+                  {t('sharedEvents.roster.leave')}
                 </button>
               )}
               {!own &&
@@ -107,13 +120,13 @@ export function RosterSection({ event }: { event: SharedEvent }) {
                   <button
                     type="button"
                     className="danger"
-                    aria-label={`Remove ${name}`}
+                    aria-label={t('sharedEvents.roster.removeOne', { name })}
                     onClick={() =>
-                      window.confirm(`Remove ${name} from ${event.name}? It can no longer sell for it.`) &&
+                      window.confirm(t('sharedEvents.roster.confirmRemove', { name, event: event.name })) &&
                       act.mutate({ orgId: p.organizationId, action: 'remove' })
                     }
                   >
-                    Remove
+                    {t('sharedEvents.roster.remove')}
                   </button>
                 )}
             </div>,
@@ -122,8 +135,10 @@ export function RosterSection({ event }: { event: SharedEvent }) {
       />
       {act.data && 'status' in act.data && (
         <Success>
-          Recorded: {act.data.organizationName ?? 'the organization'} is now{' '}
-          {STATUS_TEXT[act.data.status]?.toLowerCase()}.
+          {t('sharedEvents.roster.recorded', {
+            name: act.data.organizationName ?? t('sharedEvents.roster.theOrganization'),
+            status: sharedStatus(act.data.status).toLocaleLowerCase(),
+          })}
         </Success>
       )}
       <ErrorNotice error={act.error ?? depart.error} />
@@ -134,6 +149,7 @@ export function RosterSection({ event }: { event: SharedEvent }) {
 }
 
 function InvitationLinks({ event }: { event: SharedEvent }) {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const [email, setEmail] = useState('');
   const params = { params: { path: { sharedEventId: event.id }, query: { organizationId } } };
@@ -161,34 +177,39 @@ function InvitationLinks({ event }: { event: SharedEvent }) {
   };
   return (
     <>
-      <h3>Invitation links</h3>
-      <form className="fields" onSubmit={submit} aria-label="New invitation link">
+      <h3>{t('sharedEvents.links.title')}</h3>
+      <form className="fields" onSubmit={submit} aria-label={t('sharedEvents.links.form')}>
         <label>
-          Send to an admin's e-mail (optional)
+          {t('sharedEvents.links.email')}
           <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </label>
         <button type="submit" disabled={create.isPending}>
-          Create invitation link
+          {t('sharedEvents.links.create')}
         </button>
       </form>
       {create.data && (
         <Success>
-          Share this link now (it is shown once): <a href={create.data.url}>{create.data.url}</a>
+          {t('sharedEvents.links.share')} <a href={create.data.url}>{create.data.url}</a>
         </Success>
       )}
       <ErrorNotice error={create.error ?? revoke.error} />
-      <Guarded query={links} what="Loading links">
+      <Guarded query={links} what={t('sharedEvents.links.loading')}>
         {(data) => (
           <Table
-            caption="Invitation links"
-            head={['Created', 'Expires', 'Status', 'Action']}
+            caption={t('sharedEvents.links.title')}
+            head={[
+              t('sharedEvents.links.created'),
+              t('sharedEvents.links.expires'),
+              t('sharedEvents.column.status'),
+              t('sharedEvents.column.action'),
+            ]}
             rows={data.items.map((l) => [
               formatDateTime(l.createdAt),
               formatDateTime(l.expiresAt),
-              l.status,
+              t(`sharedEvents.links.states.${l.status}`, { defaultValue: l.status }),
               l.status === 'active' ? (
                 <button key={l.id} type="button" className="secondary" onClick={() => revoke.mutate(l.id)}>
-                  Revoke
+                  {t('sharedEvents.links.revoke')}
                 </button>
               ) : (
                 ''

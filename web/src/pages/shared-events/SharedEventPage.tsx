@@ -1,17 +1,18 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { http, unwrap } from '../../api/instance';
 import { useAction } from '../../data/queries';
 import { useOrganization } from '../../data/session-hooks';
 import { ErrorNotice } from '../../ui/feedback';
-import { formatDateTime, formatMoney, showtimeName } from '../../ui/format';
+import { formatDateTime, formatMoney, formatNumber, showtimeName } from '../../ui/format';
 import { Guarded } from '../../ui/access';
 import { AuditSection } from './AuditSection';
 import { CapacitySection } from './CapacitySection';
 import { ChannelsSection } from './ChannelsSection';
 import { DetailsSection } from './DetailsSection';
 import { GrantsSection } from './GrantsSection';
-import { can, STATUS_TEXT, useSharedEvent, type SharedEvent } from './queries';
+import { can, capabilityLabel, sharedStatus, useSharedEvent, type SharedEvent } from './queries';
 import { ReportsSection } from './ReportsSection';
 import { RosterSection } from './RosterSection';
 
@@ -23,8 +24,9 @@ import { RosterSection } from './RosterSection';
 export default function SharedEventPage() {
   const { sharedEventId } = useParams();
   const event = useSharedEvent(sharedEventId);
+  const { t } = useTranslation();
   return (
-    <Guarded query={event} what="Loading the Shared Event">
+    <Guarded query={event} what={t('sharedEvents.page.loading')}>
       {(e) => (
         <>
           <h1>{e.name}</h1>
@@ -41,9 +43,7 @@ export default function SharedEventPage() {
               <AuditSection event={e} />
             </>
           ) : (
-            <p className="notice">
-              Capacity, grants, channels, reports and the audit log show once your organization has joined.
-            </p>
+            <p className="notice">{t('sharedEvents.page.notJoined')}</p>
           )}
         </>
       )}
@@ -61,73 +61,66 @@ const isSuper = (event: SharedEvent) =>
   !event.viewer?.participantStatus && (event.viewer?.capabilities.length ?? 0) > 0;
 
 function Overview({ event }: { event: SharedEvent }) {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="overview-title">
-      <h2 id="overview-title">Overview</h2>
+      <h2 id="overview-title">{t('sharedEvents.page.overview')}</h2>
       <p>
-        {STATUS_TEXT[event.status] ?? event.status} · {formatDateTime(event.date)}
+        {sharedStatus(event.status)} · {formatDateTime(event.date)}
         {event.location ? ` · ${event.location}` : ''} ·{' '}
         {event.capacityPolicy === 'pool'
-          ? `one pool of ${event.sharedCapacity?.perShowtime ?? '?'} seats per showtime`
-          : 'a quota per organization'}
+          ? t('sharedEvents.page.pool', {
+              count: event.sharedCapacity?.perShowtime ?? 0,
+              seats: event.sharedCapacity ? formatNumber(event.sharedCapacity.perShowtime) : '?',
+            })
+          : t('sharedEvents.page.quota')}
       </p>
       <p>
-        Showtimes: {event.showtimes.map((s) => showtimeName(s)).join('; ')}
+        {t('sharedEvents.page.showtimes', { list: event.showtimes.map((s) => showtimeName(s)).join('; ') })}
         <br />
-        Ticket types: {event.ticketTypeTemplates.map((t) => `${t.name} ${formatMoney(t.price)}`).join('; ')}
+        {t('sharedEvents.page.ticketTypes', {
+          list: event.ticketTypeTemplates.map((type) => `${type.name} ${formatMoney(type.price)}`).join('; '),
+        })}
       </p>
       {event.viewer && (
         <p className="meta">
-          Your organization: {event.viewer.role ?? 'not on the roster'}
-          {event.viewer.participantStatus ? ` (${STATUS_TEXT[event.viewer.participantStatus]})` : ''}; your
-          capabilities: {event.viewer.capabilities.length ? event.viewer.capabilities.join(', ') : 'none'}.
+          {t('sharedEvents.page.viewer', {
+            role: event.viewer.role
+              ? t(`sharedEvents.page.role.${event.viewer.role}`, { defaultValue: event.viewer.role })
+              : t('sharedEvents.page.notOnRoster'),
+            status: event.viewer.participantStatus ? ` (${sharedStatus(event.viewer.participantStatus)})` : '',
+            capabilities: event.viewer.capabilities.length
+              ? event.viewer.capabilities.map(capabilityLabel).join(', ')
+              : t('sharedEvents.grants.none'),
+          })}
         </p>
       )}
     </section>
   );
 }
 
-/** What each move does, said before the person confirms it (docs/decisions/shared-event-cancellation.md). */
-const MOVES: Record<string, { to: string; label: string; consequence: string }[]> = {
-  draft: [{ to: 'open', label: 'Open for sales', consequence: 'Every active organization can sell from now on.' }],
+/**
+ * The moves from each status; what each does is said before the person confirms it
+ * (docs/decisions/shared-event-cancellation.md). `move` names its words in the catalog
+ * (sharedEvents.lifecycle.<move>: label, consequence, confirm).
+ */
+const MOVES: Record<string, { to: string; move: string }[]> = {
+  draft: [{ to: 'open', move: 'open' }],
   open: [
-    {
-      to: 'locked',
-      label: 'Lock sales',
-      consequence: 'No organization can sell until it is opened again; nothing sold changes.',
-    },
-    {
-      to: 'completed',
-      label: 'Mark completed',
-      consequence: 'The event is over: it cannot be opened, locked or cancelled afterwards.',
-    },
-    {
-      to: 'cancelled',
-      label: 'Cancel the event',
-      consequence:
-        "Sales stop at once for every organization; every seat committed is returned to the pool or quota, and each organization's event is marked cancelled. Sold tickets stay on record: refunds are handled outside this service. This cannot be undone.",
-    },
+    { to: 'locked', move: 'lock' },
+    { to: 'completed', move: 'complete' },
+    { to: 'cancelled', move: 'cancelOpen' },
   ],
   locked: [
-    { to: 'open', label: 'Reopen sales', consequence: 'Every active organization can sell again.' },
-    {
-      to: 'completed',
-      label: 'Mark completed',
-      consequence: 'The event is over: it cannot be opened, locked or cancelled afterwards.',
-    },
-    {
-      to: 'cancelled',
-      label: 'Cancel the event',
-      consequence:
-        "Every seat committed is returned to the pool or quota, and each organization's event is marked cancelled. Sold tickets stay on record: refunds are handled outside this service. This cannot be undone.",
-    },
+    { to: 'open', move: 'reopen' },
+    { to: 'completed', move: 'complete' },
+    { to: 'cancelled', move: 'cancelLocked' },
   ],
-  cancelling: [
-    { to: 'cancelled', label: 'Finish the cancellation', consequence: 'Carries on the cancellation already started.' },
-  ],
+  cancelling: [{ to: 'cancelled', move: 'finishCancel' }],
 };
 
 function Lifecycle({ event }: { event: SharedEvent }) {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const [pending, setPending] = useState<(typeof MOVES)[string][number]>();
   const move = useAction((status: string) =>
@@ -142,7 +135,7 @@ function Lifecycle({ event }: { event: SharedEvent }) {
   if (!can(event, 'manageSharedDetails') || moves.length === 0) return null;
   return (
     <section aria-labelledby="lifecycle-title">
-      <h2 id="lifecycle-title">Lifecycle</h2>
+      <h2 id="lifecycle-title">{t('sharedEvents.lifecycle.title')}</h2>
       <div className="row">
         {moves.map((m) => (
           <button
@@ -151,14 +144,15 @@ function Lifecycle({ event }: { event: SharedEvent }) {
             className={m.to === 'cancelled' ? 'danger' : 'secondary'}
             onClick={() => setPending(m)}
           >
-            {m.label}…
+            {t(`sharedEvents.lifecycle.${m.move}.label`)}…
           </button>
         ))}
       </div>
       {pending && (
         <div className="notice" role="alertdialog" aria-labelledby="confirm-move">
           <p id="confirm-move">
-            <strong>{pending.label}?</strong> {pending.consequence}
+            <strong>{t(`sharedEvents.lifecycle.${pending.move}.label`)}?</strong>{' '}
+            {t(`sharedEvents.lifecycle.${pending.move}.consequence`)}
           </p>
           <div className="row">
             <button
@@ -167,10 +161,10 @@ function Lifecycle({ event }: { event: SharedEvent }) {
               disabled={move.isPending}
               onClick={() => move.mutate(pending.to, { onSuccess: () => setPending(undefined) })}
             >
-              Yes, {pending.label.toLowerCase()}
+              {t(`sharedEvents.lifecycle.${pending.move}.confirm`)}
             </button>
             <button type="button" className="secondary" onClick={() => setPending(undefined)}>
-              No
+              {t('sharedEvents.lifecycle.no')}
             </button>
           </div>
         </div>

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { http, unwrap } from '../../api/instance';
 import { PAGE_SIZE, pagesOf, useAction } from '../../data/queries';
@@ -9,13 +10,14 @@ import { formatDateTime } from '../../ui/format';
 import { Guarded } from '../../ui/access';
 import { useAccess } from '../../data/access';
 import { CreateSharedEvent } from './CreateSharedEvent';
-import { STATUS_TEXT } from './queries';
+import { sharedStatus } from './queries';
 
 /**
  * Shared Events of the organization (one paged call), invitations waiting for the caller's organizations (one
  * call, admins), and creating one (admins of a full organization allowed to).
  */
 export default function SharedEventsPage() {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const access = useAccess();
   const [creating, setCreating] = useState(false);
@@ -34,7 +36,7 @@ export default function SharedEventsPage() {
   });
   return (
     <>
-      <h1>Shared Events</h1>
+      <h1>{t('sharedEvents.list.title')}</h1>
       {notice && <Success>{notice}</Success>}
       {access.at('admin') && <PendingInvitations />}
       {access.canCreateSharedEvents &&
@@ -42,25 +44,27 @@ export default function SharedEventsPage() {
           <CreateSharedEvent onDone={() => setCreating(false)} />
         ) : (
           <button type="button" onClick={() => setCreating(true)}>
-            New Shared Event
+            {t('sharedEvents.create.title')}
           </button>
         ))}
-      <Guarded query={list} what="Loading Shared Events">
+      <Guarded query={list} what={t('sharedEvents.list.loading')}>
         {(data) =>
           pagesOf(data).length === 0 ? (
-            <Empty>Your organization takes part in no Shared Event yet.</Empty>
+            <Empty>{t('sharedEvents.list.none')}</Empty>
           ) : (
-            <ul className="cards" aria-label="Shared Events">
+            <ul className="cards" aria-label={t('sharedEvents.list.title')}>
               {pagesOf(data).map((e) => (
                 <li className="card" key={e.id}>
                   <h2 className="h3">
                     <Link to={`/shared-events/${e.id}`}>{e.name}</Link>
                   </h2>
                   <p className="meta">
-                    {formatDateTime(e.date)} {e.location ? `· ${e.location}` : ''} · {STATUS_TEXT[e.status] ?? e.status}{' '}
-                    · {e.capacityPolicy === 'pool' ? 'one shared pool' : 'quotas per organization'}
-                    {e.role ? ` · you are ${e.role === 'organizer' ? 'the organizer' : 'a participant'}` : ''}
-                    {e.participantStatus ? ` (${STATUS_TEXT[e.participantStatus]})` : ''}
+                    {formatDateTime(e.date)} {e.location ? `· ${e.location}` : ''} · {sharedStatus(e.status)} ·{' '}
+                    {e.capacityPolicy === 'pool' ? t('sharedEvents.list.pool') : t('sharedEvents.list.quotas')}
+                    {e.role
+                      ? ` · ${e.role === 'organizer' ? t('sharedEvents.list.youOrganize') : t('sharedEvents.list.youTakePart')}`
+                      : ''}
+                    {e.participantStatus ? ` (${sharedStatus(e.participantStatus)})` : ''}
                   </p>
                 </li>
               ))}
@@ -78,6 +82,7 @@ export default function SharedEventsPage() {
  * Roster invitations (made at creation) are answered on the Shared Event's own page, accept or decline.
  */
 export function PendingInvitations() {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const pending = useQuery({
     // Not organization-scoped on the server; keyed under the organization so an answer here refreshes it.
@@ -94,21 +99,23 @@ export function PendingInvitations() {
   );
   return (
     <section aria-labelledby="pending-title">
-      <h2 id="pending-title">Invitations waiting for an answer</h2>
-      <Guarded query={pending} what="Loading invitations">
+      <h2 id="pending-title">{t('sharedEvents.pending.title')}</h2>
+      <Guarded query={pending} what={t('sharedEvents.pending.loading')}>
         {(data) =>
           data.items.length === 0 ? (
-            <Empty>No invitation is waiting.</Empty>
+            <Empty>{t('sharedEvents.pending.none')}</Empty>
           ) : (
             <ul className="cards">
               {data.items.map((i) => (
                 <li className="card" key={i.invitationId}>
                   <strong>{i.sharedEventName}</strong>
-                  {i.organizerOrganizationName ? ` from ${i.organizerOrganizationName}` : ''} · open until{' '}
-                  {formatDateTime(i.expiresAt)}
+                  {i.organizerOrganizationName
+                    ? ` ${t('sharedEvents.pending.from', { name: i.organizerOrganizationName })}`
+                    : ''}{' '}
+                  · {t('sharedEvents.pending.until', { date: formatDateTime(i.expiresAt) })}
                   <div className="row">
                     <button type="button" onClick={() => accept.mutate(i)} disabled={accept.isPending}>
-                      Accept {i.sharedEventName}
+                      {t('sharedEvents.pending.accept', { name: i.sharedEventName })}
                     </button>
                   </div>
                 </li>
@@ -117,9 +124,7 @@ export function PendingInvitations() {
           )
         }
       </Guarded>
-      {accept.data && (
-        <Success>Joined {accept.data.name}: its event now appears among your organization's events.</Success>
-      )}
+      {accept.data && <Success>{t('sharedEvents.pending.joined', { name: accept.data.name })}</Success>}
       <ErrorNotice error={accept.error} />
     </section>
   );

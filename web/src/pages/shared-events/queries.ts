@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { i18next } from '../../i18n';
 import { http, unwrap } from '../../api/instance';
 import type { ResponseData } from '../../api/types';
 import { useOrganization } from '../../data/session-hooks';
@@ -15,29 +16,11 @@ export const CAPABILITIES = [
   'viewCombinedReports',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
-export const CAPABILITY_LABEL: Record<Capability, string> = {
-  manageSharedDetails: 'Details',
-  managePricing: 'Pricing',
-  manageParticipants: 'Participants',
-  manageCapacity: 'Capacity',
-  manageOwners: 'Owners and grants',
-  manageExternalSales: 'External sales',
-  viewCombinedReports: 'Combined reports',
-};
-export const STATUS_TEXT: Record<string, string> = {
-  draft: 'Draft',
-  open: 'Open for sales',
-  locked: 'Sales locked',
-  cancelling: 'Being cancelled',
-  cancelled: 'Cancelled',
-  completed: 'Completed',
-  invited: 'Invited',
-  accepted: 'Accepted',
-  active: 'Active',
-  declined: 'Declined',
-  left: 'Left',
-  removed: 'Removed',
-};
+/** A capability in the person's language ("Owners and grants"); an unknown one as the API names it. */
+export const capabilityLabel = (capability: string) =>
+  i18next.t(`sharedEvents.capability.${capability}`, { defaultValue: capability });
+/** A Shared Event's or a participant's status in the person's language ("Open for sales", "Invited"). */
+export const sharedStatus = (status: string) => i18next.t(`sharedEvents.status.${status}`, { defaultValue: status });
 
 export function useSharedEvent(sharedEventId: string | undefined) {
   const { organizationId } = useOrganization();

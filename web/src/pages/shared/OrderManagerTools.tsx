@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18next } from '../../i18n';
 import { http, unwrap } from '../../api/instance';
 import type { Order } from '../../api/types';
 import { useAction } from '../../data/queries';
@@ -6,6 +8,7 @@ import { Dialog } from '../../ui/Dialog';
 import { ErrorNotice, Success } from '../../ui/feedback';
 import { isForbidden, NotAllowed } from '../../ui/access';
 import { useFormDialog } from '../../ui/useFormDialog';
+import { formatNumber } from '../../ui/format';
 
 /**
  * Two actions of a Ticket Manager+ on an order card: the admin note (the managers' own remark; the member never
@@ -25,13 +28,17 @@ export type Outcome = { message: string; error?: undefined } | { error: unknown;
 
 /** The page's line about the last card action, success or refusal. */
 export function OutcomeNotice({ outcome }: { outcome?: Outcome }) {
+  const { t } = useTranslation();
   if (!outcome) return null;
   if (outcome.message) return <Success>{outcome.message}</Success>;
-  return <ActionError error={outcome.error} what="deleting orders" title="Not deleted" />;
+  return (
+    <ActionError error={outcome.error} what={t('orderTools.delete.what')} title={t('orderTools.delete.notDeleted')} />
+  );
 }
 
 /** Write, change or clear the note (`null` clears it; who changed it and when is kept). */
 export function AdminNoteDialog({ order, onDone }: { order: Order; onDone: (message: string) => void }) {
+  const { t } = useTranslation();
   const [text, setText] = useState(order.adminNote ?? '');
   const save = useAction((adminNote: string | null, organizationId) =>
     unwrap(
@@ -49,37 +56,39 @@ export function AdminNoteDialog({ order, onDone }: { order: Order; onDone: (mess
     save.mutate(adminNote, {
       onSuccess: () => {
         dialog.close();
-        onDone(`${order.requestedByName}'s order: admin note ${adminNote === null ? 'cleared' : 'saved'}.`);
+        onDone(
+          t(adminNote === null ? 'orderTools.note.cleared' : 'orderTools.note.saved', { name: order.requestedByName }),
+        );
       },
     });
   return (
     <Dialog
       {...dialog.props}
-      title={`Admin note on ${order.requestedByName}'s order`}
-      description="Seen by ticket managers, treasurers and admins, never by the member."
+      title={t('orderTools.note.title', { name: order.requestedByName })}
+      description={t('orderTools.note.description')}
       trigger={
         <button type="button" className="secondary">
-          {order.adminNote ? 'Edit note' : 'Add note'}
-          <span className="sr-only"> on {order.requestedByName}'s order</span>…
+          {order.adminNote ? t('orderTools.note.edit') : t('orderTools.note.add')}
+          <span className="sr-only"> {t('orderTools.note.onOrder', { name: order.requestedByName })}</span>…
         </button>
       }
     >
       <form onSubmit={dialog.submit(() => send(text.trim() === '' ? null : text.trim()))} className="stack">
         <label>
-          Admin note (up to {ADMIN_NOTE_MAX} characters)
+          {t('orderTools.note.label', { count: ADMIN_NOTE_MAX, max: formatNumber(ADMIN_NOTE_MAX) })}
           <textarea maxLength={ADMIN_NOTE_MAX} value={text} onChange={(e) => setText(e.target.value)} />
         </label>
         <div className="row">
           <button type="submit" disabled={save.isPending}>
-            Save note
+            {t('orderTools.note.save')}
           </button>
           {order.adminNote && (
             <button type="button" className="secondary" disabled={save.isPending} onClick={() => send(null)}>
-              Clear note
+              {t('orderTools.note.clear')}
             </button>
           )}
         </div>
-        <ActionError error={save.error} what="admin notes" />
+        <ActionError error={save.error} what={t('orderTools.note.what')} />
       </form>
     </Dialog>
   );
@@ -90,6 +99,7 @@ export function AdminNoteDialog({ order, onDone }: { order: Order; onDone: (mess
  * outcome, a refusal too, goes to the page: after it the lists are read again and the card may move or vanish.
  */
 export function DeleteOrderDialog({ order, onOutcome }: { order: Order; onOutcome: (outcome: Outcome) => void }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const remove = useAction((_: void, organizationId) =>
     unwrap(http.DELETE('/api/orders/{id}', { params: { path: { id: order.id }, query: { organizationId } } })),
@@ -99,11 +109,12 @@ export function DeleteOrderDialog({ order, onOutcome }: { order: Order; onOutcom
     <Dialog
       open={open}
       onOpenChange={setOpen}
-      title={`Delete ${order.requestedByName}'s ${order.status} order?`}
-      description="The order disappears from every list, count and report, and the member no longer sees it. Orders have no restore."
+      title={t(`orderTools.delete.title.${order.status}`, { name: order.requestedByName })}
+      description={t('orderTools.delete.description')}
       trigger={
         <button type="button" className="danger">
-          Delete<span className="sr-only"> {order.requestedByName}'s order</span>…
+          {t('orderTools.delete.open')}
+          <span className="sr-only"> {t('orderTools.delete.whose', { name: order.requestedByName })}</span>…
         </button>
       }
     >
@@ -114,13 +125,16 @@ export function DeleteOrderDialog({ order, onOutcome }: { order: Order; onOutcom
           disabled={remove.isPending}
           onClick={() =>
             remove.mutate(undefined, {
-              onSuccess: () => onOutcome({ message: `${order.requestedByName}'s ${order.status} order was deleted.` }),
+              onSuccess: () =>
+                onOutcome({
+                  message: i18next.t(`orderTools.delete.done.${order.status}`, { name: order.requestedByName }),
+                }),
               onError: (error) => onOutcome({ error }),
               onSettled: () => setOpen(false),
             })
           }
         >
-          Delete the order
+          {t('orderTools.delete.submit')}
         </button>
       </div>
     </Dialog>
