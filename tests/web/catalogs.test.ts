@@ -21,7 +21,6 @@ const LANGUAGES = readdirSync(LOCALES).filter((f) => statSync(join(LOCALES, f)).
  * manager's pages came first). A folder leaves this list when it is converted; none may join it.
  */
 const NOT_YET_IN_CATALOGS = [
-  'pages/admin/',
   'pages/shared/OrderManagerTools.tsx',
   'pages/partner/',
   'pages/shared-events/',
