@@ -24,7 +24,6 @@ const NOT_YET_IN_CATALOGS = [
   'pages/shared/OrderManagerTools.tsx',
   'pages/partner/',
   'pages/shared-events/',
-  'pages/super-admin/',
   'pages/treasurer/',
   'ui/EventRows.tsx',
   'ui/BarChart.tsx',
