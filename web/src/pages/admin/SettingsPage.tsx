@@ -360,7 +360,7 @@ function Input({
         <input {...common} {...rest} onChange={(e) => onChange(e.target.value)} />
       )}
       {hint && (
-        <span id={`${id}-hint`} className="meta">
+        <span id={`${id}-hint`} className="meta" style={{ fontWeight: 400 }}>
           {hint}
         </span>
       )}
