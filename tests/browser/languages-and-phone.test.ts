@@ -206,8 +206,10 @@ describeInBrowser('languages and the phone layout (Chromium)', () => {
 
     // The switcher in the menu: the choice wins over the browser's language, and stays after a reload.
     await page.getByRole('button', { name: 'Menü' }).click();
+    const saved = page.waitForResponse((r) => r.url().includes('/api/auth/me') && r.request().method() === 'PATCH');
     await page.getByLabel('Sprache').selectOption('en');
     await page.getByRole('heading', { name: 'My orders', level: 1 }).waitFor();
+    expect((await saved).status()).toBe(200); // saved to the member: it follows them (German at 1280 px below)
     await page.reload();
     await page.getByRole('heading', { name: 'My orders', level: 1 }).waitFor();
     await expect(page.getByTestId('owed').textContent()).resolves.toMatch(
