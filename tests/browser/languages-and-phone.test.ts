@@ -206,8 +206,10 @@ describeInBrowser('languages and the phone layout (Chromium)', () => {
 
     // The switcher in the menu: the choice wins over the browser's language, and stays after a reload.
     await page.getByRole('button', { name: 'Menü' }).click();
+    const saved = page.waitForResponse((r) => r.url().includes('/api/auth/me') && r.request().method() === 'PATCH');
     await page.getByLabel('Sprache').selectOption('en');
     await page.getByRole('heading', { name: 'My orders', level: 1 }).waitFor();
+    expect((await saved).status()).toBe(200); // saved to the member: it follows them (German at 1280 px below)
     await page.reload();
     await page.getByRole('heading', { name: 'My orders', level: 1 }).waitFor();
     await expect(page.getByTestId('owed').textContent()).resolves.toMatch(
@@ -240,9 +242,12 @@ describeInBrowser('languages and the phone layout (Chromium)', () => {
   it('German at 1280 px: the desk layout shows the menu inline, axe-clean', async () => {
     const tab = await openTab(browser, DESK, 'de-DE');
     await signIn(tab, api, f.member, f.orgId);
-    // This member chose English above on another device only: here the browser's German applies.
+    // This member chose English above on another device: the choice was saved to them, so it follows them here,
+    // over the browser's German; choosing German again here saves that.
     await visit(tab, `${api.url}/stats`);
     const page = tab.page;
+    await page.getByRole('heading', { name: 'My stats', level: 1 }).waitFor();
+    await page.getByLabel('Language').selectOption('de');
     await page.getByRole('heading', { name: 'Meine Zahlen', level: 1 }).waitFor();
     expect(await page.getByRole('button', { name: 'Menü' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Abmelden' }).waitFor();

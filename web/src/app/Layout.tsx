@@ -155,7 +155,7 @@ export function Layout() {
                 {withoutOrganization ? t('shell.chooseOrganization') : t('shell.switchOrganization')}
               </NavLink>
             )}
-            <LanguageSwitcher />
+            <LanguageSwitcher onSaved={() => void queryClient.invalidateQueries({ queryKey: ['me'] })} />
             <button type="button" className="secondary" onClick={logout}>
               {t('shell.logout')}
             </button>

@@ -34,6 +34,7 @@ const AREAS: { label: string; show: (a: Access) => boolean; links: Link[]; witho
       ['/admin/members', 'nav.link.members'],
       ['/admin/archive', 'nav.link.archive', fullOrganization],
       ['/admin/delegations', 'nav.link.partnerSales', fullOrganization],
+      ['/admin/settings', 'admin.nav.settings'],
     ],
   },
   {

@@ -33,6 +33,7 @@ export const AREA_ROUTES: RouteObject[] = [
   { path: '/admin/members', lazy: page(() => import('../pages/admin/MembersPage'), admin) },
   { path: '/admin/archive', lazy: page(() => import('../pages/admin/ArchivePage'), admin) },
   { path: '/admin/delegations', lazy: page(() => import('../pages/admin/DelegationsPage'), admin) },
+  { path: '/admin/settings', lazy: page(() => import('../pages/admin/SettingsPage'), admin) },
   { path: '/door', lazy: page(() => import('../pages/door/DoorPage')) },
   { path: '/partner', lazy: page(() => import('../pages/partner/PartnerPage')) },
   // The link of a sales delegation invitation (docs/decisions/delegations.md).

@@ -1,5 +1,6 @@
 import { i18next } from '../../i18n';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { http, unwrap } from '../../api/instance';
 import type { OrgMember } from '../../api/types';
 import { useAction, useMembers } from '../../data/queries';
@@ -13,17 +14,22 @@ import { write } from '../../offline/write';
 /** Allocations per member for the event (one call): set the whole event's allocation per ticket type, or delete it. */
 export function AllocationsSection({ event }: { event: EventItem }) {
   const members = useMembers(event.id);
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="allocations-title">
-      <h2 id="allocations-title">Allocations per member</h2>
-      {!event.enableQuotas && (
-        <p className="meta">Allocation limits are off for this event: members may order freely.</p>
-      )}
-      <Guarded query={members} what="Loading members">
+      <h2 id="allocations-title">{t('admin.allocations.title')}</h2>
+      {!event.enableQuotas && <p className="meta">{t('admin.allocations.off')}</p>}
+      <Guarded query={members} what={t('admin.members.loading')}>
         {(data) => (
           <Table
-            caption="Allocations"
-            head={['Member', 'Allocated', 'Used', 'Left', 'Set allocation']}
+            caption={t('admin.allocations.caption')}
+            head={[
+              t('admin.allocations.member'),
+              t('admin.allocations.allocated'),
+              t('admin.allocations.used'),
+              t('admin.allocations.left'),
+              t('admin.allocations.set'),
+            ]}
             rows={data.items.map((m) => [
               m.name,
               formatNumber(m.summary.allocated),
@@ -39,9 +45,13 @@ export function AllocationsSection({ event }: { event: EventItem }) {
 }
 
 function AllocationEditor({ event, member }: { event: EventItem; member: OrgMember }) {
+  const { t } = useTranslation();
   const whole = member.allocations.find((a) => !a.showtimeId);
   const initial = Object.fromEntries(
-    event.ticketTypes.map((t) => [t.id, String(whole?.items.find((i) => i.ticketTypeId === t.id)?.allocated ?? 0)]),
+    event.ticketTypes.map((type) => [
+      type.id,
+      String(whole?.items.find((i) => i.ticketTypeId === type.id)?.allocated ?? 0),
+    ]),
   );
   const [values, setValues] = useState<Record<string, string>>(initial);
   const save = useAction((_: void, organizationId) =>
@@ -50,7 +60,7 @@ function AllocationEditor({ event, member }: { event: EventItem; member: OrgMemb
       body: {
         eventId: event.id,
         userId: member.userId,
-        items: event.ticketTypes.map((t) => ({ ticketTypeId: t.id, allocated: Number(values[t.id] ?? 0) })),
+        items: event.ticketTypes.map((type) => ({ ticketTypeId: type.id, allocated: Number(values[type.id] ?? 0) })),
       },
       label: i18next.t('offline.label.allocation'),
     }),
@@ -63,25 +73,25 @@ function AllocationEditor({ event, member }: { event: EventItem; member: OrgMemb
     save.mutate();
   };
   return (
-    <form className="row" onSubmit={submit} aria-label={`Allocation of ${member.name}`}>
-      {event.ticketTypes.map((t) => (
-        <label key={t.id}>
-          {t.name}
+    <form className="row" onSubmit={submit} aria-label={t('admin.allocations.of', { name: member.name })}>
+      {event.ticketTypes.map((type) => (
+        <label key={type.id}>
+          {type.name}
           <input
             type="number"
             min={0}
             className="narrow"
-            value={values[t.id]}
-            onChange={(e) => setValues((v) => ({ ...v, [t.id]: e.target.value }))}
+            value={values[type.id]}
+            onChange={(e) => setValues((v) => ({ ...v, [type.id]: e.target.value }))}
           />
         </label>
       ))}
       <button type="submit" disabled={save.isPending}>
-        Save
+        {t('admin.allocations.save')}
       </button>
       {whole && (
         <button type="button" className="secondary" disabled={remove.isPending} onClick={() => remove.mutate(whole.id)}>
-          Delete
+          {t('common.delete')}
         </button>
       )}
       <ErrorNotice error={save.error ?? remove.error} />

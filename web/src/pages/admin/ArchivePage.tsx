@@ -1,5 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18next } from '../../i18n';
 import { ApiError } from '../../api/client';
 import { http, unwrap } from '../../api/instance';
 import type { Order, ResponseData } from '../../api/types';
@@ -15,10 +17,8 @@ import { Table } from '../../ui/Table';
 import { DeleteOrderDialog, OutcomeNotice, type Outcome } from '../shared/OrderManagerTools';
 
 type BulkResult = ResponseData<'/api/orders/archive', 'post'>;
-const BLOCKER: Record<string, string> = {
-  invoicePrerequisite: 'settled but not invoiced',
-  invalidInvoiceBasis: 'its invoice basis is not valid',
-};
+/** A blocker the API names, in the person's language; an unknown one as the API names it. */
+const blockerText = (blocker: string) => i18next.t(`admin.archive.blocker.${blocker}`, { defaultValue: blocker });
 
 /**
  * Archiving: the bulk preview and bulk archive of an event (a 207 shown with its counts), and settled or cancelled
@@ -28,13 +28,14 @@ const BLOCKER: Record<string, string> = {
 export default function ArchivePage() {
   const events = useEvents();
   const { chosen, live, choose } = useChosenEvent(events.data?.items);
+  const { t } = useTranslation();
   return (
     <>
-      <h1>Archive orders</h1>
-      <Guarded query={events} what="Loading events">
+      <h1>{t('admin.archive.title')}</h1>
+      <Guarded query={events} what={t('admin.events.loading')}>
         {() =>
           !chosen ? (
-            <Empty>No events yet.</Empty>
+            <Empty>{t('admin.events.none')}</Empty>
           ) : (
             <>
               <EventSelect events={live} value={chosen.id} onChange={choose} />
@@ -49,6 +50,7 @@ export default function ArchivePage() {
 }
 
 function Bulk({ eventId }: { eventId: string }) {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const params = { params: { query: { organizationId } }, body: { eventId } };
   const preview = useQuery({
@@ -61,13 +63,18 @@ function Bulk({ eventId }: { eventId: string }) {
   );
   return (
     <section aria-labelledby="bulk-title">
-      <h2 id="bulk-title">Archive in bulk</h2>
-      <Guarded query={preview} what="Counting orders">
+      <h2 id="bulk-title">{t('admin.archive.bulk')}</h2>
+      <Guarded query={preview} what={t('admin.archive.counting')}>
         {(p) => (
           <p>
-            {formatNumber(p.eligibleCount)} orders can be archived ({p.statusBreakdown.settled} settled,{' '}
-            {p.statusBreakdown.cancelled} cancelled). Blocked: {p.blockedSettledUninvoiced} settled but not invoiced,{' '}
-            {p.blockedInvalidInvoiceBasis} with an invalid invoice basis.
+            {t('admin.archive.preview', {
+              count: p.eligibleCount,
+              formatted: formatNumber(p.eligibleCount),
+              settled: formatNumber(p.statusBreakdown.settled),
+              cancelled: formatNumber(p.statusBreakdown.cancelled),
+              uninvoiced: formatNumber(p.blockedSettledUninvoiced),
+              invalid: formatNumber(p.blockedInvalidInvoiceBasis),
+            })}
           </p>
         )}
       </Guarded>
@@ -76,19 +83,19 @@ function Bulk({ eventId }: { eventId: string }) {
         disabled={archive.isPending || !preview.data?.eligibleCount}
         onClick={() => archive.mutate(undefined, { onSuccess: setResult })}
       >
-        Archive up to 100 eligible orders
+        {t('admin.archive.bulkButton', { count: 100 })}
       </button>
       {result && (
         <PartialResult
-          title="Bulk archive"
+          title={t('admin.archive.bulkTitle')}
           completed={result.completed}
           counts={[
-            ['archived', result.processed],
-            ['changed meanwhile', result.conflicts],
-            ['skipped', result.skipped],
-            ['still to do', result.remaining ?? 0],
-            ['blocked: not invoiced', result.blockedSettledUninvoiced ?? 0],
-            ['blocked: invalid basis', result.blockedInvalidInvoiceBasis ?? 0],
+            [t('admin.archive.count.archived'), result.processed],
+            [t('admin.archive.count.conflicts'), result.conflicts],
+            [t('admin.archive.count.skipped'), result.skipped],
+            [t('admin.archive.count.remaining'), result.remaining ?? 0],
+            [t('admin.archive.count.uninvoiced'), result.blockedSettledUninvoiced ?? 0],
+            [t('admin.archive.count.invalid'), result.blockedInvalidInvoiceBasis ?? 0],
           ]}
           records={
             result.failureCode
@@ -103,6 +110,7 @@ function Bulk({ eventId }: { eventId: string }) {
 }
 
 function Single({ eventId }: { eventId: string }) {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const orders = useInfiniteQuery({
     queryKey: [organizationId, 'orders', 'archive', eventId],
@@ -127,18 +135,24 @@ function Single({ eventId }: { eventId: string }) {
   const [outcome, setOutcome] = useState<Outcome>();
   return (
     <section aria-labelledby="single-title">
-      <h2 id="single-title">One by one</h2>
+      <h2 id="single-title">{t('admin.archive.single')}</h2>
       <OutcomeNotice outcome={outcome} />
-      <Guarded query={orders} what="Loading orders">
+      <Guarded query={orders} what={t('admin.archive.loadingOrders')}>
         {(data) => (
           <Table
-            caption="Settled and cancelled orders"
-            head={['Member', 'Status', 'Tickets', 'Archived', 'Action']}
+            caption={t('admin.archive.caption')}
+            head={[
+              t('admin.allocations.member'),
+              t('admin.archive.status'),
+              t('admin.archive.tickets'),
+              t('admin.archive.archived'),
+              t('admin.archive.action'),
+            ]}
             rows={pagesOf(data).map((o) => [
               o.requestedByName,
               statusLabel(o.status),
               formatNumber(o.totalQuantity),
-              o.archived ? `Yes${overrideText(o)}` : 'No',
+              o.archived ? `${t('admin.archive.yes')}${overrideText(o)}` : t('admin.archive.no'),
               <div className="row" key={o.id}>
                 <ArchiveOne order={o} />
                 <DeleteOrderDialog order={o} onOutcome={setOutcome} />
@@ -154,10 +168,13 @@ function Single({ eventId }: { eventId: string }) {
 /** The override evidence, when the order carries it (the schema leaves its fields open). */
 function overrideText(order: Order) {
   const evidence = order.archiveOverride as { overriddenByName?: string; overriddenAt?: string } | undefined;
-  return evidence ? ` (override by ${evidence.overriddenByName ?? '?'}, ${formatDateTime(evidence.overriddenAt)})` : '';
+  return evidence
+    ? ` ${i18next.t('admin.archive.overrideBy', { name: evidence.overriddenByName ?? '?', when: formatDateTime(evidence.overriddenAt) })}`
+    : '';
 }
 
 function ArchiveOne({ order }: { order: Order }) {
+  const { t } = useTranslation();
   const act = useAction((body: { archived: boolean; override?: { confirmed: true } }, organizationId) =>
     unwrap(
       http.PATCH('/api/orders/{id}/archive', { params: { path: { id: order.id }, query: { organizationId } }, body }),
@@ -173,22 +190,23 @@ function ArchiveOne({ order }: { order: Order }) {
         type="button"
         className="secondary"
         disabled={act.isPending}
-        aria-label={`${order.archived ? 'Unarchive' : 'Archive'} ${order.requestedByName}'s order`}
+        aria-label={t(order.archived ? 'admin.archive.unarchiveNamed' : 'admin.archive.archiveNamed', {
+          name: order.requestedByName,
+        })}
         onClick={() => act.mutate({ archived: !order.archived })}
       >
-        {order.archived ? 'Unarchive' : 'Archive'}
+        {order.archived ? t('admin.archive.unarchive') : t('admin.archive.archive')}
       </button>
-      <ErrorNotice error={act.error} title="Not archived" />
+      <ErrorNotice error={act.error} title={t('admin.archive.notArchived')} />
       {blockers && blockers.length > 0 && (
         <div className="notice">
-          Blocked because {blockers.map((b) => BLOCKER[b] ?? b).join(' and ')}. As an admin you may archive it anyway;
-          the override is recorded with your name and these blockers.
+          {t('admin.archive.blocked', { reasons: blockers.map(blockerText).join(t('admin.archive.and')) })}
           <button
             type="button"
             className="danger"
             onClick={() => act.mutate({ archived: true, override: { confirmed: true } })}
           >
-            Archive anyway
+            {t('admin.archive.anyway')}
           </button>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { http, unwrap } from '../../api/instance';
 import { useAction } from '../../data/queries';
 import { useOrganization } from '../../data/session-hooks';
@@ -11,8 +12,6 @@ import { useChosenEvent, useEvents, type EventItem } from '../../data/events';
 import { Table } from '../../ui/Table';
 import { AllocationsSection } from './AllocationsSection';
 
-const STATE: Record<string, string> = { open: 'Open', closed: 'Closed', converted: 'Converted to allocations' };
-
 /**
  * The commitment round of an event (open, close, convert into allocations) with its pledge summary and the
  * pledges, then allocations per member. Calls: events, pledge summary, pledges, allocation members.
@@ -20,13 +19,14 @@ const STATE: Record<string, string> = { open: 'Open', closed: 'Closed', converte
 export default function CommitmentPage() {
   const events = useEvents();
   const { chosen, live, choose } = useChosenEvent(events.data?.items);
+  const { t } = useTranslation();
   return (
     <>
-      <h1>Commitment and allocations</h1>
-      <Guarded query={events} what="Loading events">
+      <h1>{t('admin.commitment.title')}</h1>
+      <Guarded query={events} what={t('admin.events.loading')}>
         {() =>
           !chosen ? (
-            <Empty>No events yet.</Empty>
+            <Empty>{t('admin.events.none')}</Empty>
           ) : (
             <>
               <EventSelect events={live} value={chosen.id} onChange={choose} />
@@ -41,6 +41,7 @@ export default function CommitmentPage() {
 }
 
 function Commitment({ event }: { event: EventItem }) {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const params = { params: { path: { eventId: event.id }, query: { organizationId } } };
   const summary = useQuery({
@@ -62,19 +63,26 @@ function Commitment({ event }: { event: EventItem }) {
   );
   return (
     <section aria-labelledby="commitment-title">
-      <h2 id="commitment-title">Commitment round</h2>
-      <Guarded query={summary} what="Loading the round">
+      <h2 id="commitment-title">{t('admin.commitment.round')}</h2>
+      <Guarded query={summary} what={t('admin.commitment.loading')}>
         {(s) => (
           <>
             <p>
-              {s.commitmentStatus ? STATE[s.commitmentStatus] : 'Not started'}
-              {s.commitmentDeadline ? `, deadline ${formatDateTime(s.commitmentDeadline)}` : ''}:{' '}
-              {formatNumber(s.pledgeCount)} pledges, {formatNumber(s.totalSure)} sure and{' '}
-              {formatNumber(s.totalPossible)} possible tickets.
+              {t(`admin.commitment.state.${s.commitmentStatus ?? 'notStarted'}`)}
+              {s.commitmentDeadline
+                ? t('admin.commitment.deadlineAt', { when: formatDateTime(s.commitmentDeadline) })
+                : ''}
+              :{' '}
+              {t('admin.commitment.pledges', {
+                count: s.pledgeCount,
+                formatted: formatNumber(s.pledgeCount),
+                sure: formatNumber(s.totalSure),
+                possible: formatNumber(s.totalPossible),
+              })}
             </p>
             <div className="row">
               <label>
-                Deadline (optional)
+                {t('admin.commitment.deadline')}
                 <input type="datetime-local" value={deadline} onChange={(e) => setDeadline(e.target.value)} />
               </label>
               <button
@@ -82,7 +90,7 @@ function Commitment({ event }: { event: EventItem }) {
                 disabled={change.isPending || s.commitmentStatus === 'open'}
                 onClick={() => change.mutate('open')}
               >
-                Open the round
+                {t('admin.commitment.open')}
               </button>
               <button
                 type="button"
@@ -90,7 +98,7 @@ function Commitment({ event }: { event: EventItem }) {
                 disabled={change.isPending || s.commitmentStatus !== 'open'}
                 onClick={() => change.mutate('closed')}
               >
-                Close the round
+                {t('admin.commitment.close')}
               </button>
               <button
                 type="button"
@@ -98,7 +106,7 @@ function Commitment({ event }: { event: EventItem }) {
                 disabled={change.isPending || s.commitmentStatus !== 'closed'}
                 onClick={() => change.mutate('converted')}
               >
-                Convert pledges into allocations
+                {t('admin.commitment.convert')}
               </button>
             </div>
           </>
@@ -106,16 +114,24 @@ function Commitment({ event }: { event: EventItem }) {
       </Guarded>
       {change.data?.conversion && (
         <Success>
-          {change.data.conversion.allocationsCreated} allocations created, {change.data.conversion.skippedExisting}{' '}
-          members already had one.
+          {t('admin.commitment.converted', {
+            created: formatNumber(change.data.conversion.allocationsCreated),
+            skipped: formatNumber(change.data.conversion.skippedExisting),
+          })}
         </Success>
       )}
       <ErrorNotice error={change.error} />
-      <Guarded query={pledges} what="Loading pledges">
+      <Guarded query={pledges} what={t('admin.commitment.loadingPledges')}>
         {(data) => (
           <Table
-            caption="Pledges"
-            head={['Member', 'E-mail', 'Sure', 'Possible', 'Updated']}
+            caption={t('admin.commitment.caption')}
+            head={[
+              t('admin.allocations.member'),
+              t('admin.members.email'),
+              t('admin.commitment.sure'),
+              t('admin.commitment.possible'),
+              t('admin.commitment.updated'),
+            ]}
             rows={data.items.map((p) => [
               p.userName,
               p.userEmail,

@@ -1,6 +1,7 @@
 import { i18next } from '../../i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { http, unwrap } from '../../api/instance';
 import { useAction } from '../../data/queries';
 import { useOrganization } from '../../data/session-hooks';
@@ -19,13 +20,14 @@ import { write } from '../../offline/write';
 export default function DelegationsPage() {
   const events = useEvents();
   const { chosen, live, choose } = useChosenEvent(events.data?.items);
+  const { t } = useTranslation();
   return (
     <>
-      <h1>Partner sales</h1>
-      <Guarded query={events} what="Loading events">
+      <h1>{t('admin.delegations.title')}</h1>
+      <Guarded query={events} what={t('admin.events.loading')}>
         {() =>
           !chosen ? (
-            <Empty>No events yet.</Empty>
+            <Empty>{t('admin.events.none')}</Empty>
           ) : (
             <>
               <EventSelect events={live} value={chosen.id} onChange={choose} />
@@ -39,6 +41,7 @@ export default function DelegationsPage() {
 }
 
 function Delegations({ eventId }: { eventId: string }) {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const path = { organizationId, eventId };
   const list = useQuery({
@@ -60,35 +63,43 @@ function Delegations({ eventId }: { eventId: string }) {
   };
   return (
     <>
-      <form className="fields" onSubmit={submit} aria-label="Invite a partner organization">
+      <form className="fields" onSubmit={submit} aria-label={t('admin.delegations.invite')}>
         <label>
-          Partner admin&apos;s e-mail
+          {t('admin.delegations.email')}
           <input required type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </label>
         <button type="submit" disabled={invite.isPending}>
-          Invite to sell
+          {t('admin.delegations.inviteButton')}
         </button>
       </form>
       {invite.data && (
         <Success>
-          {invite.data.delegation.partnerOrganizationName} is invited.
+          {t('admin.delegations.invited', { partner: invite.data.delegation.partnerOrganizationName })}
           {invite.data.invitationLink && (
             <>
               {' '}
-              Their admin accepts through <a href={invite.data.invitationLink}>this link</a> (also e-mailed).
+              {t('admin.delegations.acceptsThrough')}{' '}
+              <a href={invite.data.invitationLink}>{t('admin.delegations.thisLink')}</a>{' '}
+              {t('admin.delegations.alsoEmailed')}
             </>
           )}
         </Success>
       )}
-      <ErrorNotice error={invite.error} title="Not invited" />
-      <Guarded query={list} what="Loading delegations">
+      <ErrorNotice error={invite.error} title={t('admin.delegations.notInvited')} />
+      <Guarded query={list} what={t('admin.delegations.loading')}>
         {(data) => (
           <Table
-            caption="Delegations"
-            head={['Partner', 'Status', 'Since', 'Action']}
+            caption={t('admin.delegations.caption')}
+            head={[
+              t('admin.delegations.partner'),
+              t('admin.archive.status'),
+              t('admin.delegations.since'),
+              t('admin.archive.action'),
+            ]}
             rows={data.items.map((d) => [
               d.partnerOrganizationName,
-              d.status + (d.revokedReason ? ` (${d.revokedReason})` : ''),
+              t(`admin.delegations.status.${d.status}`, { defaultValue: d.status }) +
+                (d.revokedReason ? ` (${d.revokedReason})` : ''),
               formatDateTime(d.respondedAt ?? d.invitedAt),
               ['invited', 'active'].includes(d.status) ? (
                 <Revoke key={d.id} eventId={eventId} delegationId={d.id} partner={d.partnerOrganizationName} />
@@ -105,6 +116,7 @@ function Delegations({ eventId }: { eventId: string }) {
 
 function Revoke({ eventId, delegationId, partner }: { eventId: string; delegationId: string; partner: string }) {
   const [reason, setReason] = useState('');
+  const { t } = useTranslation();
   const revoke = useAction((_: void, organizationId) =>
     unwrap(
       http.POST('/api/organizations/{organizationId}/events/{eventId}/sales-delegations/{delegationId}/revoke', {
@@ -116,18 +128,18 @@ function Revoke({ eventId, delegationId, partner }: { eventId: string; delegatio
   return (
     <form
       className="row"
-      aria-label={`Revoke ${partner}`}
+      aria-label={t('admin.delegations.revokeNamed', { partner })}
       onSubmit={(e) => {
         e.preventDefault();
         revoke.mutate(undefined);
       }}
     >
       <label>
-        Reason
+        {t('admin.delegations.reason')}
         <input required value={reason} onChange={(e) => setReason(e.target.value)} />
       </label>
       <button type="submit" className="danger" disabled={revoke.isPending}>
-        Revoke now
+        {t('admin.delegations.revoke')}
       </button>
       <ErrorNotice error={revoke.error} />
     </form>

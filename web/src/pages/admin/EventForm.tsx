@@ -1,5 +1,6 @@
 import { i18next } from '../../i18n';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { http, unwrap } from '../../api/instance';
 import type { RequestBody } from '../../api/types';
 import { useAction } from '../../data/queries';
@@ -15,6 +16,7 @@ type Body = RequestBody<'/api/management/events', 'post'>;
  * keep their ids so sales stay attached, docs/decisions/events.md).
  */
 export function EventForm({ event, onDone }: { event?: EventItem; onDone: () => void }) {
+  const { t } = useTranslation();
   const [name, setName] = useState(event?.name ?? '');
   const [date, setDate] = useState(event ? EventRows.toLocalInput(event.date) : '');
   const [location, setLocation] = useState(event?.location ?? '');
@@ -28,13 +30,13 @@ export function EventForm({ event, onDone }: { event?: EventItem; onDone: () => 
     })) ?? [EventRows.EMPTY_SHOWTIME],
   );
   const types = EventRows.useRows(
-    event?.ticketTypes.map((t) => ({
-      id: t.id,
-      name: t.name,
-      price: String(t.price),
-      fee: String(t.fee),
-      boxofficePrice: t.boxofficePrice === undefined ? '' : String(t.boxofficePrice),
-      boxofficeFee: t.boxofficeFee === undefined ? '' : String(t.boxofficeFee),
+    event?.ticketTypes.map((type) => ({
+      id: type.id,
+      name: type.name,
+      price: String(type.price),
+      fee: String(type.fee),
+      boxofficePrice: type.boxofficePrice === undefined ? '' : String(type.boxofficePrice),
+      boxofficeFee: type.boxofficeFee === undefined ? '' : String(type.boxofficeFee),
     })) ?? [EventRows.EMPTY_TICKET_TYPE],
   );
   const save = useAction((body: Body, organizationId) =>
@@ -65,7 +67,11 @@ export function EventForm({ event, onDone }: { event?: EventItem; onDone: () => 
     save.mutate(body, { onSuccess: onDone });
   };
   return (
-    <form className="stack" onSubmit={submit} aria-label={event ? `Edit ${event.name}` : 'New event'}>
+    <form
+      className="stack"
+      onSubmit={submit}
+      aria-label={event ? t('admin.events.editNamed', { name: event.name }) : t('admin.events.new')}
+    >
       <div className="fields">
         <EventRows.EventBasics
           name={{ value: name, set: setName }}
@@ -74,25 +80,25 @@ export function EventForm({ event, onDone }: { event?: EventItem; onDone: () => 
           nameMax={255}
         />
         <label>
-          Seats per showtime
+          {t('admin.eventForm.seats')}
           <input required type="number" min={0} value={capacity} onChange={(e) => setCapacity(e.target.value)} />
         </label>
         <label className="check">
-          <input type="checkbox" checked={quotas} onChange={(e) => setQuotas(e.target.checked)} /> Allocation limits per
-          member
+          <input type="checkbox" checked={quotas} onChange={(e) => setQuotas(e.target.checked)} />{' '}
+          {t('admin.eventForm.quotas')}
         </label>
       </div>
-      <EventRows.ShowtimeRows list={showtimes} prefix="Showtime" labelMax={100} />
-      <EventRows.TicketTypeRows list={types} prefix="Ticket type" nameMax={100} withFees />
+      <EventRows.ShowtimeRows list={showtimes} prefix={t('admin.eventForm.showtime')} labelMax={100} />
+      <EventRows.TicketTypeRows list={types} prefix={t('admin.eventForm.ticketType')} nameMax={100} withFees />
       <div className="row">
         <button type="submit" disabled={save.isPending}>
-          {event ? 'Save changes' : 'Create event'}
+          {event ? t('common.saveChanges') : t('admin.eventForm.create')}
         </button>
         <button type="button" className="secondary" onClick={onDone}>
-          Cancel
+          {t('admin.eventForm.cancel')}
         </button>
       </div>
-      <ErrorNotice error={save.error} title="The event was not saved" />
+      <ErrorNotice error={save.error} title={t('admin.eventForm.notSaved')} />
     </form>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { http, unwrap } from '../../api/instance';
 import { useAction } from '../../data/queries';
 import { Empty, ErrorNotice } from '../../ui/feedback';
-import { formatDateTime, formatMoney, showtimeName } from '../../ui/format';
+import { formatDateTime, formatMoney, formatNumber, showtimeName } from '../../ui/format';
 import { Guarded } from '../../ui/access';
 import { useEvents, type EventItem } from '../../data/events';
 import { EventForm } from './EventForm';
@@ -16,25 +17,28 @@ import { ExternalCountDialog } from './ExternalCountDialog';
 export default function EventsPage() {
   const events = useEvents(true);
   const [editing, setEditing] = useState<EventItem | 'new' | undefined>();
+  const { t } = useTranslation();
   return (
     <>
-      <h1>Events</h1>
+      <h1>{t('admin.events.title')}</h1>
       {editing ? (
         <section aria-labelledby="event-form-title">
-          <h2 id="event-form-title">{editing === 'new' ? 'New event' : `Edit ${editing.name}`}</h2>
+          <h2 id="event-form-title">
+            {editing === 'new' ? t('admin.events.new') : t('admin.events.editNamed', { name: editing.name })}
+          </h2>
           <EventForm event={editing === 'new' ? undefined : editing} onDone={() => setEditing(undefined)} />
         </section>
       ) : (
         <button type="button" onClick={() => setEditing('new')}>
-          New event
+          {t('admin.events.new')}
         </button>
       )}
-      <Guarded query={events} what="Loading events">
+      <Guarded query={events} what={t('admin.events.loading')}>
         {(data) =>
           data.items.length === 0 ? (
-            <Empty>No events yet.</Empty>
+            <Empty>{t('admin.events.none')}</Empty>
           ) : (
-            <ul className="cards" aria-label="Events">
+            <ul className="cards" aria-label={t('admin.events.title')}>
               {data.items.map((e) => (
                 <EventCard key={e.id} event={e} onEdit={() => setEditing(e)} />
               ))}
@@ -47,6 +51,7 @@ export default function EventsPage() {
 }
 
 function EventCard({ event, onEdit }: { event: EventItem; onEdit: () => void }) {
+  const { t } = useTranslation();
   const act = useAction((action: 'lock' | 'unlock' | 'delete' | 'restore', organizationId) => {
     const params = { params: { path: { id: event.id }, query: { organizationId } } };
     if (action === 'delete') return unwrap(http.DELETE('/api/management/events/{id}', params));
@@ -59,27 +64,33 @@ function EventCard({ event, onEdit }: { event: EventItem; onEdit: () => void }) 
   return (
     <li className="card">
       <h3>
-        {event.name} {deleted ? '(deleted)' : event.salesLocked ? '(sales closed)' : ''}
+        {event.name} {deleted ? t('admin.events.deleted') : event.salesLocked ? t('admin.events.salesClosed') : ''}
       </h3>
       <p className="meta">
         {formatDateTime(event.date)}
-        {event.location ? ` · ${event.location}` : ''} · {event.venueCapacity} seats per showtime
-        {event.enableQuotas ? ' · allocation limits on' : ''}
+        {event.location ? ` · ${event.location}` : ''} ·{' '}
+        {t('admin.events.seatsPerShowtime', {
+          count: event.venueCapacity,
+          formatted: formatNumber(event.venueCapacity),
+        })}
+        {event.enableQuotas ? ` · ${t('admin.events.quotasOn')}` : ''}
       </p>
       <p>
-        Showtimes: {event.showtimes.map((s) => showtimeName(s)).join('; ')}
+        {t('admin.events.showtimes', { list: event.showtimes.map((s) => showtimeName(s)).join('; ') })}
         <br />
-        Ticket types: {event.ticketTypes.map((t) => `${t.name} ${formatMoney(t.price)}`).join('; ')}
+        {t('admin.events.ticketTypes', {
+          list: event.ticketTypes.map((type) => `${type.name} ${formatMoney(type.price)}`).join('; '),
+        })}
       </p>
       <div className="row">
         {deleted ? (
           <button type="button" onClick={() => act.mutate('restore')} disabled={act.isPending}>
-            Restore
+            {t('admin.events.restore')}
           </button>
         ) : (
           <>
             <button type="button" className="secondary" onClick={onEdit}>
-              Edit
+              {t('common.edit')}
             </button>
             <button
               type="button"
@@ -87,16 +98,18 @@ function EventCard({ event, onEdit }: { event: EventItem; onEdit: () => void }) 
               onClick={() => act.mutate(event.salesLocked ? 'unlock' : 'lock')}
               disabled={act.isPending}
             >
-              {event.salesLocked ? 'Open sales' : 'Close sales'}
+              {event.salesLocked ? t('admin.events.openSales') : t('admin.events.closeSales')}
             </button>
             <ExternalCountDialog event={event} />
             <button
               type="button"
               className="danger"
               disabled={act.isPending}
-              onClick={() => window.confirm(`Delete ${event.name}? It can be restored later.`) && act.mutate('delete')}
+              onClick={() =>
+                window.confirm(t('admin.events.confirmDelete', { name: event.name })) && act.mutate('delete')
+              }
             >
-              Delete
+              {t('common.delete')}
             </button>
           </>
         )}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { http, unwrap } from '../../api/instance';
 import { useAction } from '../../data/queries';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNotice, Success } from '../../ui/feedback';
-import { showtimeName, tickets } from '../../ui/format';
+import { formatNumber, showtimeName, tickets } from '../../ui/format';
 import type { EventItem } from '../../data/events';
 
 type Showtime = EventItem['showtimes'][number];
@@ -16,16 +17,18 @@ type Showtime = EventItem['showtimes'][number];
  */
 export function ExternalCountDialog({ event }: { event: EventItem }) {
   const [open, setOpen] = useState(false);
+  const { t } = useTranslation();
   const total = event.showtimes.reduce((sum, s) => sum + (s.externalSold ?? 0), 0);
   return (
     <Dialog
       open={open}
       onOpenChange={setOpen}
-      title={`External counts for ${event.name}`}
-      description="Tickets sold outside this service, one total per showtime. They take seats even when the showtime is full, since they are already sold."
+      title={t('admin.external.title', { name: event.name })}
+      description={t('admin.external.description')}
       trigger={
         <button type="button" className="secondary">
-          External counts<span className="sr-only"> for {event.name}</span> ({total})…
+          {t('admin.external.button')}
+          <span className="sr-only"> {t('admin.external.forName', { name: event.name })}</span> ({formatNumber(total)})…
         </button>
       }
     >
@@ -41,6 +44,7 @@ function ShowtimeCount({ event, showtime }: { event: EventItem; showtime: Showti
   const [sold, setSold] = useState(String(showtime.externalSold ?? 0));
   const [note, setNote] = useState(showtime.externalNote ?? '');
   const name = showtimeName(showtime);
+  const { t } = useTranslation();
   const save = useAction((_: void, organizationId) =>
     unwrap(
       http.PUT('/api/management/events/{eventId}/showtimes/{showtimeId}/external', {
@@ -53,7 +57,7 @@ function ShowtimeCount({ event, showtime }: { event: EventItem; showtime: Showti
   return (
     <form
       className="stack"
-      aria-label={`External count for ${name}`}
+      aria-label={t('admin.external.formLabel', { name })}
       onSubmit={(e) => {
         e.preventDefault();
         save.mutate(undefined);
@@ -62,19 +66,20 @@ function ShowtimeCount({ event, showtime }: { event: EventItem; showtime: Showti
       <h3>{name}</h3>
       <div className="fields">
         <label>
-          Tickets sold elsewhere
+          {t('admin.external.sold')}
           <input type="number" min={0} step={1} required value={sold} onChange={(e) => setSold(e.target.value)} />
         </label>
         <label>
-          Note (optional)
+          {t('admin.external.note')}
           <input maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} />
         </label>
       </div>
       <button type="submit" disabled={save.isPending}>
-        Save count<span className="sr-only"> for {name}</span>
+        {t('admin.external.save')}
+        <span className="sr-only"> {t('admin.external.forName', { name })}</span>
       </button>
-      {save.isSuccess && <Success>Saved: {tickets(Number(sold))} sold elsewhere.</Success>}
-      <ErrorNotice error={save.error} title="Not saved" />
+      {save.isSuccess && <Success>{t('admin.external.saved', { tickets: tickets(Number(sold)) })}</Success>}
+      <ErrorNotice error={save.error} title={t('admin.external.notSaved')} />
     </form>
   );
 }

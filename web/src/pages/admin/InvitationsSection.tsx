@@ -1,12 +1,13 @@
 import { i18next } from '../../i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { http, unwrap } from '../../api/instance';
 import { ROLES, type Role } from '../../api/types';
 import { useAction } from '../../data/queries';
 import { useOrganization } from '../../data/session-hooks';
 import { ErrorNotice, Success } from '../../ui/feedback';
-import { formatDateTime, roleLabel } from '../../ui/format';
+import { formatDateTime, formatNumber, roleLabel } from '../../ui/format';
 import { Guarded } from '../../ui/access';
 import { Table } from '../../ui/Table';
 import { write } from '../../offline/write';
@@ -16,6 +17,7 @@ export const joinLink = (code: string) => `${window.location.origin}/join/${enco
 
 /** Invitations to join: create (code and link to share), list, revoke. */
 export function InvitationsSection() {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const list = useQuery({
     queryKey: [organizationId, 'invitations'],
@@ -46,10 +48,10 @@ export function InvitationsSection() {
   };
   return (
     <section aria-labelledby="invitations-title">
-      <h2 id="invitations-title">Invitations to join</h2>
-      <form className="fields" onSubmit={submit} aria-label="New invitation">
+      <h2 id="invitations-title">{t('admin.invitations.title')}</h2>
+      <form className="fields" onSubmit={submit} aria-label={t('admin.invitations.new')}>
         <label>
-          Role
+          {t('admin.members.role')}
           <select value={role} onChange={(e) => setRole(e.target.value as Role)}>
             {ROLES.map((r) => (
               <option key={r} value={r}>
@@ -59,36 +61,49 @@ export function InvitationsSection() {
           </select>
         </label>
         <label>
-          Valid for (days)
+          {t('admin.invitations.days')}
           <input type="number" min={1} max={90} value={days} onChange={(e) => setDays(e.target.value)} />
         </label>
         <label>
-          Uses (empty: unlimited)
+          {t('admin.invitations.maxUses')}
           <input type="number" min={1} value={maxUses} onChange={(e) => setMaxUses(e.target.value)} />
         </label>
         <button type="submit" disabled={create.isPending}>
-          Create invitation
+          {t('admin.invitations.create')}
         </button>
       </form>
       {create.data && (
         <Success>
-          Share code <strong>{create.data.code}</strong> or the link{' '}
+          {t('admin.invitations.shareCode')} <strong>{create.data.code}</strong> {t('admin.invitations.orLink')}{' '}
           <a href={joinLink(create.data.code)}>{joinLink(create.data.code)}</a>.
         </Success>
       )}
       <ErrorNotice error={create.error} />
       <ErrorNotice error={revoke.error} />
-      <Guarded query={list} what="Loading invitations">
+      <Guarded query={list} what={t('admin.invitations.loading')}>
         {(data) => (
           <Table
-            caption="Invitations"
-            head={['Code', 'Role', 'Uses', 'Expires', 'State', 'Revoke']}
+            caption={t('admin.invitations.caption')}
+            head={[
+              t('admin.invitations.code'),
+              t('admin.members.role'),
+              t('admin.invitations.uses'),
+              t('admin.invitations.expires'),
+              t('admin.invitations.state'),
+              t('admin.invitations.revoke'),
+            ]}
             rows={data.items.map((i) => [
               <code key="c">{i.code}</code>,
               roleLabel(i.role),
-              `${i.uses}${i.maxUses ? ` of ${i.maxUses}` : ''}`,
+              i.maxUses
+                ? t('admin.invitations.usesOf', { uses: formatNumber(i.uses), max: formatNumber(i.maxUses) })
+                : formatNumber(i.uses),
               formatDateTime(i.expiresAt),
-              i.revokedAt ? 'Revoked' : Date.parse(i.expiresAt) < Date.now() ? 'Expired' : 'Open',
+              i.revokedAt
+                ? t('admin.invitations.revoked')
+                : Date.parse(i.expiresAt) < Date.now()
+                  ? t('admin.invitations.expired')
+                  : t('admin.invitations.open'),
               i.revokedAt ? (
                 ''
               ) : (
@@ -96,10 +111,10 @@ export function InvitationsSection() {
                   key="r"
                   type="button"
                   className="danger"
-                  aria-label={`Revoke ${i.code}`}
+                  aria-label={t('admin.invitations.revokeNamed', { code: i.code })}
                   onClick={() => revoke.mutate(i.code)}
                 >
-                  Revoke
+                  {t('admin.invitations.revoke')}
                 </button>
               ),
             ])}

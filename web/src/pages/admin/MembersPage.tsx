@@ -1,6 +1,7 @@
 import { i18next } from '../../i18n';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { http, unwrap } from '../../api/instance';
 import { ROLES, type Role } from '../../api/types';
 import { PAGE_SIZE, pagesOf, useAction } from '../../data/queries';
@@ -18,6 +19,7 @@ import { write } from '../../offline/write';
  * e-mail; invitations to join below.
  */
 export default function MembersPage() {
+  const { t } = useTranslation();
   const { organizationId } = useOrganization();
   const members = useInfiniteQuery({
     queryKey: [organizationId, 'org-members'],
@@ -33,14 +35,20 @@ export default function MembersPage() {
   });
   return (
     <>
-      <h1>Members and roles</h1>
+      <h1>{t('admin.members.title')}</h1>
       <AddMember />
-      <Guarded query={members} what="Loading members">
+      <Guarded query={members} what={t('admin.members.loading')}>
         {(data) => (
           <>
             <Table
-              caption="Members"
-              head={['Name', 'E-mail', 'Role', 'Approved', 'Remove']}
+              caption={t('admin.members.caption')}
+              head={[
+                t('admin.members.name'),
+                t('admin.members.email'),
+                t('admin.members.role'),
+                t('admin.members.approved'),
+                t('admin.members.remove'),
+              ]}
               rows={pagesOf(data).map((m) => [
                 m.user.name,
                 m.user.email,
@@ -51,7 +59,7 @@ export default function MembersPage() {
             />
             {members.hasNextPage && (
               <button type="button" className="secondary" onClick={() => void members.fetchNextPage()}>
-                More members
+                {t('admin.members.more')}
               </button>
             )}
           </>
@@ -69,6 +77,7 @@ const useMemberAction = <T,>(
 ) => useAction((input: T, organizationId) => run(input, organizationId, userId));
 
 function RoleSelect({ userId, name, role }: { userId: string; name: string; role: Role }) {
+  const { t } = useTranslation();
   const change = useMemberAction(userId, (next: Role, id, memberId) =>
     unwrap(
       http.PUT('/api/organizations/{id}/members/{memberId}', {
@@ -80,7 +89,7 @@ function RoleSelect({ userId, name, role }: { userId: string; name: string; role
   return (
     <>
       <select
-        aria-label={`Role of ${name}`}
+        aria-label={t('admin.members.roleOf', { name })}
         value={role}
         disabled={change.isPending}
         onChange={(e) => change.mutate(e.target.value as Role)}
@@ -97,6 +106,7 @@ function RoleSelect({ userId, name, role }: { userId: string; name: string; role
 }
 
 function Approve({ userId, name, approved }: { userId: string; name: string; approved: boolean }) {
+  const { t } = useTranslation();
   const change = useMemberAction(userId, (next: boolean, id, memberId) =>
     unwrap(
       http.PUT('/api/organizations/{id}/members/{memberId}', {
@@ -114,7 +124,8 @@ function Approve({ userId, name, approved }: { userId: string; name: string; app
           disabled={change.isPending}
           onChange={(e) => change.mutate(e.target.checked)}
         />{' '}
-        <span className="sr-only">{name} </span>approved
+        <span className="sr-only">{name} </span>
+        {t('admin.members.approvedBox')}
       </label>
       <ErrorNotice error={change.error} />
     </>
@@ -122,6 +133,7 @@ function Approve({ userId, name, approved }: { userId: string; name: string; app
 }
 
 function Remove({ userId, name }: { userId: string; name: string }) {
+  const { t } = useTranslation();
   const remove = useMemberAction(userId, (_: void, id, memberId) =>
     unwrap(http.DELETE('/api/organizations/{id}/members/{memberId}', { params: { path: { id, memberId } } })),
   );
@@ -130,11 +142,11 @@ function Remove({ userId, name }: { userId: string; name: string }) {
       <button
         type="button"
         className="danger"
-        aria-label={`Remove ${name}`}
+        aria-label={t('admin.members.removeNamed', { name })}
         disabled={remove.isPending}
-        onClick={() => window.confirm(`Remove ${name} from the organization?`) && remove.mutate()}
+        onClick={() => window.confirm(t('admin.members.confirmRemove', { name })) && remove.mutate()}
       >
-        Remove
+        {t('admin.members.remove')}
       </button>
       <ErrorNotice error={remove.error} />
     </>
@@ -142,6 +154,7 @@ function Remove({ userId, name }: { userId: string; name: string }) {
 }
 
 function AddMember() {
+  const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('member');
@@ -157,17 +170,17 @@ function AddMember() {
     add.mutate(undefined, { onSuccess: () => (setEmail(''), setName('')) });
   };
   return (
-    <form className="fields" onSubmit={submit} aria-label="Add a member">
+    <form className="fields" onSubmit={submit} aria-label={t('admin.members.add')}>
       <label>
-        E-mail
+        {t('admin.members.email')}
         <input required type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       </label>
       <label>
-        Name
+        {t('admin.members.name')}
         <input required value={name} onChange={(e) => setName(e.target.value)} />
       </label>
       <label>
-        Role
+        {t('admin.members.role')}
         <select value={role} onChange={(e) => setRole(e.target.value as Role)}>
           {ROLES.map((r) => (
             <option key={r} value={r}>
@@ -177,9 +190,9 @@ function AddMember() {
         </select>
       </label>
       <button type="submit" disabled={add.isPending}>
-        Add member
+        {t('admin.members.addButton')}
       </button>
-      {add.isSuccess && <Success>Added.</Success>}
+      {add.isSuccess && <Success>{t('admin.members.added')}</Success>}
       <ErrorNotice error={add.error} />
     </form>
   );

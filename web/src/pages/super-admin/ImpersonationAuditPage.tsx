@@ -1,12 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { http, unwrap } from '../../api/instance';
 import { PAGE_SIZE, pagesOf } from '../../data/queries';
-import { formatDateTime } from '../../ui/format';
+import { formatDateTime, formatNumber } from '../../ui/format';
 import { Guarded } from '../../ui/access';
 import { Table } from '../../ui/Table';
 
 /** The impersonation audit, newest first (one paged call). */
 export default function ImpersonationAuditPage() {
+  const { t } = useTranslation();
   const audit = useInfiniteQuery({
     queryKey: ['super', 'impersonation-audit'],
     initialPageParam: undefined as string | undefined,
@@ -18,26 +20,34 @@ export default function ImpersonationAuditPage() {
   });
   return (
     <>
-      <h1>Impersonation audit</h1>
-      <Guarded query={audit} what="Loading the audit">
+      <h1>{t('superAdmin.audit.title')}</h1>
+      <Guarded query={audit} what={t('superAdmin.audit.loading')}>
         {(data) => (
           <>
             <Table
-              caption="Impersonations"
-              head={['When', 'Action', 'Admin', 'Person', 'Organization', 'Seconds', 'Note']}
+              caption={t('superAdmin.audit.caption')}
+              head={[
+                t('superAdmin.audit.when'),
+                t('superAdmin.audit.action'),
+                t('superAdmin.audit.admin'),
+                t('superAdmin.audit.person'),
+                t('superAdmin.audit.organization'),
+                t('superAdmin.audit.seconds'),
+                t('superAdmin.audit.note'),
+              ]}
               rows={pagesOf(data).map((a) => [
                 formatDateTime(a.timestamp),
-                a.action,
+                t(`superAdmin.audit.actions.${a.action}`, { defaultValue: a.action }),
                 a.adminUserId,
                 a.targetUserId,
                 a.organizationId,
-                a.duration === undefined ? '' : String(a.duration),
+                a.duration === undefined ? '' : formatNumber(a.duration),
                 a.note ?? '',
               ])}
             />
             {audit.hasNextPage && (
               <button type="button" className="secondary" onClick={() => void audit.fetchNextPage()}>
-                Older entries
+                {t('superAdmin.audit.older')}
               </button>
             )}
           </>

@@ -1,6 +1,7 @@
 import { i18next } from '../../i18n';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { http, unwrap } from '../../api/instance';
 import type { ResponseData } from '../../api/types';
@@ -13,16 +14,14 @@ import { write } from '../../offline/write';
 
 type Organization = ResponseData<'/api/organizations', 'get'>['items'][number];
 type Mode = 'full' | 'sellingPartner';
-const MODE_TEXT: Record<Mode, string> = { full: 'Full organization', sellingPartner: 'Selling partner only' };
+const modeText = (mode: Mode) => i18next.t(`superAdmin.organizations.mode.${mode}`);
 /** What still ties an organization to the full mode (docs/decisions/organizations.md: the blockers a downgrade names). */
-const BLOCKER_TEXT: Record<string, string> = {
-  ownedEvents: 'it still owns events of its own (delete them first)',
-  sharedEventParticipation: 'it still takes part in a Shared Event (leave or be removed first)',
-  outboundSalesDelegations: 'it still has other organizations selling for it (revoke those delegations first)',
-};
+const blockerText = (blocker: string) =>
+  i18next.t(`superAdmin.organizations.blocker.${blocker}`, { defaultValue: blocker });
 
 /** Organizations (one paged call): create with a mode, rename, change mode with its refusals explained, delete. */
 export default function OrganizationsPage() {
+  const { t } = useTranslation();
   const list = useInfiniteQuery({
     queryKey: ['super', 'organizations'],
     initialPageParam: undefined as string | undefined,
@@ -32,19 +31,19 @@ export default function OrganizationsPage() {
   });
   return (
     <>
-      <h1>Organizations</h1>
+      <h1>{t('superAdmin.organizations.title')}</h1>
       <CreateOrganization />
-      <Guarded query={list} what="Loading organizations">
+      <Guarded query={list} what={t('superAdmin.organizations.loading')}>
         {(data) => (
           <>
-            <ul className="cards" aria-label="Organizations">
+            <ul className="cards" aria-label={t('superAdmin.organizations.title')}>
               {pagesOf(data).map((o) => (
                 <OrganizationCard key={o.id} organization={o} />
               ))}
             </ul>
             {list.hasNextPage && (
               <button type="button" className="secondary" onClick={() => void list.fetchNextPage()}>
-                More organizations
+                {t('superAdmin.organizations.more')}
               </button>
             )}
           </>
@@ -57,6 +56,7 @@ export default function OrganizationsPage() {
 function CreateOrganization() {
   const [name, setName] = useState('');
   const [mode, setMode] = useState<Mode>('full');
+  const { t } = useTranslation();
   const create = useSuperAction(() =>
     write('post', '/api/organizations', {
       body: { name: name.trim(), organizationMode: mode },
@@ -68,22 +68,22 @@ function CreateOrganization() {
     create.mutate(undefined, { onSuccess: () => setName('') });
   };
   return (
-    <form className="fields" onSubmit={submit} aria-label="New organization">
+    <form className="fields" onSubmit={submit} aria-label={t('superAdmin.organizations.new')}>
       <label>
-        Name
+        {t('superAdmin.organizations.name')}
         <input required value={name} onChange={(e) => setName(e.target.value)} />
       </label>
       <label>
-        Mode
+        {t('superAdmin.organizations.modeLabel')}
         <select value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
-          <option value="full">{MODE_TEXT.full}</option>
-          <option value="sellingPartner">{MODE_TEXT.sellingPartner}</option>
+          <option value="full">{modeText('full')}</option>
+          <option value="sellingPartner">{modeText('sellingPartner')}</option>
         </select>
       </label>
       <button type="submit" disabled={create.isPending}>
-        Create organization
+        {t('superAdmin.organizations.create')}
       </button>
-      {create.data && <Success>Created {create.data.name}.</Success>}
+      {create.data && <Success>{t('superAdmin.organizations.created', { name: create.data.name })}</Success>}
       <ErrorNotice error={create.error} />
     </form>
   );
@@ -101,26 +101,28 @@ function OrganizationCard({ organization }: { organization: Organization }) {
   );
   const remove = useSuperAction(() => unwrap(http.DELETE('/api/organizations/{id}', path)));
   const other: Mode = mode === 'full' ? 'sellingPartner' : 'full';
+  const { t } = useTranslation();
   return (
     <li className="card">
       <h2 className="h3">{organization.name}</h2>
       <p className="meta">
-        {MODE_TEXT[mode]} · created {formatDateTime(organization.createdAt)} · <code>{organization.id}</code>
+        {modeText(mode)} · {t('superAdmin.organizations.createdAt', { when: formatDateTime(organization.createdAt) })} ·{' '}
+        <code>{organization.id}</code>
       </p>
       <form
         className="row"
-        aria-label={`Rename ${organization.name}`}
+        aria-label={t('superAdmin.organizations.renameNamed', { name: organization.name })}
         onSubmit={(e) => {
           e.preventDefault();
           rename.mutate(undefined);
         }}
       >
         <label>
-          Name of {organization.name}
+          {t('superAdmin.organizations.nameOf', { name: organization.name })}
           <input required value={name} onChange={(e) => setName(e.target.value)} />
         </label>
         <button type="submit" className="secondary" disabled={rename.isPending}>
-          Rename
+          {t('superAdmin.organizations.rename')}
         </button>
       </form>
       <div className="row">
@@ -130,17 +132,18 @@ function OrganizationCard({ organization }: { organization: Organization }) {
           disabled={changeMode.isPending}
           onClick={() => changeMode.mutate(other)}
         >
-          Make it: {MODE_TEXT[other]}
+          {t('superAdmin.organizations.makeIt', { mode: modeText(other) })}
         </button>
         <button
           type="button"
           className="danger"
           disabled={remove.isPending}
           onClick={() =>
-            window.confirm(`Delete ${organization.name}? Its members lose access.`) && remove.mutate(undefined)
+            window.confirm(t('superAdmin.organizations.confirmDelete', { name: organization.name })) &&
+            remove.mutate(undefined)
           }
         >
-          Delete
+          {t('common.delete')}
         </button>
       </div>
       <ModeRefusal error={changeMode.error} name={organization.name} />
@@ -151,22 +154,25 @@ function OrganizationCard({ organization }: { organization: Organization }) {
 
 /** A refused mode change said in plain words: which ties keep the organization full, and what to do. */
 function ModeRefusal({ error, name }: { error: unknown; name: string }) {
+  const { t } = useTranslation();
   if (!error) return null;
   if (error instanceof ApiError && error.code === 'ORG_MODE_DOWNGRADE_BLOCKED') {
     const blockers = (error.data?.blockers as string[] | undefined) ?? [];
     return (
       <div role="alert" className="notice error">
-        <strong>{name} cannot become a selling partner yet</strong>, because{' '}
-        {blockers.length ? blockers.map((b) => BLOCKER_TEXT[b] ?? b).join('; and ') : error.message}.{' '}
-        <small className="meta">Code {error.code}</small>
+        <strong>{t('superAdmin.organizations.cannotDowngrade', { name })}</strong>
+        {t('superAdmin.organizations.because', {
+          reasons: blockers.length ? blockers.map(blockerText).join(t('superAdmin.organizations.and')) : error.message,
+        })}{' '}
+        <small className="meta">{t('feedback.code', { code: error.code })}</small>
       </div>
     );
   }
   if (error instanceof ApiError && error.code === 'ORG_MODE_TRANSITION_RACED')
     return (
       <div role="alert" className="notice error">
-        Someone changed this organization&apos;s mode at the same moment; nothing was written. Reload and decide again.
+        {t('superAdmin.organizations.raced')}
       </div>
     );
-  return <ErrorNotice error={error} title="The mode was not changed" />;
+  return <ErrorNotice error={error} title={t('superAdmin.organizations.modeNotChanged')} />;
 }

@@ -1,11 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { http, unwrap } from '../../api/instance';
 import { ROLES, type ResponseData, type Role } from '../../api/types';
 import { PAGE_SIZE, pagesOf } from '../../data/queries';
 import { useSuperAction } from './useSuperAction';
 import { ErrorNotice, Success } from '../../ui/feedback';
-import { roleLabel } from '../../ui/format';
+import { formatNumber, roleLabel } from '../../ui/format';
 import { Guarded } from '../../ui/access';
 import { Table } from '../../ui/Table';
 
@@ -18,6 +19,7 @@ export default function UsersPage() {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
+  const { t } = useTranslation();
   const users = useInfiniteQuery({
     queryKey: ['super', 'users', query],
     initialPageParam: undefined as string | undefined,
@@ -39,7 +41,7 @@ export default function UsersPage() {
   const toggle = (id: string, on: boolean) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
   return (
     <>
-      <h1>Users</h1>
+      <h1>{t('superAdmin.users.title')}</h1>
       <form
         className="row"
         role="search"
@@ -49,26 +51,32 @@ export default function UsersPage() {
         }}
       >
         <label>
-          Search by e-mail or name
+          {t('superAdmin.users.search')}
           <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         </label>
-        <button type="submit">Search</button>
+        <button type="submit">{t('superAdmin.users.searchButton')}</button>
       </form>
-      <Guarded query={users} what="Loading users">
+      <Guarded query={users} what={t('superAdmin.users.loading')}>
         {(data) => (
           <>
             <Table
-              caption="Users"
-              head={['Select', 'Name', 'E-mail', 'Super admin', 'Edit']}
+              caption={t('superAdmin.users.title')}
+              head={[
+                t('superAdmin.users.select'),
+                t('superAdmin.users.name'),
+                t('superAdmin.users.email'),
+                t('superAdmin.users.superAdmin'),
+                t('common.edit'),
+              ]}
               rows={pagesOf(data).map((u) => [
                 <input
                   key="s"
                   type="checkbox"
-                  aria-label={`Select ${u.name}`}
+                  aria-label={t('superAdmin.users.selectNamed', { name: u.name })}
                   checked={selected.includes(u.id)}
                   onChange={(e) => toggle(u.id, e.target.checked)}
                 />,
-                u.name + (u.deletedAt ? ' (deleted)' : ''),
+                u.name + (u.deletedAt ? ` ${t('superAdmin.users.deleted')}` : ''),
                 u.email,
                 <SuperFlag key="f" user={u} />,
                 <EditUser key="e" user={u} />,
@@ -76,7 +84,7 @@ export default function UsersPage() {
             />
             {users.hasNextPage && (
               <button type="button" className="secondary" onClick={() => void users.fetchNextPage()}>
-                More users
+                {t('superAdmin.users.more')}
               </button>
             )}
           </>
@@ -89,6 +97,7 @@ export default function UsersPage() {
 }
 
 function SuperFlag({ user }: { user: User }) {
+  const { t } = useTranslation();
   const set = useSuperAction((on: boolean) =>
     unwrap(http.PUT('/api/users/{id}/super-admin', { params: { path: { id: user.id } }, body: { isSuperAdmin: on } })),
   );
@@ -101,7 +110,8 @@ function SuperFlag({ user }: { user: User }) {
           disabled={set.isPending}
           onChange={(e) => set.mutate(e.target.checked)}
         />
-        <span className="sr-only">{user.name} is a </span>super admin
+        <span className="sr-only">{t('superAdmin.users.isA', { name: user.name })} </span>
+        {t('superAdmin.users.superAdminBox')}
       </label>
       <ErrorNotice error={set.error} />
     </>
@@ -111,6 +121,7 @@ function SuperFlag({ user }: { user: User }) {
 function EditUser({ user }: { user: User }) {
   const [name, setName] = useState(user.name);
   const [phone, setPhone] = useState(user.phone ?? '');
+  const { t } = useTranslation();
   const save = useSuperAction(() =>
     unwrap(
       http.PUT('/api/users/{id}', {
@@ -126,7 +137,7 @@ function EditUser({ user }: { user: User }) {
     return (
       <>
         <button type="button" className="secondary" onClick={() => restore.mutate(undefined)}>
-          Restore {user.name}
+          {t('superAdmin.users.restore', { name: user.name })}
         </button>
         <ErrorNotice error={restore.error} />
       </>
@@ -134,22 +145,22 @@ function EditUser({ user }: { user: User }) {
   return (
     <form
       className="row"
-      aria-label={`Edit ${user.name}`}
+      aria-label={t('superAdmin.users.editNamed', { name: user.name })}
       onSubmit={(e) => {
         e.preventDefault();
         save.mutate(undefined);
       }}
     >
       <label>
-        Name
+        {t('superAdmin.users.name')}
         <input required value={name} onChange={(e) => setName(e.target.value)} />
       </label>
       <label>
-        Phone
+        {t('superAdmin.users.phone')}
         <input value={phone} onChange={(e) => setPhone(e.target.value)} />
       </label>
       <button type="submit" className="secondary" disabled={save.isPending}>
-        Save
+        {t('superAdmin.users.save')}
       </button>
       <ErrorNotice error={save.error} />
     </form>
@@ -159,6 +170,7 @@ function EditUser({ user }: { user: User }) {
 function BulkActions({ selected, onDone }: { selected: string[]; onDone: () => void }) {
   const [organizationId, setOrganizationId] = useState('');
   const [role, setRole] = useState<Role>('member');
+  const { t } = useTranslation();
   const assign = useSuperAction(() =>
     unwrap(
       http.POST('/api/users/bulk-assign-organization', {
@@ -173,14 +185,16 @@ function BulkActions({ selected, onDone }: { selected: string[]; onDone: () => v
   };
   return (
     <section aria-labelledby="bulk-users-title">
-      <h2 id="bulk-users-title">With the {selected.length} selected</h2>
-      <form className="fields" onSubmit={submit} aria-label="Add the selected users to an organization">
+      <h2 id="bulk-users-title">
+        {t('superAdmin.users.withSelected', { count: selected.length, formatted: formatNumber(selected.length) })}
+      </h2>
+      <form className="fields" onSubmit={submit} aria-label={t('superAdmin.users.assignLabel')}>
         <label>
-          Organization id
+          {t('superAdmin.users.organizationId')}
           <input required value={organizationId} onChange={(e) => setOrganizationId(e.target.value)} />
         </label>
         <label>
-          Role
+          {t('superAdmin.users.role')}
           <select value={role} onChange={(e) => setRole(e.target.value as Role)}>
             {ROLES.map((r) => (
               <option key={r} value={r}>
@@ -190,30 +204,40 @@ function BulkActions({ selected, onDone }: { selected: string[]; onDone: () => v
           </select>
         </label>
         <button type="submit" disabled={!selected.length || assign.isPending}>
-          Add to the organization
+          {t('superAdmin.users.assign')}
         </button>
         <button
           type="button"
           className="danger"
           disabled={!selected.length || remove.isPending}
           onClick={() =>
-            window.confirm(`Delete ${selected.length} users? They are logged out at once.`) &&
-            remove.mutate(undefined, { onSuccess: onDone })
+            window.confirm(
+              t('superAdmin.users.confirmDelete', {
+                count: selected.length,
+                formatted: formatNumber(selected.length),
+              }),
+            ) && remove.mutate(undefined, { onSuccess: onDone })
           }
         >
-          Delete the selected
+          {t('superAdmin.users.deleteSelected')}
         </button>
       </form>
       {assign.data && (
         <Success>
-          {assign.data.assigned} added; already members: {assign.data.alreadyMember.length}; not found:{' '}
-          {assign.data.notFound.length}.
+          {t('superAdmin.users.assigned', {
+            added: formatNumber(assign.data.assigned),
+            already: formatNumber(assign.data.alreadyMember.length),
+            notFound: formatNumber(assign.data.notFound.length),
+          })}
         </Success>
       )}
       {remove.data && (
         <Success>
-          {remove.data.deleted} deleted; not found: {remove.data.notFound.length}; skipped (yourself):{' '}
-          {remove.data.skipped.length}.
+          {t('superAdmin.users.deletedResult', {
+            deleted: formatNumber(remove.data.deleted),
+            notFound: formatNumber(remove.data.notFound.length),
+            skipped: formatNumber(remove.data.skipped.length),
+          })}
         </Success>
       )}
       <ErrorNotice error={assign.error ?? remove.error} />
@@ -224,6 +248,7 @@ function BulkActions({ selected, onDone }: { selected: string[]; onDone: () => v
 /** CSV import (email,name,firstName,lastName,phone): each refused line is listed with its reason. */
 function CsvImport() {
   const [csv, setCsv] = useState('');
+  const { t } = useTranslation();
   const run = useSuperAction(() =>
     unwrap(
       http.POST('/api/users/import', {
@@ -235,34 +260,37 @@ function CsvImport() {
   );
   return (
     <section aria-labelledby="import-title">
-      <h2 id="import-title">Import users from CSV</h2>
+      <h2 id="import-title">{t('superAdmin.users.importTitle')}</h2>
       <label>
-        CSV file
+        {t('admin.import.file')}
         <input type="file" accept=".csv,text/csv" onChange={(e) => void e.target.files?.[0]?.text().then(setCsv)} />
       </label>
       <label>
-        Or paste the lines (email,name,firstName,lastName,phone)
+        {t('superAdmin.users.paste')}
         <textarea rows={4} value={csv} onChange={(e) => setCsv(e.target.value)} />
       </label>
       <button type="button" disabled={!csv.trim() || run.isPending} onClick={() => run.mutate(undefined)}>
-        Import
+        {t('superAdmin.users.import')}
       </button>
       {run.data && <ImportLines result={run.data} />}
-      <ErrorNotice error={run.error} title="Nothing was imported" />
+      <ErrorNotice error={run.error} title={t('admin.import.nothing')} />
     </section>
   );
 }
 
 function ImportLines({ result }: { result: ImportResult }) {
+  const { t } = useTranslation();
   return (
     <div role="status" className={result.errors.length ? 'notice' : 'notice success'}>
-      {result.created} created, {result.updated} updated, {result.skipped} skipped.
+      {t('admin.import.result', {
+        created: formatNumber(result.created),
+        updated: formatNumber(result.updated),
+        skipped: formatNumber(result.skipped),
+      })}
       {result.errors.length > 0 && (
-        <ul aria-label="Lines not imported">
+        <ul aria-label={t('admin.import.refused')}>
           {result.errors.map((e) => (
-            <li key={e.line}>
-              Line {e.line}: {e.message}
-            </li>
+            <li key={e.line}>{t('admin.import.line', { line: e.line, message: e.message })}</li>
           ))}
         </ul>
       )}
