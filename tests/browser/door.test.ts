@@ -15,6 +15,7 @@ import {
   DESK,
   describeInBrowser,
   PHONE,
+  shot,
   signIn,
   unexpected,
   visit,
@@ -150,6 +151,9 @@ describeInBrowser('the door page (Chromium, fake camera)', () => {
     await expectAnswer(page, 'admitted', /Admitted[^]*A-0001[^]*Adult[^]*Mia Member/);
     await page.getByText('1 admitted of 4 expected').waitFor();
     expect(await page.locator('.door-answer.go').count()).toBe(1);
+    // A phone's width holds the page: nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shot(page, 'door-admitted-375');
 
     // The same ticket before the camera again (camera stopped and started): already admitted, by whom and when.
     await page.getByRole('button', { name: 'Stop camera' }).click();
