@@ -4,6 +4,7 @@ import { config } from '../config';
 import { insideFunctionsWorker } from '../functions-worker';
 import { localStoreEndpoint } from '../local-development';
 import { setStoreCallDeadline } from './operations';
+import { STORE_AGENT_IDLE_MS } from './embedded-constants';
 
 /** Containers and their partition keys (infra/modules/cosmos.bicep declares the same; tests/infra holds them equal). */
 export const CONTAINERS = {
@@ -132,7 +133,16 @@ function boundedConnectionPolicy() {
  */
 function localEndpointAgent(endpoint: string): https.Agent | undefined {
   if (!localStoreEndpoint(endpoint)) return undefined;
-  return new https.Agent({ rejectUnauthorized: false, keepAlive: true });
+  return localStoreAgent();
+}
+
+/**
+ * The agent of a store on this machine: self-signed certificate accepted, keep-alive, and an idle socket dropped
+ * after STORE_AGENT_IDLE_MS, before the server closes it (embedded-server.ts: else a write could meet a closing
+ * socket, ECONNRESET, 503).
+ */
+export function localStoreAgent(): https.Agent {
+  return new https.Agent({ rejectUnauthorized: false, keepAlive: true, timeout: STORE_AGENT_IDLE_MS });
 }
 
 async function managedIdentityCredential() {
@@ -165,7 +175,7 @@ async function startEmbedded(): Promise<Store> {
   // Loaded lazily: the embedded store is a development dependency, never required under the Functions host.
   const { listenEmbeddedServer } = await import('./embedded-server');
   const embedded = await listenEmbeddedServer(0, '127.0.0.1');
-  const agent = new https.Agent({ rejectUnauthorized: false, keepAlive: true });
+  const agent = localStoreAgent();
   const { CosmosClient } = await loadCosmos();
   const client = new CosmosClient({
     endpoint: embedded.endpoint,

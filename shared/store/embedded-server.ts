@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:https';
+import { EMBEDDED_SERVER_KEEP_ALIVE_MS } from './embedded-constants';
 
 /**
  * The embedded Cosmos-protocol server (`@vercel/cosmosdb-server`, a development dependency) with this project's
@@ -27,6 +28,7 @@ export async function listenEmbeddedServer(port = 0, host = '127.0.0.1'): Promis
   indexEmbeddedPartitions();
   answerEmbeddedQueryPlanRequests();
   const server: Server = createHttpsServer({ keepAlive: true });
+  server.keepAliveTimeout = EMBEDDED_SERVER_KEEP_ALIVE_MS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -226,6 +226,31 @@ describe('idempotency', () => {
     expect(await orders.get(order.id)).toEqual(before);
   });
 
+  it('the same request id or Idempotency-Key with other serials is another transfer: 409, nothing moves twice', async () => {
+    const order = await orders.delivered(f.member, event, [3, 0]);
+    const listed = await api.get(`orders/${order.id}/tickets`, { token: f.ticketManager.token, query: orders.q });
+    const [first, second] = (listed.body.data.items as { serial: string }[]).map((t) => t.serial);
+    const body = { toUserId: f.member2.id, transferRequestId: randomUUID(), quantity: 1, serials: [first] };
+    const headers = { 'Idempotency-Key': randomUUID() };
+    const send = (b: Record<string, unknown>, h?: Record<string, string>) =>
+      api.post(`orders/${order.id}/transfer`, { token: f.ticketManager.token, query: orders.q, body: b, headers: h });
+    const done = await send(body, headers);
+    expect(done.status).toBe(200);
+    const before = await orders.get(order.id);
+
+    const sameKey = await send({ ...body, serials: [second] }, headers);
+    expect(sameKey.status).toBe(409);
+    expect(sameKey.body).toMatchObject({ errorCode: 'IDEMPOTENCY_KEY_REUSED' });
+    const sameId = await send({ ...body, serials: [second] });
+    expect(sameId.status).toBe(409);
+    expect(sameId.body).toMatchObject({ errorCode: 'TRANSFER_REQUEST_ID_REUSED' });
+    // The same serials in the same request are the same transfer: its answer again.
+    const replay = await send(body);
+    expect(replay.status).toBe(200);
+    expect(replay.body.data).toEqual(done.body.data);
+    expect(await orders.get(order.id)).toEqual(before);
+  });
+
   it('refuses a request id already used for another order’s partial transfer', async () => {
     const a = await orders.delivered(f.member, event, [2, 0]);
     const b = await orders.delivered(f.member, event, [2, 0]);

@@ -1,6 +1,7 @@
 import { TestHost } from '../helpers/harness';
 import { createEvent, createOrganization, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { storeFingerprint, storeDiff } from '../helpers/route-world';
+import { seedOrgDocumentFields, seedRegistration } from '../helpers/seed';
 
 /** GET/PUT /api/organization-settings (issues 33 and 35; docs/decisions/organization-settings.md). */
 let api: TestHost;
@@ -161,6 +162,38 @@ describe('PUT /api/organization-settings', () => {
   });
 
   describe('the currency lock', () => {
+    it('counts a recorded payment as money: its sale deleted since, the currency still cannot change', async () => {
+      const orgId = await freshOrganization();
+      const admin = await api.post(`organizations/${orgId}/members`, {
+        token: f.superToken,
+        body: { email: f.admin.email, role: 'admin' },
+      });
+      expect(admin.status).toBe(201);
+      const event = await createEvent(api, { ...f, orgId });
+      const sold = await seedRegistration(orgId, {
+        eventId: event.id,
+        showtimeId: event.showtimes[0].showtimeId,
+        sellerId: f.admin.id,
+        sellerName: f.admin.name,
+        tickets: [
+          { ticketTypeId: event.ticketTypes[0].id, ticketTypeName: 'Adult', quantity: 2, unitPrice: 10, fee: 0 },
+        ],
+        invoicedAt: new Date().toISOString(),
+      });
+      const paid = await api.post(`management/members/${f.admin.id}/invoice/${event.id}/payments`, {
+        token: f.admin.token,
+        query: q(orgId),
+        body: { amount: 20, paidOn: new Date().toISOString().slice(0, 10) },
+      });
+      expect(paid.status).toBe(201);
+      // The sale goes (deleted after it was paid); the payment stays, and with it the currency.
+      await seedOrgDocumentFields(orgId, sold.id, { deletedAt: new Date().toISOString() });
+      expect((await getSettings(orgId, f.admin.token)).body.data.currencyLocked).toBe(true);
+      const refused = await putSettings(orgId, f.admin.token, { currency: 'SEK' });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ errorCode: 'CURRENCY_LOCKED' });
+    });
+
     it('lets the currency change while the organization has no sales, then refuses with 409 CURRENCY_LOCKED', async () => {
       const orgId = await freshOrganization();
       const admin = await api.post(`organizations/${orgId}/members`, {

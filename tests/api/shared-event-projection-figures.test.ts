@@ -123,3 +123,28 @@ describe('an external sale on a projection is a projection document', () => {
     expect((await summaryOf(organizer(), se.id)).showtimes[0]).toMatchObject({ sold: 1, remaining: 19 });
   });
 });
+
+describe('a free ticket on a projection is a projection document', () => {
+  it('carries its sharedEventId from its create, through an edit', async () => {
+    const se = await jointSharedEvent(api, f, others, { sharedCapacity: { perShowtime: 20 } });
+    const base = `events/se-${se.id}/free-tickets`;
+    const q = { organizationId: f.orgId };
+    const given = await api.post(base, {
+      token: f.admin.token,
+      query: q,
+      body: {
+        showtimeId: se.showtimes[0].showtimeId,
+        ticketTypeId: se.ticketTypeTemplates[0].id,
+        quantity: 2,
+        recipient: 'A guest',
+      },
+    });
+    expect(given.status).toBe(201);
+    expect(given.body.data).not.toHaveProperty('sharedEventId'); // the answer's shape is unchanged
+    const id = given.body.data.id as string;
+    expect(await storedDocument(f.orgId, id)).toMatchObject({ docType: 'freeTicket', sharedEventId: se.id });
+    const edited = await api.put(`${base}/${id}`, { token: f.admin.token, query: q, body: { quantity: 3 } });
+    expect(edited.status).toBe(200);
+    expect(await storedDocument(f.orgId, id)).toMatchObject({ sharedEventId: se.id, quantity: 3 });
+  });
+});

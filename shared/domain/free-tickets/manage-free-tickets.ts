@@ -6,6 +6,7 @@ import { toFreeTicketResponse } from './mapper';
 import type { FreeTicketDoc } from './model';
 import { createFreeTicketDoc, getFreeTicket, pageFreeTickets, replaceFreeTicket } from './repo';
 import { writeWithCapacity } from '../events/capacity/ledger-write';
+import { projectionStamp } from '../events/capacity/model';
 import { requireLiveEvent } from '../events/live-event';
 import { requireShowtime, requireTicketType } from '../events/rules';
 import type { CreateFreeTicketBody, ListFreeTicketsQuery, UpdateFreeTicketBody } from './schemas';
@@ -38,6 +39,8 @@ export async function createFreeTicket(
     organizationId,
     eventId,
     showtimeId: body.showtimeId,
+    // On a Shared Event projection the free ticket is a projection document, stamped like the others.
+    ...projectionStamp(event),
     ticketTypeId: type.id,
     ticketTypeName: type.name,
     quantity: body.quantity,

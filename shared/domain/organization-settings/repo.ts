@@ -9,7 +9,8 @@ import { inPartition } from '../../store/query';
 export async function moneyRecordExists(organizationId: string): Promise<boolean> {
   const found = await inPartition('orgs', organizationId)
     .select('TOP 1 c.id')
-    .where("c.docType IN ('registration', 'externalSale', 'order')")
+    // A recorded payment is money in the currency too (issue 32), even when the sale it paid was deleted since.
+    .where("c.docType IN ('registration', 'externalSale', 'order', 'invoicePayment')")
     .where("c.docType != 'order' OR (IS_DEFINED(c.soldQuantity) AND c.soldQuantity > 0)")
     .where('NOT IS_DEFINED(c.deletedAt)')
     .all<{ id: string }>();

@@ -69,17 +69,21 @@ export interface TransferRequestShape {
   toUserId: string;
   tickets?: { ticketTypeId: string; quantity: number }[];
   quantity?: number;
+  /** The named tickets that move: another set of serials is another transfer (issue 32). */
+  serials?: string[];
 }
 
-/** Canonical key of recipient, mode and per-type quantities: detects a replay with different contents. */
+/** Canonical key of recipient, mode, per-type quantities and named serials: detects a replay with other contents. */
 export function requestPayloadKey(request: TransferRequestShape): string {
+  // Serials in any order name the same tickets; a request naming none keeps the key it always had.
+  const serials = request.serials?.length ? `;serials=${[...request.serials].sort().join(',')}` : '';
   if (request.tickets && request.tickets.length > 0) {
     const merged = new Map<string, number>();
     for (const t of request.tickets) merged.set(t.ticketTypeId, (merged.get(t.ticketTypeId) ?? 0) + t.quantity);
     const parts = [...merged.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([id, q]) => `${id}=${q}`);
-    return `to=${request.toUserId};mode=tickets;${parts.join(',')}`;
+    return `to=${request.toUserId};mode=tickets;${parts.join(',')}${serials}`;
   }
-  return `to=${request.toUserId};mode=quantity;${request.quantity}`;
+  return `to=${request.toUserId};mode=quantity;${request.quantity}${serials}`;
 }
 
 /** The destination of a partial transfer: a UUID derived from organization and request id (name-based, v5 style). */
