@@ -376,19 +376,60 @@ async function timed(url: string, path: string, token: string) {
   return { ms: performance.now() - started, ops: Number(res.headers.get('x-store-ops')), bytes };
 }
 
+/**
+ * An export read as a stream: when its first body byte arrived, how many store requests the store had served by
+ * then (asked at that moment, so an upper bound) against how many the whole export took (issue 36's streaming
+ * target: the first byte leaves before the last page is read).
+ */
+async function streamedExport(url: string, path: string, token: string) {
+  const started = performance.now();
+  const res = await fetch(`${url}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+  const reader = res.body!.getReader();
+  let bytes = 0;
+  let firstByteMs: number | undefined;
+  let storeRequestsAtFirstByte: number | undefined;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (firstByteMs === undefined && value.byteLength > 0) {
+      firstByteMs = performance.now() - started;
+      storeRequestsAtFirstByte = await storeChild.rpc<number>('progress');
+    }
+    bytes += value.byteLength;
+  }
+  return {
+    ms: performance.now() - started,
+    ops: Number(res.headers.get('x-store-ops')),
+    bytes,
+    firstByteMs: firstByteMs ?? NaN,
+    storeRequestsAtFirstByte: storeRequestsAtFirstByte ?? NaN,
+  };
+}
+
 async function growth(url: string, w: World) {
   const rows: Any[] = [];
   for (const count of GROWTH) {
     // A fresh event of exactly `count` orders at every size: the main event has grown by the scenarios' writes.
     const eventId = await rpc<string>('growth', { count });
     const q = `organizationId=${w.orgId}`;
-    const run = (suffix: string) => timed(url, `management/dashboard/${eventId}${suffix}?${q}`, w.admin.token);
-    await run(''); // warm
+    const path = (suffix: string) => `management/dashboard/${eventId}${suffix}?${q}`;
+    await timed(url, path(''), w.admin.token); // warm
+    // Each one metered alone: the host's peak memory DURING an export is issue 36's figure.
     await meterStart();
-    const dashboard = await run('');
-    const csv = await run('/export');
-    const excel = await run('/export-excel');
-    const meter = await meterStop();
+    const dashboard = await timed(url, path(''), w.admin.token);
+    const dashboardMeter = await meterStop();
+    const metered = async (suffix: string) => {
+      await meterStart();
+      const result = await streamedExport(url, path(suffix), w.admin.token);
+      const meter = await meterStop();
+      return { ...result, meter, storeRequests: meter.store.requestsServed ?? NaN };
+    };
+    const csv = await metered('/export');
+    const excel = await metered('/export-excel');
+    const peak = (side: 'host' | 'store') =>
+      Math.max(dashboardMeter[side].rssPeakMb, csv.meter[side].rssPeakMb, excel.meter[side].rssPeakMb);
+    const meter = { host: { rssPeakMb: peak('host') }, store: { rssPeakMb: peak('store') } };
     rows.push({ count, dashboard, csv, excel, meter });
   }
   return rows;
@@ -612,7 +653,7 @@ async function main() {
     '',
     ...growthLines,
     '',
-    '### Targets (issue 28)',
+    '### Targets (issues 28 and 36)',
     '',
     ...targetLines,
     '',
