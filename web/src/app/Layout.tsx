@@ -45,7 +45,9 @@ export function Layout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const membership = me.data?.memberships.find((m) => m.organizationId === organizationId && m.approved);
-  const notifications = useQuery({ ...notificationsQuery(organizationId ?? ''), enabled: Boolean(membership) });
+  // The unread count comes with /api/auth/me (asked with the organization); the notification list, when a page has
+  // read it more recently (the notifications page), is newer. The shell never asks for the list itself.
+  const notifications = useQuery({ ...notificationsQuery(organizationId ?? ''), enabled: false });
   // One approved organization: open it without asking (after render: choosing notifies other components).
   const approved = me.data?.memberships.filter((m) => m.approved) ?? [];
   const autoChoice = !membership && approved.length === 1 ? approved[0].organizationId : undefined;
@@ -76,7 +78,8 @@ export function Layout() {
   }
   if (!organizationId && !withoutOrganization) return <Loading what={t('shell.signingIn')} />;
   const manager = atLeast(membership?.role, 'ticketManager');
-  const unread = notifications.data?.unreadCount ?? 0;
+  const listNewer = notifications.data !== undefined && notifications.dataUpdatedAt >= me.dataUpdatedAt;
+  const unread = (listNewer ? notifications.data?.unreadCount : membership?.unreadNotifications) ?? 0;
 
   const logout = () => {
     // Server-side revocation first; the local session goes whatever the answer (a dead token is already logged out).
