@@ -1,4 +1,4 @@
-/* global process */
+/* global process, URL */
 // Lighthouse (its default mobile preset, with its own simulated throttling) on pages of the built client, in one
 // Debian Chromium launched by chrome-launcher. Called by tests/browser/lighthouse.test.ts with one JSON argument:
 // { baseUrl, chromePath, runs?, pages: [{ name, path, session? }] }. A page with `session` runs signed in: the session

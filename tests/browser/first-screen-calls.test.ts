@@ -89,7 +89,10 @@ describeInBrowser("the first screen's API calls (Chromium)", () => {
       // What the removed calls answered still shows: the count from auth/me, the seats from events-active.
       expect(calls).not.toEqual(expect.arrayContaining(['GET /api/notifications']));
     }
-    await expect(tab.page.locator('.badge').first().innerText()).resolves.toContain('2');
+    // The two seeded and the approval's: the count GET /api/notifications gives.
+    const list = await api.get('notifications', { token: f.member.token, query: { organizationId: f.orgId } });
+    expect(list.body.data.unreadCount).toBe(3);
+    await expect(tab.page.locator('.badge').first().innerText()).resolves.toContain('3');
     await expect(tab.page.getByText('100 of 100 left').count()).resolves.toBeGreaterThan(0);
     await expect(tab.page.getByTestId('seats-left').innerText()).resolves.toContain('100');
     expect(unexpected(tab)).toEqual([]);
