@@ -126,6 +126,10 @@ try {
         cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
       },
       failing,
+      // What moved (Lighthouse's layout-shifts audit): the element and its share of the shift score.
+      shifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map(
+        (item) => `${item.node?.selector ?? item.node?.snippet ?? '?'} ${Number(item.score ?? 0).toFixed(3)}`,
+      ),
       runtimeError: lhr.runtimeError?.message,
     });
   }

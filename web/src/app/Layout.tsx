@@ -121,7 +121,9 @@ export function Layout() {
             {withoutOrganization ? t('shell.noOrganization') : (membership?.organizationName ?? t('shell.loadingName'))}
           </strong>
           <span className="meta">
-            {me.data?.user.name} {membership && `· ${roleLabel(membership.role)}`}
+            {/* A no-break space holds the line until /api/auth/me answers: the header keeps its height, the page
+                below does not move (docs/decisions/web-client.md, "The first screen"). */}
+            {me.data?.user.name ?? '\u00a0'} {membership && `· ${roleLabel(membership.role)}`}
             {withoutOrganization && `· ${t('shell.superAdmin')}`}
           </span>
         </div>
