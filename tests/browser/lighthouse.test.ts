@@ -88,9 +88,12 @@ describeInBrowser('Lighthouse on the member pages (Chromium)', () => {
       },
     );
     const results = JSON.parse(stdout.trim().split('\n').pop()!) as Result[];
-    // Accessibility and best practices are held to 95. Performance is printed, not held: it scored 69–79 under load and 90–98 on a
-    // quieter run (the pages' script work on a slow CPU), short of the issue's 95 on every page, so issue 33 stays open for it
-    // (docs/decisions/web-client-offline.md, "Lighthouse").
+    // Accessibility and best practices are held to 95. Performance is printed, not held: each page runs cold RUNS
+    // times (no cache, no service worker) and the median run is reported with its metrics and what moved. On the
+    // shared machine (load 20+, benchmark index 180-470, so no CPU slowdown is added) the medians were login 0.88,
+    // home 0.68, orders 0.66, direct sales 0.47, their runs spread by up to 0.38 (orders 0.47/0.66/0.85): the
+    // machine's load, not the page, decides the figure, so a threshold of 95 here would pass or fail by the
+    // neighbours' work. Issue 33 stays open for it (docs/decisions/web-client.md, "The first screen").
     const held = ['accessibility', 'best-practices'];
     const short = results.filter(
       (r) => r.runtimeError || held.some((category) => !(Number(r.scores[category]) >= 0.95)),
