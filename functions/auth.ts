@@ -70,15 +70,17 @@ defineRoute({
   handler: ({ principal }) => auth.logout(principal),
 });
 
-defineRoute({
+defineRoute<unknown, { organizationId?: string }>({
   name: 'auth-me',
   method: 'GET',
   route: 'auth/me',
   auth: 'authenticated',
   tags: ['auth'],
-  summary: 'The caller and their organization memberships',
+  summary:
+    'The caller and their organization memberships; with `?organizationId` (an approved membership of the caller) ' +
+    'that membership also carries the unread notification count',
   response: meResponse,
-  handler: ({ principal }) => auth.describeMe(principal),
+  handler: ({ principal, query }) => auth.describeMe(principal, query.organizationId),
 });
 
 defineRoute<MyPreferencesBody>({

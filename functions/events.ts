@@ -8,12 +8,13 @@ import {
   type ListEventsQuery,
 } from '../shared/domain/events/queries';
 import {
+  activeEventResponse,
   capacitySummaryResponse,
   eventResponse,
   eventsPageResponse,
   overviewResponse,
 } from '../shared/domain/events/responses';
-import { listEventsQuery } from '../shared/domain/events/schemas';
+import { activeEventQuery, listEventsQuery, type ActiveEventQuery } from '../shared/domain/events/schemas';
 
 // Read routes: any approved member of the organization ("Required" in docs/decisions/events.md, scoped by organizationId).
 const tags = ['events'];
@@ -30,15 +31,18 @@ defineRoute<unknown, ListEventsQuery>({
   handler: ({ principal, organizationId, query }) => listEvents(principal, organizationId, query),
 });
 
-defineRoute({
+defineRoute<unknown, ActiveEventQuery>({
   name: 'events-active',
   method: 'GET',
   route: 'events-active',
   auth: 'member',
   tags,
-  summary: 'The active event with the nearest date from today on (else the latest), or null',
-  response: { anyOf: [eventResponse, { type: 'null' }] },
-  handler: ({ organizationId }) => activeEvent(organizationId),
+  summary:
+    'The active event with the nearest date from today on (else the latest), or null; withCapacity=true adds its ' +
+    'capacity summary (`capacity`, as events/{eventId}/capacity-summary answers it)',
+  query: activeEventQuery,
+  response: { anyOf: [activeEventResponse, { type: 'null' }] },
+  handler: ({ organizationId, query }) => activeEvent(organizationId, { withCapacity: query.withCapacity }),
 });
 
 defineRoute<unknown, ListEventsQuery>({

@@ -12,7 +12,7 @@ const approveReconciliationBody = object({
 });
 import { reportSold } from '../shared/domain/orders/report-sold';
 import { recordReturn } from '../shared/domain/orders/returns';
-import { deletedResponse, orderPage, orderResponse } from '../shared/domain/orders/response-schema';
+import { deletedResponse, managerOrderPage, orderPage, orderResponse } from '../shared/domain/orders/response-schema';
 import {
   adminNoteBody,
   cancelBody,
@@ -62,9 +62,11 @@ defineRoute<unknown, ListOrdersQuery>({
   route: 'orders',
   auth: 'ticketManager',
   tags,
-  summary: 'List orders: eventId, showtimeId, status (comma list), requestedBy, archived; pending queue oldest first',
+  summary:
+    'List orders: eventId, showtimeId, status (comma list), requestedBy, archived; pending queue oldest first; ' +
+    'withEvents=true adds the live events to filter by (`events`)',
   query: listOrdersQuery,
-  response: orderPage,
+  response: managerOrderPage,
   handler: ({ principal, organizationId, query }) => listOrders(principal, organizationId, query),
 });
 

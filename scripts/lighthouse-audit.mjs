@@ -1,17 +1,21 @@
-/* global process */
+/* global process, URL */
 // Lighthouse (its default mobile preset, with its own simulated throttling) on pages of the built client, in one
 // Debian Chromium launched by chrome-launcher. Called by tests/browser/lighthouse.test.ts with one JSON argument:
-// { baseUrl, chromePath, pages: [{ name, path, session? }] }. A page with `session` runs signed in: the session
-// is written to localStorage first (the client reads it there) and Lighthouse keeps the storage. Prints one JSON
-// line: [{ name, scores: { performance, accessibility, 'best-practices' }, failing: [audit ids under 0.9] }].
+// { baseUrl, chromePath, runs?, pages: [{ name, path, session? }] }. A page with `session` runs signed in: the session
+// is written to localStorage first (the client reads it there) and Lighthouse keeps the storage. Every run starts
+// cold: the HTTP cache, the service worker and its caches are cleared first (a signed-in run keeps only
+// localStorage), so no run is served from what an earlier one left. Each page runs `runs` times (default 1) and the
+// median run by performance (Lighthouse's own computeMedianRun) is reported. Prints one JSON line:
+// [{ name, scores, runs: [performance of each run], metrics: { fcp, lcp, si, tbt, cls }, failing: [audit ids < 0.9] }].
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
-const { baseUrl, chromePath, pages } = JSON.parse(process.argv[2]);
+const { baseUrl, chromePath, pages, runs = 1 } = JSON.parse(process.argv[2]);
 
 const chrome = await chromeLauncher.launch({
   chromePath,
@@ -44,31 +48,52 @@ async function cpuSlowdownFor() {
   return { benchmarkIndex, multiplier: benchmarkIndex >= 1500 ? 4 : benchmarkIndex >= 1000 ? 2 : 1 };
 }
 
+/**
+ * A cold start for the next run: no HTTP cache, no service worker, no Cache Storage (the client's precache and
+ * last data load), no IndexedDB (its outbox) for the origin; with a session, localStorage holds only it.
+ */
+async function coldStart(session) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const tab = await browser.contexts()[0].newPage();
+  const cdp = await tab.context().newCDPSession(tab);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: new URL(baseUrl).origin,
+    storageTypes: 'local_storage,service_workers,cache_storage,indexeddb',
+  });
+  if (session) {
+    // A page of the origin that is not the client (the API's health answer): localStorage is the origin's, and no
+    // service worker registers before the measured run.
+    await tab.goto(`${baseUrl}/api/health`);
+    await tab.evaluate(([s, org]) => {
+      globalThis.localStorage.setItem('tickets.session', s);
+      globalThis.localStorage.setItem('tickets.organizationId', org);
+    }, session);
+  }
+  await tab.close();
+  await browser.close();
+}
+
 const results = [];
 try {
   const calibration = await cpuSlowdownFor();
   const throttling = { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: calibration.multiplier };
   for (const page of pages) {
-    if (page.session) {
-      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-      const tab = await browser.contexts()[0].newPage();
-      await tab.goto(`${baseUrl}/login`);
-      await tab.evaluate(([session, org]) => {
-        globalThis.localStorage.setItem('tickets.session', session);
-        globalThis.localStorage.setItem('tickets.organizationId', org);
-      }, page.session);
-      await tab.close();
-      await browser.close();
+    const lhrs = [];
+    for (let i = 0; i < runs; i++) {
+      await coldStart(page.session);
+      const run = await lighthouse(`${baseUrl}${page.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+        // Storage was cleared above (all but the session): Lighthouse's own reset would take the session too.
+        disableStorageReset: true,
+        throttling,
+      });
+      lhrs.push(run.lhr);
     }
-    const run = await lighthouse(`${baseUrl}${page.path}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: CATEGORIES,
-      disableStorageReset: Boolean(page.session),
-      throttling,
-    });
-    const lhr = run.lhr;
+    const lhr = runs > 1 ? computeMedianRun(lhrs) : lhrs[0];
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? 0]));
     const failing = CATEGORIES.flatMap((c) =>
       lhr.categories[c].auditRefs
@@ -78,6 +103,7 @@ try {
             `${c}:${ref.id}=${lhr.audits[ref.id].score}${lhr.audits[ref.id].displayValue ? ` (${lhr.audits[ref.id].displayValue})` : ''}`,
         ),
     );
+    const metric = (id) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
     // How fast this machine ran the page (Lighthouse's own measure; its mobile throttling assumes a desktop of
     // about 1000-2000, and a busy machine's slowness is multiplied by the simulated 4x CPU slowdown).
     const machine = {
@@ -91,7 +117,19 @@ try {
       name: page.name,
       url: lhr.finalDisplayedUrl,
       scores,
+      runs: lhrs.map((r) => r.categories.performance?.score ?? 0),
+      metrics: {
+        fcp: metric('first-contentful-paint'),
+        lcp: metric('largest-contentful-paint'),
+        si: metric('speed-index'),
+        tbt: metric('total-blocking-time'),
+        cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+      },
       failing,
+      // What moved (Lighthouse's layout-shifts audit): the element and its share of the shift score.
+      shifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map(
+        (item) => `${item.node?.selector ?? item.node?.snippet ?? '?'} ${Number(item.score ?? 0).toFixed(3)}`,
+      ),
       runtimeError: lhr.runtimeError?.message,
     });
   }

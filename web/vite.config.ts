@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { catalogPreload } from './build/first-paint';
 
 /**
  * The web client. `npm start` builds it into web/dist, which the local host serves at `/` (same origin as /api);
@@ -12,6 +13,7 @@ export default defineConfig({
   root: __dirname,
   plugins: [
     react(),
+    catalogPreload(),
     VitePWA({
       // src/offline/start.ts registers it after the page has loaded; a new version takes over on the next load.
       injectRegister: false,

@@ -51,6 +51,8 @@ export interface WebLoad {
   p50: number;
   p95: number;
   apiCalls: number;
+  /** The API paths the last measured load asked for, in the order their answers came (issue 36: at most 3). */
+  apiPaths: string[];
   /** Why it could not be measured (no browser, no build). */
   skipped?: string;
 }
@@ -92,12 +94,15 @@ async function measurePage(url: string, name: string, path: string, member: Memb
     await signIn(page, url, member, orgId);
     let lastApi = 0;
     let apiCalls = 0;
+    let paths: string[] = [];
     const seen: string[] = [];
     let navigationAt = 0;
     page.on('response', (response) => {
-      if (new URL(response.url()).pathname.startsWith('/api/')) {
+      const pathname = new URL(response.url()).pathname;
+      if (pathname.startsWith('/api/')) {
         lastApi = Date.now();
         apiCalls += 1;
+        paths.push(pathname);
       }
     });
     // With BENCH_DEBUG: each API call's start and end after the navigation's start (where a page's time goes).
@@ -108,9 +113,11 @@ async function measurePage(url: string, name: string, path: string, member: Memb
     });
     const times: number[] = [];
     let calls = 0;
+    let calledPaths: string[] = [];
     for (let i = 0; i <= loads; i++) {
       lastApi = 0;
       apiCalls = 0;
+      paths = [];
       seen.length = 0;
       navigationAt = Date.now();
       await page.goto(`${url}${path}`, { waitUntil: 'networkidle' });
@@ -133,10 +140,18 @@ async function measurePage(url: string, name: string, path: string, member: Memb
       );
       times.push(end);
       calls = apiCalls;
+      calledPaths = paths;
     }
     if (process.env.BENCH_DEBUG) console.warn(`web: ${name}: the last load's API calls`, seen);
     const sorted = [...times].sort((a, b) => a - b);
-    return { name, loads, p50: percentile(sorted, 50), p95: percentile(sorted, 95), apiCalls: calls };
+    return {
+      name,
+      loads,
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      apiCalls: calls,
+      apiPaths: calledPaths,
+    };
   } finally {
     await browser.close();
   }
@@ -149,7 +164,8 @@ export async function webLoads(url: string, world: World, loads: number, built: 
     { name: 'manager queue', path: '/manage', member: world.ticketManager },
   ];
   const why = !existsSync(CHROMIUM) ? `no browser at ${CHROMIUM}` : !built ? 'web/dist could not be built' : undefined;
-  if (why) return pages.map((p) => ({ name: p.name, loads: 0, p50: NaN, p95: NaN, apiCalls: 0, skipped: why }));
+  if (why)
+    return pages.map((p) => ({ name: p.name, loads: 0, p50: NaN, p95: NaN, apiCalls: 0, apiPaths: [], skipped: why }));
   const results: WebLoad[] = [];
   for (const p of pages) results.push(await measurePage(url, p.name, p.path, p.member, world.orgId, loads));
   return results;

@@ -46,6 +46,7 @@ describe('invitations to join an organization', () => {
         approved: true,
         currency: 'EUR',
         defaultLocale: 'en',
+        sellsForOthers: false,
       },
     ]);
 

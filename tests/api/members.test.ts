@@ -37,6 +37,7 @@ describe('members', () => {
         approved: true,
         currency: 'EUR',
         defaultLocale: 'en',
+        sellsForOthers: false,
       },
     ]);
   });

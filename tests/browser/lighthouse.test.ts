@@ -14,7 +14,9 @@ import { CHROMIUM, describeInBrowser } from './harness';
  * direct sales of the built client. One run per page, one browser (scripts/lighthouse-audit.mjs, an ES module
  * run in its own Node process: Lighthouse does not load inside Jest's module system).
  */
-jest.setTimeout(300_000);
+jest.setTimeout(900_000);
+/** Runs per page; the median run by performance is the page's result (Lighthouse's computeMedianRun). */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 const run = promisify(execFile);
 type Result = {
@@ -23,6 +25,8 @@ type Result = {
   machine?: Record<string, unknown>;
   scores: Record<string, number>;
   failing: string[];
+  runs: number[];
+  metrics: Record<string, number>;
   runtimeError?: string;
 };
 
@@ -66,6 +70,7 @@ describeInBrowser('Lighthouse on the member pages (Chromium)', () => {
     const input = {
       baseUrl: api.url,
       chromePath: CHROMIUM,
+      runs: RUNS,
       pages: [
         { name: 'login', path: '/login' },
         { name: 'member home', path: '/', session },
@@ -79,13 +84,16 @@ describeInBrowser('Lighthouse on the member pages (Chromium)', () => {
       {
         cwd: ROOT,
         maxBuffer: 16 * 1024 * 1024,
-        timeout: 280_000,
+        timeout: 880_000,
       },
     );
     const results = JSON.parse(stdout.trim().split('\n').pop()!) as Result[];
-    // Accessibility and best practices are held to 95. Performance is printed, not held: it scored 69–79 under load and 90–98 on a
-    // quieter run (the pages' script work on a slow CPU), short of the issue's 95 on every page, so issue 33 stays open for it
-    // (docs/decisions/web-client-offline.md, "Lighthouse").
+    // Accessibility and best practices are held to 95. Performance is printed, not held: each page runs cold RUNS
+    // times (no cache, no service worker) and the median run is reported with its metrics and what moved. On the
+    // shared machine (load 20+, benchmark index 180-470, so no CPU slowdown is added) the medians were login 0.88,
+    // home 0.68, orders 0.66, direct sales 0.47, their runs spread by up to 0.38 (orders 0.47/0.66/0.85): the
+    // machine's load, not the page, decides the figure, so a threshold of 95 here would pass or fail by the
+    // neighbours' work. Issue 33 stays open for it (docs/decisions/web-client.md, "The first screen").
     const held = ['accessibility', 'best-practices'];
     const short = results.filter(
       (r) => r.runtimeError || held.some((category) => !(Number(r.scores[category]) >= 0.95)),

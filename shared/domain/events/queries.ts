@@ -8,6 +8,7 @@ import { aggregateCapacity } from './capacity/rules';
 import { toEventResponse } from './mapper';
 import { pickActiveEvent } from './rules';
 import { requireLiveEvent } from './live-event';
+import type { EventDoc } from './model';
 
 export interface ListEventsQuery {
   limit: number;
@@ -33,11 +34,18 @@ export async function readEvent(organizationId: string, eventId: string) {
   return toEventResponse(await requireLiveEvent(organizationId, eventId));
 }
 
-/** GET events-active: one query over the active events, the choice is the pure `pickActiveEvent`. */
-export async function activeEvent(organizationId: string, now = new Date()) {
+/**
+ * GET events-active: one query over the active events, the choice is the pure `pickActiveEvent`. With
+ * `withCapacity` the answer also carries the event's capacity summary (what GET events/{id}/capacity-summary
+ * answers, from the event already read: one counter query more), so a member's home needs one call, not two in a
+ * row (docs/decisions/web-client.md, "The first screen").
+ */
+export async function activeEvent(organizationId: string, options: { withCapacity?: boolean } = {}, now = new Date()) {
   const events = await activeLiveEvents(organizationId);
   const chosen = pickActiveEvent(events, now);
-  return chosen ? toEventResponse(chosen) : null;
+  if (!chosen) return null;
+  const event = toEventResponse(chosen);
+  return options.withCapacity ? { ...event, capacity: await capacityOf(chosen) } : event;
 }
 
 /**
@@ -45,7 +53,10 @@ export async function activeEvent(organizationId: string, now = new Date()) {
  * external channel split into the manual count and the ledger, and the aggregate (capacity never lent).
  */
 export async function capacitySummary(organizationId: string, eventId: string) {
-  const event = await requireLiveEvent(organizationId, eventId);
+  return capacityOf(await requireLiveEvent(organizationId, eventId));
+}
+
+async function capacityOf(event: EventDoc) {
   // A Shared Event projection states what can still be sold there (the pool's or quota's availability).
   const [local, shared] = await Promise.all([capacityByShowtime(event), projectionAvailability(event)]);
   const showtimes = withAvailability(local, shared);

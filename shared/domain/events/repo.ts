@@ -60,6 +60,15 @@ export function eventsPage(
     .page<EventDoc>(limit, continuationToken);
 }
 
+/** The live events' id, name and date, by date (the first `limit`): what a list's event filter offers. */
+export function eventChoices(organizationId: string, limit: number) {
+  return inPartition('orgs', organizationId)
+    .select(`TOP ${limit} c.id, c.name, c.date`)
+    .where("c.docType = 'event' AND NOT IS_DEFINED(c.deletedAt)")
+    .orderBy('c.date')
+    .all<{ id: string; name: string; date: string }>();
+}
+
 export function activeLiveEvents(organizationId: string) {
   return inPartition('orgs', organizationId)
     .where("c.docType = 'event' AND c.active = true AND NOT IS_DEFINED(c.deletedAt)")

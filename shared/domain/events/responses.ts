@@ -94,6 +94,9 @@ export const capacitySummaryResponse: Schema = closed(
   ['eventId', 'venueCapacity', 'showtimes', 'aggregate'],
 );
 
+/** GET events-active: the event, with `withCapacity=true` also its capacity summary (`capacity`). */
+export const activeEventResponse: Schema = closed({ ...eventFields, capacity: capacitySummaryResponse }, eventRequired);
+
 export const eventsPageResponse: Schema = closed(
   { items: { type: 'array', items: eventResponse }, continuationToken: str },
   ['items'],

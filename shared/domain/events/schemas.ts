@@ -125,6 +125,12 @@ export interface ExternalUpdateBody {
   externalNote?: string;
 }
 
+/** GET events-active: `withCapacity=true` adds the event's capacity summary to the answer. */
+export const activeEventQuery = object({ withCapacity: { type: 'boolean', default: false } });
+export interface ActiveEventQuery {
+  withCapacity: boolean;
+}
+
 export const listEventsQuery = object({
   ...pageQuery,
   includeDeleted: { type: 'boolean', default: false },

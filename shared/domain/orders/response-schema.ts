@@ -129,5 +129,21 @@ export const orderPage: Schema = closed({ items: { type: 'array', items: orderRe
   'items',
 ]);
 
+/**
+ * GET /api/orders: a page of orders; with `withEvents=true` also the organization's live events the list can be
+ * filtered by (`events`, by date, up to 100), so a manager's list and its event filter are one call.
+ */
+export const managerOrderPage: Schema = closed(
+  {
+    items: { type: 'array', items: orderResponse },
+    continuationToken: str,
+    events: {
+      type: 'array',
+      items: closed({ id: str, name: str, date: str }, ['id', 'name', 'date']),
+    },
+  },
+  ['items'],
+);
+
 /** The answer of the soft and hard deletes (orders, allocations). */
 export const deletedResponse: Schema = closed({ id: str, deleted: { const: true } }, ['id', 'deleted']);

@@ -76,7 +76,11 @@ const listFilters = {
   archived: { type: 'string', enum: ['false', 'true', 'all'], default: 'false' },
   ...pageQuery,
 };
-export const listOrdersQuery: Schema = object({ ...listFilters, requestedBy: idString });
+export const listOrdersQuery: Schema = object({
+  ...listFilters,
+  requestedBy: idString,
+  withEvents: { type: 'boolean', default: false },
+});
 export const myOrdersQuery: Schema = object(listFilters);
 export interface ListOrdersQuery {
   organizationId: string;
@@ -87,4 +91,6 @@ export interface ListOrdersQuery {
   archived: 'false' | 'true' | 'all';
   limit: number;
   continuationToken?: string;
+  /** GET /api/orders only: the answer also lists the live events to filter by. */
+  withEvents?: boolean;
 }

@@ -10,6 +10,8 @@ import { normalizeEmail, toUserResponse } from '../users/model';
 import { localeFieldsOf, type Locale } from '../organization-settings/model';
 import { effectiveLocale } from '../messages/locale';
 import { createOrGetUser, findUserByEmail, incrementTokenVersion, saveUser } from '../users/repo';
+import { sellsForOthers } from '../events/sales-delegations/model';
+import { countUnread } from '../notifications/repo';
 import { issueChallenge, redeemCode, redeemLinkToken } from './challenges';
 import { loginEmail } from './login-email';
 
@@ -70,24 +72,35 @@ export async function logout(principal: Principal): Promise<{ loggedOut: true }>
 /**
  * The caller with their memberships across organizations: one cross-partition query for memberships and
  * one for the organizations' names (this is the one deliberate cross-tenant read: it is the caller's own).
+ * An approved membership says whether its organization sells for another one (`sellsForOthers`, from the
+ * organization document already read). With `?organizationId` naming one of the caller's approved memberships,
+ * that membership also carries the caller's unread notification count there (one count query in that partition),
+ * so a client's shell needs no call of its own for its badge (docs/decisions/web-client.md, "The first screen").
  */
-export async function describeMe(principal: Principal) {
+export async function describeMe(principal: Principal, organizationId?: string) {
   const user = principal.user!;
   const memberships = await listMembershipsOfUserAcrossOrganizations(user.id);
   const orgIds = memberships.map((m) => m.organizationId);
   const orgs = orgIds.length ? await organizationsByIdsAcrossPartitions(orgIds) : [];
   const liveOrgs = new Map(orgs.filter((o) => !o.deletedAt).map((o) => [o.id, o]));
+  const live = memberships.filter((m) => liveOrgs.has(m.organizationId));
+  // Only the caller's own approved membership is counted: the id was validated by the route, the membership is checked here.
+  const counted = live.find((m) => m.organizationId === organizationId && m.approved);
+  const unread = counted ? await countUnread(counted.organizationId, user.id) : undefined;
   return {
     user: toUserResponse(user),
-    memberships: memberships
-      .filter((m) => liveOrgs.has(m.organizationId))
-      .map((m) => ({
+    memberships: live.map((m) => {
+      const organization = liveOrgs.get(m.organizationId)!;
+      return {
         organizationId: m.organizationId,
-        organizationName: liveOrgs.get(m.organizationId)!.name,
+        organizationName: organization.name,
         role: m.role,
         approved: m.approved,
         // Currency, time zone and default language: what a client needs first to speak the organization's terms.
-        ...localeFieldsOf(liveOrgs.get(m.organizationId)!),
-      })),
+        ...localeFieldsOf(organization),
+        ...(m.approved ? { sellsForOthers: sellsForOthers(organization) } : {}),
+        ...(m === counted ? { unreadNotifications: unread! } : {}),
+      };
+    }),
   };
 }

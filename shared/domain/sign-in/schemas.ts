@@ -42,6 +42,19 @@ export const meResponse = object(
           currency: { type: 'string', description: "ISO 4217: every money amount of this organization's answers" },
           timeZone: { type: 'string', description: 'IANA; absent until an admin sets it (offer the browser’s)' },
           defaultLocale: { enum: [...LOCALES] },
+          sellsForOthers: {
+            type: 'boolean',
+            description:
+              'Approved memberships only: the organization sells events of another organization (an active sales ' +
+              'delegation; GET /api/organizations/{id}/delegated-events lists them)',
+          },
+          unreadNotifications: {
+            type: 'integer',
+            minimum: 0,
+            description:
+              "Only on the membership `?organizationId` names (approved): the caller's unread notifications there, " +
+              'as GET /api/notifications counts them',
+          },
         },
         ['organizationId', 'organizationName', 'role', 'approved', 'currency', 'defaultLocale'],
       ),

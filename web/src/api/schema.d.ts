@@ -116,7 +116,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller and their organization memberships
+         * The caller and their organization memberships; with `?organizationId` (an approved membership of the caller) that membership also carries the unread notification count
          * @description Auth: Required (any signed-in user).
          */
         get: operations["auth-me"];
@@ -260,7 +260,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The active event with the nearest date from today on (else the latest), or null
+         * The active event with the nearest date from today on (else the latest), or null; withCapacity=true adds its capacity summary (`capacity`, as events/{eventId}/capacity-summary answers it)
          * @description Auth: Member+.
          */
         get: operations["events-active"];
@@ -1360,7 +1360,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List orders: eventId, showtimeId, status (comma list), requestedBy, archived; pending queue oldest first
+         * List orders: eventId, showtimeId, status (comma list), requestedBy, archived; pending queue oldest first; withEvents=true adds the live events to filter by (`events`)
          * @description Auth: Ticket Manager+.
          */
         get: operations["orders-list"];
@@ -3118,6 +3118,49 @@ export interface components {
             sharedEventId: components["schemas"]["Id"];
             organizationId: components["schemas"]["Id"];
         };
+        ActiveEvent: {
+            id: string;
+            organizationId: string;
+            name: string;
+            date: string;
+            location?: string;
+            description?: string;
+            venueCapacity: number;
+            active: boolean;
+            salesLocked: boolean;
+            enableQuotas: boolean;
+            /** @enum {unknown} */
+            commitmentStatus?: "open" | "closed" | "converted";
+            /** Format: date-time */
+            commitmentDeadline?: string;
+            showtimes: {
+                showtimeId: string;
+                /** Format: date-time */
+                dateTime: string;
+                label?: string;
+                externalSold: number;
+                externalNote?: string;
+            }[];
+            ticketTypes: {
+                id: string;
+                eventId: string;
+                organizationId: string;
+                name: string;
+                price: number;
+                fee: number;
+                boxofficePrice?: number;
+                boxofficeFee?: number;
+                sortOrder: number;
+            }[];
+            salesDelegations: components["schemas"]["Delegation"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            deletedAt?: string;
+            capacity?: components["schemas"]["CapacitySummary"];
+        };
         AddMemberBody: {
             /** Format: email */
             email: string;
@@ -3638,6 +3681,10 @@ export interface components {
                 timeZone?: string;
                 /** @enum {unknown} */
                 defaultLocale: "en" | "de" | "fi";
+                /** @description Approved memberships only: the organization sells events of another organization (an active sales delegation; GET /api/organizations/{id}/delegated-events lists them) */
+                sellsForOthers?: boolean;
+                /** @description Only on the membership `?organizationId` names (approved): the caller's unread notifications there, as GET /api/notifications counts them */
+                unreadNotifications?: number;
             }[];
         };
         DashboardMemberInvoiceSummary: {
@@ -4242,6 +4289,15 @@ export interface components {
         MagicLinkSent: {
             /** @constant */
             sent: true;
+        };
+        ManagerOrderPage: {
+            items: components["schemas"]["TicketOrder"][];
+            continuationToken?: string;
+            events?: {
+                id: string;
+                name: string;
+                date: string;
+            }[];
         };
         MarkAllRead: {
             updated: number;
@@ -6084,7 +6140,9 @@ export interface operations {
                      *             "approved": true,
                      *             "currency": "EUR",
                      *             "timeZone": "Europe/Berlin",
-                     *             "defaultLocale": "en"
+                     *             "defaultLocale": "en",
+                     *             "sellsForOthers": true,
+                     *             "unreadNotifications": 1
                      *           }
                      *         ]
                      *       }
@@ -6622,6 +6680,7 @@ export interface operations {
         parameters: {
             query: {
                 organizationId: components["schemas"]["Id"];
+                withCapacity?: boolean;
             };
             header?: never;
             path?: never;
@@ -6708,14 +6767,43 @@ export interface operations {
                      *         ],
                      *         "createdAt": "2026-11-25T18:30:00.000Z",
                      *         "updatedAt": "2026-11-25T18:30:00.000Z",
-                     *         "deletedAt": "2026-11-25T18:30:00.000Z"
+                     *         "deletedAt": "2026-11-25T18:30:00.000Z",
+                     *         "capacity": {
+                     *           "eventId": "5e0e63b4-ae40-4cad-ad31-ab19a5622e4c",
+                     *           "venueCapacity": 120,
+                     *           "showtimes": [
+                     *             {
+                     *               "showtimeId": "2bab1f43-3875-428f-a1b0-50a17c0aa267",
+                     *               "dateTime": "2026-11-25T18:30:00.000Z",
+                     *               "label": "Evening",
+                     *               "capacity": 120,
+                     *               "sold": 2,
+                     *               "remaining": 2,
+                     *               "orders": 1,
+                     *               "registrations": 1,
+                     *               "external": 1,
+                     *               "free": 1,
+                     *               "externalManual": 1,
+                     *               "externalLedger": 1
+                     *             }
+                     *           ],
+                     *           "aggregate": {
+                     *             "capacity": 120,
+                     *             "sold": 2,
+                     *             "remaining": 2,
+                     *             "orders": 1,
+                     *             "registrations": 1,
+                     *             "external": 1,
+                     *             "free": 1
+                     *           }
+                     *         }
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Event"] | null;
+                        data: components["schemas"]["ActiveEvent"] | null;
                     };
                 };
             };
@@ -11730,6 +11818,7 @@ export interface operations {
                 limit?: number;
                 continuationToken?: string;
                 requestedBy?: components["schemas"]["Id"];
+                withEvents?: boolean;
             };
             header?: never;
             path?: never;
@@ -11894,14 +11983,21 @@ export interface operations {
                      *             "updatedAt": "2026-11-25T18:30:00.000Z"
                      *           }
                      *         ],
-                     *         "continuationToken": "W3sidG9rZW4iOiIrUklEOn4xMjMifV0="
+                     *         "continuationToken": "W3sidG9rZW4iOiIrUklEOn4xMjMifV0=",
+                     *         "events": [
+                     *           {
+                     *             "id": "a5614527-0ce6-43be-ad1d-d012b7394867",
+                     *             "name": "Spring Concert",
+                     *             "date": "2026-11-25T18:30:00.000Z"
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["TicketOrderPage"];
+                        data: components["schemas"]["ManagerOrderPage"];
                     };
                 };
             };

@@ -47,7 +47,9 @@ export function Layout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const membership = me.data?.memberships.find((m) => m.organizationId === organizationId && m.approved);
-  const notifications = useQuery({ ...notificationsQuery(organizationId ?? ''), enabled: Boolean(membership) });
+  // The unread count comes with /api/auth/me (asked with the organization); the notification list, when a page has
+  // read it more recently (the notifications page), is newer. The shell never asks for the list itself.
+  const notifications = useQuery({ ...notificationsQuery(organizationId ?? ''), enabled: false });
   // One approved organization: open it without asking (after render: choosing notifies other components).
   const approved = me.data?.memberships.filter((m) => m.approved) ?? [];
   const autoChoice = !membership && approved.length === 1 ? approved[0].organizationId : undefined;
@@ -78,7 +80,8 @@ export function Layout() {
   }
   if (!organizationId && !withoutOrganization) return <Loading what={t('shell.signingIn')} />;
   const manager = atLeast(membership?.role, 'ticketManager');
-  const unread = notifications.data?.unreadCount ?? 0;
+  const listNewer = notifications.data !== undefined && notifications.dataUpdatedAt >= me.dataUpdatedAt;
+  const unread = (listNewer ? notifications.data?.unreadCount : membership?.unreadNotifications) ?? 0;
 
   const logout = () => {
     // Server-side revocation first; the local session goes whatever the answer (a dead token is already logged out).
@@ -120,7 +123,9 @@ export function Layout() {
             {withoutOrganization ? t('shell.noOrganization') : (membership?.organizationName ?? t('shell.loadingName'))}
           </strong>
           <span className="meta">
-            {me.data?.user.name} {membership && `· ${roleLabel(membership.role)}`}
+            {/* A no-break space holds the line until /api/auth/me answers: the header keeps its height, the page
+                below does not move (docs/decisions/web-client.md, "The first screen"). */}
+            {me.data?.user.name ?? '\u00a0'} {membership && `· ${roleLabel(membership.role)}`}
             {withoutOrganization && `· ${t('shell.superAdmin')}`}
           </span>
         </div>

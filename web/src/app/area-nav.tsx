@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useAccess } from '../data/access';
+import { useOrganization } from '../data/session-hooks';
 
 import { useDelegatedEvents } from '../pages/partner/queries';
 import { useDoorLink } from '../pages/door/door-access';
@@ -64,9 +65,14 @@ const AREAS: { label: string; show: (a: Access) => boolean; links: Link[]; witho
 export function AreaNav() {
   const { t } = useTranslation();
   const access = useAccess();
-  const delegated = useDelegatedEvents();
+  // Whether the organization sells for another one comes with /api/auth/me; only an API that does not say it yet
+  // (the field absent on an approved membership) is asked for the delegated events.
+  const { membership } = useOrganization();
+  const said = membership?.sellsForOthers;
+  const delegated = useDelegatedEvents(membership?.approved === true && said === undefined);
+  const listed = (delegated.data?.items ?? []).some((e) => e.status === 'active');
   const door = useDoorLink(access);
-  const all = { ...access, door, sellsForOthers: (delegated.data?.items ?? []).some((e) => e.status === 'active') };
+  const all = { ...access, door, sellsForOthers: said ?? listed };
   return (
     <>
       {AREAS.filter((area) => area.show(all) && (all.role || area.withoutOrganization)).map((area) => (

@@ -6,8 +6,11 @@ import { useOrganization } from './session-hooks';
 
 export type EventItem = ResponseData<'/api/events', 'get'>['items'][number];
 
-/** The organization's events (one paged call of up to 100; `includeDeleted` for the admin's restore list). */
-export function useEvents(includeDeleted = false) {
+/**
+ * The organization's events (one paged call of up to 100; `includeDeleted` for the admin's restore list).
+ * `enabled: false` when another answer already carries them (GET /api/orders?withEvents=true).
+ */
+export function useEvents(includeDeleted = false, enabled = true) {
   const { organizationId } = useOrganization();
   return useQuery({
     queryKey: [organizationId, 'events', includeDeleted],
@@ -17,7 +20,7 @@ export function useEvents(includeDeleted = false) {
           params: { query: { organizationId, limit: 100, ...(includeDeleted ? { includeDeleted: true } : {}) } },
         }),
       ),
-    enabled: Boolean(organizationId),
+    enabled: Boolean(organizationId) && enabled,
   });
 }
 

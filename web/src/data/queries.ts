@@ -14,11 +14,22 @@ export const notificationsQuery = (organizationId: string) => ({
   queryFn: () => unwrap(http.GET('/api/notifications', { params: { query: { organizationId } } })),
 });
 
+/**
+ * The active event, asked with its capacity summary (`withCapacity`): the summary goes into the capacity query's
+ * cache, so a page showing both (the member's home, direct sales) makes one call, not two in a row.
+ */
 export function useActiveEvent() {
   const { organizationId } = useOrganization();
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: [organizationId, 'active-event'],
-    queryFn: () => unwrap(http.GET('/api/events-active', { params: { query: { organizationId } } })),
+    queryFn: async () => {
+      const event = await unwrap(
+        http.GET('/api/events-active', { params: { query: { organizationId, withCapacity: true } } }),
+      );
+      if (event?.capacity) queryClient.setQueryData([organizationId, 'capacity', event.id], event.capacity);
+      return event;
+    },
     enabled: Boolean(organizationId),
   });
 }
@@ -56,18 +67,30 @@ export function useMyOrders(status?: string) {
   });
 }
 
-/** The organization's orders in some statuses (manager lists), one paged call. `pending` alone is oldest first. */
-export function useOrders(statuses: OrderStatus[], eventId?: string) {
+/**
+ * The organization's orders in some statuses (manager lists), one paged call. `pending` alone is oldest first.
+ * `withEvents`: the first page also carries the events the list can be filtered by (`events`), so a page with an
+ * event filter needs no `GET /api/events` of its own (manager/EventFilter.tsx, `carriedEvents`).
+ */
+export function useOrders(statuses: OrderStatus[], eventId?: string, options: { withEvents?: boolean } = {}) {
   const { organizationId } = useOrganization();
   const status = statuses.join(',');
+  const withEvents = options.withEvents === true;
   return useInfiniteQuery({
-    queryKey: [organizationId, 'orders', 'all', status, eventId ?? ''],
+    queryKey: [organizationId, 'orders', 'all', status, eventId ?? '', ...(withEvents ? ['with-events'] : [])],
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
       unwrap(
         http.GET('/api/orders', {
           params: {
-            query: { organizationId, limit: PAGE_SIZE, status, eventId, continuationToken: pageParam },
+            query: {
+              organizationId,
+              limit: PAGE_SIZE,
+              status,
+              eventId,
+              continuationToken: pageParam,
+              ...(withEvents && pageParam === undefined ? { withEvents: true } : {}),
+            },
           },
         }),
       ),
@@ -118,6 +141,8 @@ export function useAction<TInput, TResult>(run: (input: TInput, organizationId: 
     // that leaves a list), or TanStack Query would drop that callback.
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: [organizationId] });
+      // The shell's unread count rides on /api/auth/me: it is refreshed as the notification list was.
+      void queryClient.invalidateQueries({ queryKey: ['me', organizationId] });
     },
   });
 }

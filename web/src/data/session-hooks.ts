@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http, unwrap } from '../api/instance';
 import { currentOrganizationId, currentSession, sessionVersion, subscribeSession } from '../api/session';
 import type { Me, Membership } from '../api/types';
@@ -10,10 +10,22 @@ export function useSession() {
   return { session: currentSession(), organizationId: currentOrganizationId() };
 }
 
-export const meQuery = { queryKey: ['me'], queryFn: () => unwrap(http.GET('/api/auth/me')), staleTime: 60_000 };
+/**
+ * `GET /api/auth/me` with the chosen organization: the answer's membership there also carries the unread
+ * notification count (and every approved one `sellsForOthers`), so the shell needs no call of its own for its badge
+ * or its partner link (docs/decisions/web-client.md, "The first screen"). Keyed by the organization; while another
+ * organization's answer loads, the previous one stands in (the memberships are the same person's).
+ */
+export const meQuery = (organizationId: string | undefined) => ({
+  queryKey: ['me', organizationId ?? ''],
+  queryFn: () => unwrap(http.GET('/api/auth/me', { params: { query: organizationId ? { organizationId } : {} } })),
+  staleTime: 60_000,
+  placeholderData: keepPreviousData,
+});
 
 export function useMe() {
-  return useQuery<Me>(meQuery);
+  const { organizationId } = useSession();
+  return useQuery<Me>(meQuery(organizationId));
 }
 
 /** The chosen organization and the caller's membership in it (once /api/auth/me has answered). */

@@ -78,6 +78,16 @@ export interface DelegatedEventSalesRef {
   transitionVersion?: number;
 }
 
+/**
+ * Whether an organization sells for another one: its display index (`delegatedEventSales[]`, the partner's side of
+ * every delegation) holds an active entry. The same test `GET .../delegated-events` lists by, read from the
+ * organization document `GET /api/auth/me` already holds (docs/decisions/web-client.md, "The first screen").
+ */
+export const sellsForOthers = (organization: { delegatedEventSales?: unknown[] }) =>
+  ((organization.delegatedEventSales ?? []) as Partial<DelegatedEventSalesRef>[]).some(
+    (ref) => ref?.status === 'active',
+  );
+
 /** Only an active delegation carries selling authority; invited, declined and revoked ones carry none. */
 export const isLiveDelegation = (delegation: SalesDelegation | undefined): delegation is SalesDelegation =>
   delegation?.status === 'active';

@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client';
 import { http, unwrap } from '../../api/instance';
 import type { RequestBody, ResponseData } from '../../api/types';
 import { useAction } from '../../data/queries';
-import { meQuery, useOrganization } from '../../data/session-hooks';
+import { useOrganization } from '../../data/session-hooks';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../i18n';
 import { Guarded } from '../../ui/access';
 import { ErrorNotice, Success } from '../../ui/feedback';
@@ -142,7 +142,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
     };
     save.mutate(body, {
       // Currency, zone and default language reach every page through /api/auth/me (useOrganizationFormat).
-      onSuccess: () => void queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['me'] }),
     });
   };
 

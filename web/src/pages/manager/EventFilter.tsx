@@ -3,13 +3,32 @@ import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../ui/format';
 import { useEvents } from '../../data/events';
 
+/** An event the filter offers (the events list's items, or the choices a list answer carries). */
+type EventChoice = { id: string; name: string; date: string; deletedAt?: string };
+
+/**
+ * The choices a manager list's first page carries (`useOrders(..., { withEvents: true })`): while it loads, the
+ * filter asks nothing itself; if it failed or carried none, the filter asks GET /api/events as before.
+ */
+export const carriedEvents = (list: { isPending: boolean; data?: { pages: { events?: EventChoice[] }[] } }) => ({
+  events: list.data?.pages[0]?.events,
+  pending: list.isPending,
+});
+
+/** The event chosen in the URL (`?event=`), none meaning every event: what a list is asked for. */
+export function useChosenEventId(): string | undefined {
+  const [params] = useSearchParams();
+  return params.get('event') || undefined;
+}
+
 /**
  * Which event a manager's order list shows: `?event=` in the URL (a reload or a shared link keeps it), none meaning
  * every event (what `GET /api/orders` answers without `eventId`). The choice is the list call's own `eventId`
- * filter, so each list stays one paged call; the options are `GET /api/events` (one call, shared by the lists).
+ * filter, so each list stays one paged call; the options are the ones the list's answer carries (`carried`), else
+ * `GET /api/events` (one call, shared by the lists).
  */
-export function useEventFilter() {
-  const events = useEvents();
+export function useEventFilter(carried?: { events?: EventChoice[]; pending: boolean }) {
+  const events = useEvents(false, !carried || (!carried.pending && !carried.events));
   const [params, setParams] = useSearchParams();
   const eventId = params.get('event') || undefined;
   const choose = (id: string) =>
@@ -21,7 +40,7 @@ export function useEventFilter() {
       },
       { replace: true },
     );
-  const options = (events.data?.items ?? []).filter((e) => !e.deletedAt);
+  const options: EventChoice[] = (carried?.events ?? events.data?.items ?? []).filter((e) => !e.deletedAt);
   return { eventId, choose, options };
 }
 

@@ -8,20 +8,21 @@ import { Empty, ErrorNotice, QueryView, ShowMore } from '../../ui/feedback';
 import { tickets } from '../../ui/format';
 import { AdminNoteDialog, DeleteOrderDialog, OutcomeNotice, type Outcome } from '../shared/OrderManagerTools';
 import { OrderSummary } from '../shared/OrderSummary';
-import { EventFilter, useEventFilter } from './EventFilter';
+import { carriedEvents, EventFilter, useChosenEventId, useEventFilter } from './EventFilter';
 
 type Step = 'approve' | 'deliver';
 type Done = (outcome: Outcome) => void;
 
 /**
  * The manager's queue: pending requests oldest first (approve, cancel), approved ones to deliver, of every event or
- * the chosen one, each with its admin note, and a pending one can be deleted. Three calls: the two lists and the
- * events to choose from.
+ * the chosen one, each with its admin note, and a pending one can be deleted. Two calls: the two lists, the first
+ * carrying the events to choose from (with the shell's /api/auth/me, three on load).
  */
 export default function QueuePage() {
-  const filter = useEventFilter();
-  const pending = useOrders(['pending'], filter.eventId);
-  const approved = useOrders(['approved'], filter.eventId);
+  const eventId = useChosenEventId();
+  const pending = useOrders(['pending'], eventId, { withEvents: true });
+  const approved = useOrders(['approved'], eventId);
+  const filter = useEventFilter(carriedEvents(pending));
   // A deleted (or meanwhile changed) order leaves its list: the outcome is told here, not in its card.
   const [outcome, setOutcome] = useState<Outcome>();
   const { t } = useTranslation();

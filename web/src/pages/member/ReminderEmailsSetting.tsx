@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http, unwrap } from '../../api/instance';
-import { meQuery, useMe } from '../../data/session-hooks';
+import { useMe } from '../../data/session-hooks';
 import { ErrorNotice } from '../../ui/feedback';
 
 /**
@@ -15,7 +15,7 @@ export function ReminderEmailsSetting() {
   const save = useMutation({
     mutationFn: (reminderEmails: boolean) =>
       unwrap(http.PUT('/api/auth/me/reminder-emails', { body: { reminderEmails } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me'] }),
   });
   if (!me.data) return null;
   const on = save.isPending ? save.variables : me.data.user.reminderEmails;
