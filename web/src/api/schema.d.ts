@@ -580,7 +580,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The dashboard as one CSV table with a section column (streamed; columns in docs/exports.md)
+         * The dashboard as one CSV table with a section column (streamed; columns in docs/exports.md); Treasurer+ also get the door figures and receivables sections
          * @description Auth: Ticket Manager+.
          */
         get: operations["dashboard-export-csv"];
@@ -600,7 +600,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The dashboard as an Excel workbook, one worksheet per section (streamed; columns in docs/exports.md)
+         * The dashboard as an Excel workbook, one worksheet per section (streamed; columns in docs/exports.md); Treasurer+ also get the door and receivables sheets
          * @description Auth: Ticket Manager+.
          */
         get: operations["dashboard-export-excel"];
@@ -5436,6 +5436,7 @@ export interface components {
             /** @enum {unknown} */
             locale?: "en" | "de" | "fi";
             notificationEmails: boolean;
+            reminderEmails: boolean;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -6070,6 +6071,7 @@ export interface operations {
                      *           "isSuperAdmin": true,
                      *           "locale": "en",
                      *           "notificationEmails": true,
+                     *           "reminderEmails": true,
                      *           "createdAt": "2026-11-25T18:30:00.000Z",
                      *           "updatedAt": "2026-11-25T18:30:00.000Z",
                      *           "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -6143,6 +6145,7 @@ export interface operations {
                      *         "isSuperAdmin": true,
                      *         "locale": "en",
                      *         "notificationEmails": true,
+                     *         "reminderEmails": true,
                      *         "createdAt": "2026-11-25T18:30:00.000Z",
                      *         "updatedAt": "2026-11-25T18:30:00.000Z",
                      *         "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -6263,6 +6266,7 @@ export interface operations {
                      *           "isSuperAdmin": true,
                      *           "locale": "en",
                      *           "notificationEmails": true,
+                     *           "reminderEmails": true,
                      *           "createdAt": "2026-11-25T18:30:00.000Z",
                      *           "updatedAt": "2026-11-25T18:30:00.000Z",
                      *           "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -6329,6 +6333,7 @@ export interface operations {
                      *           "isSuperAdmin": true,
                      *           "locale": "en",
                      *           "notificationEmails": true,
+                     *           "reminderEmails": true,
                      *           "createdAt": "2026-11-25T18:30:00.000Z",
                      *           "updatedAt": "2026-11-25T18:30:00.000Z",
                      *           "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -21588,6 +21593,7 @@ export interface operations {
                      *             "isSuperAdmin": true,
                      *             "locale": "en",
                      *             "notificationEmails": true,
+                     *             "reminderEmails": true,
                      *             "createdAt": "2026-11-25T18:30:00.000Z",
                      *             "updatedAt": "2026-11-25T18:30:00.000Z",
                      *             "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -21644,6 +21650,7 @@ export interface operations {
                      *         "isSuperAdmin": true,
                      *         "locale": "en",
                      *         "notificationEmails": true,
+                     *         "reminderEmails": true,
                      *         "createdAt": "2026-11-25T18:30:00.000Z",
                      *         "updatedAt": "2026-11-25T18:30:00.000Z",
                      *         "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -21710,6 +21717,7 @@ export interface operations {
                      *         "isSuperAdmin": true,
                      *         "locale": "en",
                      *         "notificationEmails": true,
+                     *         "reminderEmails": true,
                      *         "createdAt": "2026-11-25T18:30:00.000Z",
                      *         "updatedAt": "2026-11-25T18:30:00.000Z",
                      *         "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -21772,6 +21780,7 @@ export interface operations {
                      *         "isSuperAdmin": true,
                      *         "locale": "en",
                      *         "notificationEmails": true,
+                     *         "reminderEmails": true,
                      *         "createdAt": "2026-11-25T18:30:00.000Z",
                      *         "updatedAt": "2026-11-25T18:30:00.000Z",
                      *         "deletedAt": "2026-11-25T18:30:00.000Z"
@@ -21838,6 +21847,7 @@ export interface operations {
                      *         "isSuperAdmin": true,
                      *         "locale": "en",
                      *         "notificationEmails": true,
+                     *         "reminderEmails": true,
                      *         "createdAt": "2026-11-25T18:30:00.000Z",
                      *         "updatedAt": "2026-11-25T18:30:00.000Z",
                      *         "deletedAt": "2026-11-25T18:30:00.000Z"
