@@ -3,6 +3,7 @@ import { useActiveEvent, useCapacity } from '../../data/queries';
 import { Empty, QueryView } from '../../ui/feedback';
 import { formatNumber, showtimeName } from '../../ui/format';
 import { Table } from '../../ui/Table';
+import { ShowtimeStockPrint } from '../shared/TicketSheet';
 
 /** Capacity per showtime, by channel (calls: active event, capacity summary). */
 export default function CapacityPage() {
@@ -51,6 +52,7 @@ export default function CapacityPage() {
                       formatNumber(s.remaining),
                     ])}
                   />
+                  <ShowtimeStockPrint eventId={data.id} showtimes={data.showtimes} />
                 </>
               )}
             </QueryView>

@@ -11,6 +11,7 @@ import { AdminNoteDialog } from '../shared/OrderManagerTools';
 import { OrderSummary, perTypeBalance } from '../shared/OrderSummary';
 import { EventFilter, useEventFilter } from './EventFilter';
 import { TransferDialog } from './TransferDialog';
+import { TicketSheet, typeNamesOf } from '../shared/TicketSheet';
 import { write } from '../../offline/write';
 
 /**
@@ -64,6 +65,11 @@ function DeliveredActions({ order, onDone }: { order: Order; onDone: Done }) {
     <div className="row">
       <AdminNoteDialog order={order} onDone={onDone} />
       {open && <BalanceActions order={order} onDone={onDone} admin={atLeast(membership?.role, 'admin')} />}
+      <TicketSheet
+        source={{ kind: 'order', id: order.id }}
+        typeNames={typeNamesOf(order.tickets)}
+        whose={order.requestedByName}
+      />
     </div>
   );
 }

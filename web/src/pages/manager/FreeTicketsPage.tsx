@@ -11,6 +11,7 @@ import { Table } from '../../ui/Table';
 import { EditFreeTicket } from './EditFreeTicket';
 import { FreeTicketFields, type FreeTicketValues } from './FreeTicketFields';
 import { write } from '../../offline/write';
+import { TicketSheet } from '../shared/TicketSheet';
 
 /** Free tickets of the active event: give, change and remove (calls: event, free-ticket list). */
 export default function FreeTicketsPage() {
@@ -104,6 +105,11 @@ function FreeTickets({ event }: { event: ActiveEvent }) {
               formatDateTime(f.createdAt),
               <div className="row" key="x">
                 <EditFreeTicket event={event} ticket={f} />
+                <TicketSheet
+                  source={{ kind: 'freeTicket', id: f.id, eventId: event.id }}
+                  typeNames={{ [f.ticketTypeId]: f.ticketTypeName }}
+                  whose={f.recipient}
+                />
                 <button type="button" className="danger" onClick={() => remove.mutate(f.id)}>
                   {t('free.remove')}
                   <span className="sr-only"> {t('free.whose', { name: f.recipient })}</span>

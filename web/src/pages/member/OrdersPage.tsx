@@ -9,6 +9,7 @@ import { formatDateTime } from '../../ui/format';
 import { Empty, ErrorNotice, QueryView, ShowMore, Success } from '../../ui/feedback';
 import { OrderSummary, perTypeBalance } from '../shared/OrderSummary';
 import { useOrderLinkTab } from './order-link';
+import { TicketSheet, typeNamesOf } from '../shared/TicketSheet';
 
 /** Tabs named as the API's deep links name them (`/history?tab=…&orderId=…`, docs/decisions/transfers.md). */
 const TABS = {
@@ -55,6 +56,9 @@ export default function OrdersPage() {
               {items.map((order) => (
                 <OrderSummary key={order.id} order={order}>
                   {order.status === 'delivered' && outstandingOf(order) > 0 && <ReportForms order={order} />}
+                  {order.status !== 'pending' && order.status !== 'approved' && order.status !== 'cancelled' && (
+                    <TicketSheet source={{ kind: 'order', id: order.id }} typeNames={typeNamesOf(order.tickets)} mine />
+                  )}
                 </OrderSummary>
               ))}
               <ShowMore query={orders} />

@@ -9,6 +9,7 @@ import { Empty, ErrorNotice, QueryView, Success } from '../../ui/feedback';
 import { formatDateTime, formatMoney, formatNumber, showtimeName, tickets } from '../../ui/format';
 import { linesOf, ShowtimeSelect, TicketInputs } from '../../ui/TicketInputs';
 import { useNow } from '../../ui/useNow';
+import { TicketSheet, typeNamesOf } from '../shared/TicketSheet';
 
 /** Direct sales: register one, and see your own with the one-hour edit window (calls: event, history). */
 export default function SalesPage() {
@@ -142,6 +143,7 @@ function SaleCard({ sale, event }: { sale: HistoryItem; event?: ActiveEvent }) {
         </div>
       )}
       <ErrorNotice error={remove.error} title={t('sales.notDeleted')} />
+      <TicketSheet source={{ kind: 'registration', id: sale.id }} typeNames={typeNamesOf(sale.tickets)} />
       {editing && open && event && <EditSale sale={sale} event={event} onDone={() => setEditing(false)} />}
     </article>
   );
