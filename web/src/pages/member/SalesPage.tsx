@@ -22,14 +22,20 @@ export default function SalesPage() {
       <QueryView query={event} what={t('home.loading')}>
         {(data) => (data ? <RegisterSale event={data} /> : <Empty>{t('sales.noEvent')}</Empty>)}
       </QueryView>
-      <h2>{t('sales.yours')}</h2>
-      <QueryView query={history} what={t('sales.loading')}>
-        {(data) => {
-          const sales = pagesOf(data).filter((item) => item.kind === 'registration');
-          if (sales.length === 0) return <Empty>{t('sales.none')}</Empty>;
-          return sales.map((sale) => <SaleCard key={sale.id} sale={sale} event={event.data ?? undefined} />);
-        }}
-      </QueryView>
+      {/* The list waits for the event: the sale form renders above it, and a list shown first would jump down
+          (layout shift, docs/decisions/web-client.md "The first screen"). */}
+      {!event.isPending && (
+        <>
+          <h2>{t('sales.yours')}</h2>
+          <QueryView query={history} what={t('sales.loading')}>
+            {(data) => {
+              const sales = pagesOf(data).filter((item) => item.kind === 'registration');
+              if (sales.length === 0) return <Empty>{t('sales.none')}</Empty>;
+              return sales.map((sale) => <SaleCard key={sale.id} sale={sale} event={event.data ?? undefined} />);
+            }}
+          </QueryView>
+        </>
+      )}
     </>
   );
 }
