@@ -73,7 +73,9 @@ export async function openTab(browser: Browser, viewport = PHONE, locale = 'en-G
   page.setDefaultTimeout(15_000);
   const tab: Tab = { page, context, problems: [], apiCalls: [] };
   page.on('console', (message) => {
-    if (message.type() === 'error') tab.problems.push(`console: ${message.text()}`);
+    // The resource a "Failed to load resource" names, so a failure says which request it was.
+    const where = message.location().url;
+    if (message.type() === 'error') tab.problems.push(`console: ${message.text()}${where ? ` (${where})` : ''}`);
   });
   page.on('pageerror', (error) => tab.problems.push(`page error: ${error.message}`));
   page.on('request', (request) => {
