@@ -47,6 +47,8 @@ export default function OrdersPage() {
           </button>
         ))}
       </div>
+      {/* The cards' headings are h3 (as on the manager pages): the chosen tab names the list for screen readers. */}
+      <h2 className="sr-only">{t(TABS[tab].label)}</h2>
       <QueryView query={orders} what={t('orders.loading')}>
         {(data) => {
           const items = pagesOf(data);
