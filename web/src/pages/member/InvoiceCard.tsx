@@ -5,7 +5,8 @@ import { useOrganization } from '../../data/session-hooks';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNotice, Loading } from '../../ui/feedback';
 import { CopyableValue } from './CopyableValue';
-import { fetchInvoicePdf, saveBlob, useMyInvoice, type MemberInvoice } from './invoice-queries';
+import { saveBlob } from '../../data/download';
+import { fetchInvoicePdf, useMyInvoice, type MemberInvoice } from './invoice-queries';
 
 // The code and its library load only when the person asks to pay by scanning.
 const EpcQrCode = lazy(() => import('./EpcQrCode').then((m) => ({ default: m.EpcQrCode })));

@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { ApiError, toApiError } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { http, unwrap } from '../../api/instance';
 import type { HistoryItem, ResponseData } from '../../api/types';
-import { fileNameOf } from '../../data/download';
+import { blobOf } from '../../data/download';
 import { useOrganization } from '../../data/session-hooks';
 
 export type MemberInvoice = ResponseData<'/api/me/invoices/{eventId}', 'get'>;
@@ -56,40 +56,10 @@ export function useMyInvoice(eventId: string) {
  * The invoice PDF through the typed client (a plain link cannot carry the bearer token): a blob and the server's
  * file name. A JSON error answer becomes an ApiError like any other call.
  */
-export async function fetchInvoicePdf(organizationId: string, eventId: string): Promise<{ blob: Blob; name: string }> {
-  let result;
-  try {
-    result = await http.GET('/api/me/invoices/{eventId}/pdf', {
-      params: { path: { eventId }, query: { organizationId } },
-      parseAs: 'blob',
-    });
-  } catch (cause) {
-    throw new ApiError(0, 'NETWORK_ERROR', `The service could not be reached (${String(cause)})`);
-  }
-  const { response } = result;
-  const data = result.data as Blob | undefined;
-  if (!response.ok || !data) {
-    let body: unknown = result.error;
-    if (result.error instanceof Blob) {
-      try {
-        body = JSON.parse(await result.error.text());
-      } catch {
-        body = undefined;
-      }
-    }
-    throw toApiError(response, body);
-  }
-  return { blob: data, name: fileNameOf(response.headers.get('content-disposition'), `invoice-${eventId}.pdf`) };
-}
-
-/** Hands a blob to the browser as a download under its name. */
-export function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+export function fetchInvoicePdf(organizationId: string, eventId: string): Promise<{ blob: Blob; name: string }> {
+  const call = http.GET('/api/me/invoices/{eventId}/pdf', {
+    params: { path: { eventId }, query: { organizationId } },
+    parseAs: 'blob',
+  });
+  return blobOf(call, `invoice-${eventId}.pdf`);
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { saveBlob } from '../../data/download';
 import { useOrganization } from '../../data/session-hooks';
 import { ErrorNotice, QueryView } from '../../ui/feedback';
 import { showtimeName } from '../../ui/format';
 import {
   fetchShowtimeStockPdf,
   fetchSourcePdf,
-  saveBlob,
   useSourceTickets,
   type TicketLayout,
   type TicketSource,

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, toApiError } from '../../api/client';
 import { http, unwrap } from '../../api/instance';
 import type { components } from '../../api/schema';
-import { fileNameOf } from '../../data/download';
+import { blobOf } from '../../data/download';
 import { useOrganization } from '../../data/session-hooks';
 
 /**
@@ -48,43 +47,17 @@ export function useSourceTickets(source: TicketSource, enabled: boolean) {
   });
 }
 
-type BlobCall = Promise<{ data?: unknown; error?: unknown; response: Response }>;
-
-/** A PDF answer as a blob and its file name; a JSON error answer becomes an ApiError like any other call. */
-async function pdfOf(call: BlobCall, fallbackName: string): Promise<{ blob: Blob; name: string }> {
-  let result;
-  try {
-    result = await call;
-  } catch (cause) {
-    throw new ApiError(0, 'NETWORK_ERROR', `The service could not be reached (${String(cause)})`);
-  }
-  const { response } = result;
-  const data = result.data as Blob | undefined;
-  if (!response.ok || !data) {
-    let body: unknown = result.error;
-    if (result.error instanceof Blob) {
-      try {
-        body = JSON.parse(await result.error.text());
-      } catch {
-        body = undefined;
-      }
-    }
-    throw toApiError(response, body);
-  }
-  return { blob: data, name: fileNameOf(response.headers.get('content-disposition'), fallbackName) };
-}
-
 export function fetchSourcePdf(source: TicketSource, organizationId: string, layout: TicketLayout = 'sheet') {
   const query = { organizationId, layout };
   const fallback = `tickets-${source.id}.pdf`;
   switch (source.kind) {
     case 'order':
-      return pdfOf(
+      return blobOf(
         http.GET('/api/orders/{id}/tickets.pdf', { params: { path: { id: source.id }, query }, parseAs: 'blob' }),
         fallback,
       );
     case 'registration':
-      return pdfOf(
+      return blobOf(
         http.GET('/api/registrations/{id}/tickets.pdf', {
           params: { path: { id: source.id }, query },
           parseAs: 'blob',
@@ -92,7 +65,7 @@ export function fetchSourcePdf(source: TicketSource, organizationId: string, lay
         fallback,
       );
     case 'freeTicket':
-      return pdfOf(
+      return blobOf(
         http.GET('/api/events/{eventId}/free-tickets/{id}/tickets.pdf', {
           params: { path: { eventId: source.eventId, id: source.id }, query },
           parseAs: 'blob',
@@ -109,23 +82,11 @@ export function fetchShowtimeStockPdf(
   showtimeId: string,
   layout: TicketLayout,
 ) {
-  return pdfOf(
+  return blobOf(
     http.GET('/api/management/events/{eventId}/tickets.pdf', {
       params: { path: { eventId }, query: { organizationId, showtimeId, layout } },
       parseAs: 'blob',
     }),
     `tickets-${showtimeId}.pdf`,
   );
-}
-
-/** Hands a blob to the browser as a download under its name. */
-export function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
