@@ -186,6 +186,12 @@ describeInBrowser('treasurer: door figures, invoices and payments in the browser
 
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize(PHONE);
+    // The phone layout settles after the resize: give it up to 5 s, polling with plain expressions (the page's CSP
+    // refuses the eval a waitForFunction string predicate needs), then hold it.
+    for (let tries = 0; tries < 25; tries += 1) {
+      if (Number(await page.evaluate('document.documentElement.scrollWidth')) <= PHONE.width) break;
+      await page.waitForTimeout(200);
+    }
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
     expect(await axeViolations(page)).toEqual([]);
     await screenshots(page, 'treasurer-invoices');
