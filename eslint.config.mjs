@@ -113,8 +113,6 @@ export default tseslint.config(
   {
     files: ['*.js'],
     languageOptions: { globals: { module: 'writable', require: 'readonly' } },
-    // The CommonJS configs jest loads (jest.config.js, jest-sequencer.js).
-    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     // Black-box tests read JSON bodies whose shape is what is under test.

@@ -9,7 +9,6 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   testTimeout: 30000,
   maxWorkers: 2,
-  testSequencer: '<rootDir>/jest-sequencer.js',
   // The browser tests (tests/browser) skip without Chromium; this says so once.
   globalSetup: '<rootDir>/tests/browser/announce.ts',
 };
