@@ -55,27 +55,10 @@ describeInBrowser('treasurer: door figures, invoices and payments in the browser
       ],
     });
     [S1] = event.showtimes.map((s: any) => s.showtimeId);
-    const [adult, child] = event.ticketTypes.map((t: any) => t.id);
     const orders = orderApi(api, f);
     const t = ticketApi(api, f);
     // Mia: 3 tickets on the matinee, all reported sold, settled; 2 of them come through the door.
-    const mia = await orders.delivered(f.member, event, [2, 1], { showtimeId: S1 });
-    await orders.expectStatus(
-      await orders.reportSold(f.member, mia.id, {
-        soldQuantity: 3,
-        soldTypeQuantities: [
-          { ticketTypeId: adult, soldQuantity: 2 },
-          { ticketTypeId: child, soldQuantity: 1 },
-        ],
-      }),
-      200,
-      'report sold',
-    );
-    await orders.expectStatus(
-      await orders.post(`orders/${mia.id}/approve-reconciliation`, f.ticketManager),
-      200,
-      'settle',
-    );
+    const mia = await orders.settledAllSold(f.member, event, [2, 1], { showtimeId: S1 });
     for (const ticket of (await t.tickets(`orders/${mia.id}`)).slice(0, 2)) {
       expect((await t.scan({ code: ticket.code, showtimeId: ticket.showtimeId })).body.data.result).toBe('admitted');
     }

@@ -38,8 +38,23 @@ export function orderApi(api: TestHost, f: OrgFixture) {
   };
   const reportSold = (who: Person | { token: string }, id: string, body: unknown) =>
     post(`orders/${id}/report-sold`, who, body);
+  /** A delivered order whose every ticket the member reports sold, then settled by a ticket manager. */
+  const settledAllSold = async (
+    who: Person,
+    event: { id: string; ticketTypes: { id: string }[] },
+    quantities: number[],
+    extra?: Record<string, unknown>,
+  ) => {
+    const order = await delivered(who, event, quantities, extra);
+    const soldTypeQuantities = quantities
+      .map((soldQuantity, i) => ({ ticketTypeId: event.ticketTypes[i].id, soldQuantity }))
+      .filter((t) => t.soldQuantity > 0);
+    const soldQuantity = quantities.reduce((sum, n) => sum + n, 0);
+    expectStatus(await reportSold(who, order.id, { soldQuantity, soldTypeQuantities }), 200, 'report sold');
+    return expectStatus(await post(`orders/${order.id}/approve-reconciliation`, f.ticketManager), 200, 'settle');
+  };
   const ret = (who: Person | { token: string }, id: string, body: unknown) => post(`orders/${id}/return`, who, body);
   const get = async (id: string) =>
     expectStatus(await api.get(`orders/${id}`, { token: f.admin.token, query: q }), 200, 'get order');
-  return { q, post, create, approve, deliver, delivered, reportSold, ret, get, expectStatus };
+  return { q, post, create, approve, deliver, delivered, reportSold, settledAllSold, ret, get, expectStatus };
 }
