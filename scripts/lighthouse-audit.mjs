@@ -7,6 +7,8 @@
 // localStorage), so no run is served from what an earlier one left. Each page runs `runs` times (default 1) and the
 // median run by performance (Lighthouse's own computeMedianRun) is reported. Prints one JSON line:
 // [{ name, scores, runs: [performance of each run], metrics: { fcp, lcp, si, tbt, cls }, failing: [audit ids < 0.9] }].
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
@@ -61,10 +63,11 @@ async function coldStart(session) {
     origin: new URL(baseUrl).origin,
     storageTypes: 'local_storage,service_workers,cache_storage,indexeddb',
   });
+  // A page of the origin that is not the client (the API's health answer), opened before every run: the browser's
+  // first page of a launch paints late while it sets itself up (fonts), which the first audited page paid alone.
+  // localStorage is the origin's, and no service worker registers before the measured run.
+  await tab.goto(`${baseUrl}/api/health`);
   if (session) {
-    // A page of the origin that is not the client (the API's health answer): localStorage is the origin's, and no
-    // service worker registers before the measured run.
-    await tab.goto(`${baseUrl}/api/health`);
     await tab.evaluate(([s, org]) => {
       globalThis.localStorage.setItem('tickets.session', s);
       globalThis.localStorage.setItem('tickets.organizationId', org);
@@ -92,6 +95,11 @@ try {
         throttling,
       });
       lhrs.push(run.lhr);
+      // LIGHTHOUSE_REPORT_DIR keeps every run's whole report (JSON), to read what a figure is made of.
+      if (process.env.LIGHTHOUSE_REPORT_DIR) {
+        const file = `${page.name.replace(/\W+/g, '-')}-${i + 1}.json`;
+        await writeFile(join(process.env.LIGHTHOUSE_REPORT_DIR, file), JSON.stringify(run.lhr));
+      }
     }
     const lhr = runs > 1 ? computeMedianRun(lhrs) : lhrs[0];
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? 0]));

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { catalogPreload } from './build/first-paint';
+import { resolve } from 'node:path';
+import type { ManualChunkMeta } from 'rollup';
 
 /**
  * The web client. `npm start` builds it into web/dist, which the local host serves at `/` (same origin as /api);
@@ -9,11 +10,38 @@ import { catalogPreload } from './build/first-paint';
  * The progressive web app (docs/decisions/web-client-offline.md): a manifest and a Workbox service worker that
  * precaches the shell and keeps the last answer of every GET /api/* (network first) for offline use.
  */
+/**
+ * The application (boot.tsx and everything it imports, React included) as one chunk, apart from the few modules the
+ * entry itself imports: left to itself, the bundler cut it into some fifteen pieces shared with the lazy pages, and
+ * a phone fetched them through a handful of connections one after another (docs/decisions/web-client.md,
+ * "The first screen").
+ */
+function applicationChunk(id: string, { getModuleInfo }: ManualChunkMeta): string | undefined {
+  if (!application) {
+    const reach = (root: string) => {
+      const seen = new Set<string>();
+      const walk = (moduleId: string) => {
+        if (seen.has(moduleId)) return;
+        seen.add(moduleId);
+        for (const next of getModuleInfo(moduleId)?.importedIds ?? []) walk(next);
+      };
+      walk(root);
+      return seen;
+    };
+    entry = reach(resolve(__dirname, 'src/main.tsx'));
+    application = reach(resolve(__dirname, 'src/boot.tsx'));
+  }
+  // The entry's own modules are named too: a manual chunk otherwise takes in every module it imports.
+  if (entry!.has(id)) return 'index';
+  return application.has(id) ? 'boot' : undefined;
+}
+let application: Set<string> | undefined;
+let entry: Set<string> | undefined;
+
 export default defineConfig({
   root: __dirname,
   plugins: [
     react(),
-    catalogPreload(),
     VitePWA({
       // src/offline/start.ts registers it after the page has loaded; a new version takes over on the next load.
       injectRegister: false,
@@ -62,7 +90,15 @@ export default defineConfig({
       },
     }),
   ],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 400 },
+  // The manifest names each chunk's imports: tests/web/build.test.ts weighs the first load from it.
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    chunkSizeWarningLimit: 400,
+    rollupOptions: { output: { manualChunks: applicationChunk } },
+  },
   server: {
     port: 5173,
     strictPort: true,

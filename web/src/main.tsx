@@ -1,17 +1,29 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { startI18n } from './i18n';
-import { startOffline } from './offline/start';
+import { startLandingPage } from './app/landing-pages';
+import { firstLanguage, loadCatalog } from './i18n/language';
 import './ui/styles.css';
 
-// The first paint waits for the active language's catalog (one small chunk), so no page flashes untranslated keys.
-void startI18n().finally(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+/**
+ * The entry: a few hundred bytes that let the page paint before the application is fetched and run
+ * (docs/decisions/web-client.md, "The first screen"). index.html's brand bar is painted first; then the
+ * application's code, the language's catalog and the chunk of the page being opened are fetched side by side, and
+ * boot.tsx starts React. A phone that evaluated the application before painting (it arrives together with the page
+ * on a fast connection) showed nothing until then.
+ */
+function afterFirstPaint(start: () => void) {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  // requestAnimationFrame runs just before the frame is painted; the timeout after it runs once it is on screen.
+  requestAnimationFrame(() => setTimeout(once, 0));
+  // A tab opened in the background paints no frames: it starts anyway.
+  if (document.visibilityState === 'hidden') once();
+}
 
-startOffline();
+afterFirstPaint(() => {
+  void loadCatalog(firstLanguage()).catch(() => undefined); // i18n/index.ts reads (and reports) the same load
+  startLandingPage(window.location.pathname);
+  void import('./boot');
+});

@@ -7,6 +7,7 @@ import HomePage from '../pages/member/HomePage';
 import { Layout } from './Layout';
 import { queryClient } from '../data/query-client';
 import { AREA_ROUTES } from './area-routes';
+import { landingPages } from './landing-pages';
 import { useSession } from '../data/session-hooks';
 
 /**
@@ -26,14 +27,14 @@ function RequireSession() {
 }
 
 const router = createBrowserRouter([
-  { path: '/login', lazy: page(() => import('../pages/auth/LoginPage')) },
-  { path: '/auth/verify', lazy: page(() => import('../pages/auth/VerifyPage')) },
+  { path: '/login', lazy: page(landingPages['/login']) },
+  { path: '/auth/verify', lazy: page(landingPages['/auth/verify']) },
   { path: '/join/:code', lazy: page(() => import('../pages/auth/JoinPage')) },
-  { path: '/reminders/unsubscribe', lazy: page(() => import('../pages/member/UnsubscribePage')) },
+  { path: '/reminders/unsubscribe', lazy: page(landingPages['/reminders/unsubscribe']) },
   {
     element: <RequireSession />,
     children: [
-      { path: '/orgs', lazy: page(() => import('../pages/auth/OrganizationPage')) },
+      { path: '/orgs', lazy: page(landingPages['/orgs']) },
       {
         element: <Layout />,
         children: [
@@ -46,17 +47,17 @@ const router = createBrowserRouter([
               </Suspense>
             ),
           },
-          { path: '/history', lazy: page(() => import('../pages/member/OrdersPage')) },
-          { path: '/sales', lazy: page(() => import('../pages/member/SalesPage')) },
-          { path: '/stats', lazy: page(() => import('../pages/member/StatsPage')) },
-          { path: '/pledge', lazy: page(() => import('../pages/member/PledgePage')) },
-          { path: '/notifications', lazy: page(() => import('../pages/common/NotificationsPage')) },
-          { path: '/manage', lazy: page(() => import('../pages/manager/QueuePage')) },
-          { path: '/manage/delivered', lazy: page(() => import('../pages/manager/DeliveredPage')) },
-          { path: '/manage/reconcile', lazy: page(() => import('../pages/manager/ReconcilePage')) },
-          { path: '/manage/free-tickets', lazy: page(() => import('../pages/manager/FreeTicketsPage')) },
-          { path: '/manage/external', lazy: page(() => import('../pages/manager/ExternalPage')) },
-          { path: '/manage/capacity', lazy: page(() => import('../pages/manager/CapacityPage')) },
+          { path: '/history', lazy: page(landingPages['/history']) },
+          { path: '/sales', lazy: page(landingPages['/sales']) },
+          { path: '/stats', lazy: page(landingPages['/stats']) },
+          { path: '/pledge', lazy: page(landingPages['/pledge']) },
+          { path: '/notifications', lazy: page(landingPages['/notifications']) },
+          { path: '/manage', lazy: page(landingPages['/manage']) },
+          { path: '/manage/delivered', lazy: page(landingPages['/manage/delivered']) },
+          { path: '/manage/reconcile', lazy: page(landingPages['/manage/reconcile']) },
+          { path: '/manage/free-tickets', lazy: page(landingPages['/manage/free-tickets']) },
+          { path: '/manage/external', lazy: page(landingPages['/manage/external']) },
+          { path: '/manage/capacity', lazy: page(landingPages['/manage/capacity']) },
           ...AREA_ROUTES,
           { path: '*', lazy: page(() => import('../pages/common/NotFoundPage')) },
         ],
