@@ -7,7 +7,7 @@
 // localStorage), so no run is served from what an earlier one left. Each page runs `runs` times (default 1) and the
 // median run by performance (Lighthouse's own computeMedianRun) is reported. Prints one JSON line:
 // [{ name, scores, runs: [performance of each run], metrics: { fcp, lcp, si, tbt, cls }, failing: [audit ids < 0.9] }].
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
@@ -101,7 +101,10 @@ try {
       // LIGHTHOUSE_REPORT_DIR keeps every run's whole report (JSON), to read what a figure is made of.
       if (process.env.LIGHTHOUSE_REPORT_DIR) {
         const file = `${page.name.replace(/\W+/g, '-')}-${i + 1}.json`;
+        await mkdir(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
         await writeFile(join(process.env.LIGHTHOUSE_REPORT_DIR, file), JSON.stringify(run.lhr));
+        const trace = run.artifacts?.Trace ?? run.artifacts?.traces?.defaultPass;
+        if (trace) await writeFile(join(process.env.LIGHTHOUSE_REPORT_DIR, `trace-${file}`), JSON.stringify(trace));
       }
     }
     const lhr = runs > 1 ? computeMedianRun(lhrs) : lhrs[0];

@@ -90,6 +90,17 @@ export default defineConfig({
       },
     }),
   ],
+  // Preact's compat layer renders the built client in place of react-dom (docs/decisions/dependencies.md): 84 KB
+  // gzipped for the application chunk instead of 144. The code and its types stay React's.
+  resolve: {
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+      { find: /^react$/, replacement: 'preact/compat' },
+    ],
+  },
   // The manifest names each chunk's imports: tests/web/build.test.ts weighs the first load from it.
   build: {
     outDir: 'dist',

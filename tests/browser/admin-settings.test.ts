@@ -180,6 +180,14 @@ describeInBrowser('organization settings and the language switcher (Chromium)', 
         .getByRole('status')
         .filter({ hasText: /^Saved \(/ })
         .waitFor();
+      // The confirmation outlives the refetch of the saved settings (which mounts a fresh form), not a flash.
+      await page.waitForLoadState('networkidle');
+      await expect(
+        page
+          .getByRole('status')
+          .filter({ hasText: /^Saved \(/ })
+          .count(),
+      ).resolves.toBe(1);
       expect(await page.getByLabel('IBAN').getAttribute('aria-invalid')).toBeNull();
 
       // The API agrees, field by field.

@@ -77,11 +77,14 @@ export default function SettingsPage() {
     queryFn: () => unwrap(http.GET('/api/organization-settings', { params: { query: { organizationId } } })),
     enabled: Boolean(organizationId),
   });
+  // Held here, not in the form: a save changes `updatedAt`, the refetched settings mount a fresh form (showing what
+  // was saved), and the confirmation must outlive that form.
+  const save = useSaveSettings();
   return (
     <>
       <h1>{t('admin.settings.title')}</h1>
       <Guarded query={settings} what={t('admin.settings.loading')}>
-        {(data) => <SettingsForm key={data.updatedAt ?? 'new'} settings={data} />}
+        {(data) => <SettingsForm key={data.updatedAt ?? 'new'} settings={data} save={save} />}
       </Guarded>
     </>
   );
@@ -89,7 +92,12 @@ export default function SettingsPage() {
 
 const text = (value: string | undefined) => value ?? '';
 
-function SettingsForm({ settings }: { settings: Settings }) {
+const useSaveSettings = () =>
+  useAction((body: SettingsBody, organizationId) =>
+    unwrap(http.PUT('/api/organization-settings', { params: { query: { organizationId } }, body })),
+  );
+
+function SettingsForm({ settings, save }: { settings: Settings; save: ReturnType<typeof useSaveSettings> }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const suggestedZone = settings.timeZone ? undefined : browserTimeZone() || undefined;
@@ -109,9 +117,6 @@ function SettingsForm({ settings }: { settings: Settings }) {
   });
   const set = (key: keyof typeof form) => (value: string | boolean) => setForm((f) => ({ ...f, [key]: value }));
 
-  const save = useAction((body: SettingsBody, organizationId) =>
-    unwrap(http.PUT('/api/organization-settings', { params: { query: { organizationId } }, body })),
-  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const payeeGiven = form.accountHolder.trim() || form.iban.trim();
