@@ -127,6 +127,51 @@ describeInBrowser("the first screen's API calls (Chromium)", () => {
     await tab.context.close();
   });
 
+  /**
+   * Issue 33: the member's first screens ask their data from the small entry, beside the application's download
+   * (web/src/api/early-answers.ts), not after React has started; the application takes those answers, so each read
+   * is still made once. Chromium names the script that sent each request (its initiator).
+   */
+  it.each([
+    // With quotas on, the home also asks for the member's allocation of the event: it needs the event's id first.
+    ['the home', '/', ['GET /api/auth/me', 'GET /api/events-active'], ['GET /api/my-allocations']],
+    ['my orders', '/history?tab=delivered', ['GET /api/auth/me', 'GET /api/me/orders'], []],
+    ['direct sales', '/sales', ['GET /api/auth/me', 'GET /api/events-active', 'GET /api/me/history'], []],
+  ])(
+    '%s: the first reads are sent by the entry, once each, and the page shows them',
+    async (_name, path, reads, later) => {
+      const tab = await openTab(browser, PHONE);
+      await signIn(tab, api, f.member, f.orgId);
+      const cdp = await tab.context.newCDPSession(tab.page);
+      await cdp.send('Network.enable');
+      const senders: string[] = [];
+      cdp.on('Network.requestWillBeSent', (event) => {
+        const url = new URL(event.request.url);
+        if (!url.pathname.startsWith('/api/')) return;
+        const frames = event.initiator.stack?.callFrames ?? [];
+        const script = frames.length > 0 ? new URL(frames[frames.length - 1]!.url).pathname : event.initiator.type;
+        senders.push(`${event.request.method} ${url.pathname} from ${script.replace(/-[\w-]+\.js$/, '.js')}`);
+      });
+      tab.apiCalls.length = 0;
+      await tab.page.goto(`${api.url}${path}`);
+      await waitSettled(tab.page);
+      await tab.page.waitForLoadState('networkidle');
+      expect([...tab.apiCalls].sort()).toEqual([...reads, ...later].sort());
+      expect(senders.sort()).toEqual(
+        [
+          ...reads.map((read) => `${read} from /assets/index.js`),
+          ...later.map((read) => `${read} from /assets/boot.js`),
+        ].sort(),
+      );
+      // What the early answers carried is on screen (the same checks as the pages' own tests).
+      if (path === '/') await expect(tab.page.getByTestId('seats-left').innerText()).resolves.toContain('100');
+      if (path === '/sales') await tab.page.locator('#register-title').waitFor();
+      await expect(tab.page.locator('.badge').first().innerText()).resolves.toMatch(/\d/);
+      expect(unexpected(tab)).toEqual([]);
+      await tab.context.close();
+    },
+  );
+
   it('a partner organization’s member: at most 3 calls, and the partner link shows', async () => {
     const tab = await openTab(browser, DESK);
     await signIn(tab, api, partner.member, partner.orgId);

@@ -1,17 +1,42 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { currentSession } from './api/session';
+import { App, appRouter } from './app/App';
+import { currentOrganizationId, currentSession } from './api/session';
+import { firstScreenReads } from './data/first-screen';
+import { readFirstScreen } from './data/queries';
 import { startI18n } from './i18n';
 import { startOffline } from './offline/start';
 import { warmUpFormats } from './ui/format';
 
+/** Lets the browser run what waits (a tap, a paint, an answer's arrival) before the next step. */
+const nextTask = (ms = 0) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** How long the first render waits for the opened page's data before it shows the page loading instead. */
+const FIRST_SCREEN_WAIT_MS = 1_000;
+
+/** The opened page's first reads, in the cache before the first render (or the wait is over). */
+async function firstScreen() {
+  const organizationId = currentOrganizationId();
+  const reads = firstScreenReads(window.location.pathname, window.location.search);
+  if (!organizationId || !currentSession() || reads.length === 0) return;
+  await Promise.race([readFirstScreen(reads, organizationId), nextTask(FIRST_SCREEN_WAIT_MS)]);
+}
+
 /**
- * The application, started by main.tsx once the first frame is on screen. The first render waits for the
- * language's catalog (one small chunk, already on its way), so no page flashes untranslated keys; it runs as a
- * transition, which React renders in slices between which the browser stays free to answer a tap.
+ * The application, started by main.tsx once the first frame is on screen, in steps that are tasks of their own
+ * (the browser answers a tap between them; none holds it up for long): this module's evaluation, the language, the
+ * router (the routes ranked, the opened page's chunk asked for), the first render, then the offline parts. The first
+ * render waits for the language's catalog (one small chunk, already on its way), so no page flashes untranslated keys,
+ * and, on a member's first screens, for the page's data (asked by the entry; at most a second), so the page is rendered
+ * once with it rather than loading first and then again.
  */
-void startI18n().finally(() => {
+async function start() {
+  await nextTask();
+  const language = startI18n();
+  await nextTask();
+  appRouter();
+  await language.catch(() => undefined); // i18n reports a missing catalog; the page still renders
+  await firstScreen();
+  await nextTask();
   const root = createRoot(document.getElementById('root')!);
   startTransition(() =>
     root.render(
@@ -20,9 +45,10 @@ void startI18n().finally(() => {
       </StrictMode>,
     ),
   );
-  // A signed-in page shows money and dates: Intl's first formatter loads its locale data (tens of milliseconds),
-  // done here in a task of its own while the page's data is on its way, not inside the render that shows them.
+  // A signed-in page shows money and dates: the organization's formatters are made in a task of their own while the
+  // page's data is on its way, not inside the render that shows them (main.tsx loaded the locale data already).
   if (currentSession()) setTimeout(warmUpFormats, 0);
-});
+  setTimeout(startOffline, 0);
+}
 
-startOffline();
+void start();

@@ -1,6 +1,6 @@
-import { Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { setLoggedOutHandler } from '../api/instance';
 import { Loading } from '../ui/feedback';
 import HomePage from '../pages/member/HomePage';
@@ -26,7 +26,7 @@ function RequireSession() {
   return <Outlet />;
 }
 
-const router = createBrowserRouter([
+const routes: RouteObject[] = [
   { path: '/login', lazy: page(landingPages['/login']) },
   { path: '/auth/verify', lazy: page(landingPages['/auth/verify']) },
   { path: '/join/:code', lazy: page(() => import('../pages/auth/JoinPage')) },
@@ -64,20 +64,32 @@ const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
 
-export function App() {
-  useEffect(() => {
-    // 401 anywhere: the session is already forgotten (instance.ts); show the login page, keeping the place.
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+/**
+ * The router, made on first use: boot.tsx makes it in a task of its own (ranking the routes and asking for the opened
+ * page's chunk), apart from the application's evaluation and from the first render.
+ */
+export function appRouter() {
+  if (!router) {
+    const made = createBrowserRouter(routes);
+    // 401 anywhere, from the first read on: the session is already forgotten (instance.ts); show the login page,
+    // keeping the place.
     setLoggedOutHandler(() => {
       queryClient.clear();
       const here = window.location.pathname + window.location.search;
-      void router.navigate(`/login?expired=1&next=${encodeURIComponent(here)}`, { replace: true });
+      void made.navigate(`/login?expired=1&next=${encodeURIComponent(here)}`, { replace: true });
     });
-  }, []);
+    router = made;
+  }
+  return router;
+}
+
+export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider router={appRouter()} />
     </QueryClientProvider>
   );
 }

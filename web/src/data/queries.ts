@@ -1,13 +1,23 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { http, unwrap } from '../api/instance';
 import type { OrderStatus } from '../api/types';
-import { useOrganization } from './session-hooks';
+import { activeEventQueryOf, type FirstRead, historyQueryOf, myOrdersQueryOf, PAGE_SIZE } from './first-screen';
+import { queryClient } from './query-client';
+import { meQuery, useOrganization } from './session-hooks';
+
+export { PAGE_SIZE };
 
 /**
  * Every read the pages share, keyed by organization first so that switching organization or acting invalidates
  * by prefix. Each page uses a few of these: its API calls are this fixed set (lists one paged call each).
  */
-export const PAGE_SIZE = 50;
 
 export const notificationsQuery = (organizationId: string) => ({
   queryKey: [organizationId, 'notifications'],
@@ -18,20 +28,22 @@ export const notificationsQuery = (organizationId: string) => ({
  * The active event, asked with its capacity summary (`withCapacity`): the summary goes into the capacity query's
  * cache, so a page showing both (the member's home, direct sales) makes one call, not two in a row.
  */
-export function useActiveEvent() {
-  const { organizationId } = useOrganization();
-  const queryClient = useQueryClient();
-  return useQuery({
+export const activeEventOptions = (organizationId: string) =>
+  queryOptions({
     queryKey: [organizationId, 'active-event'],
     queryFn: async () => {
       const event = await unwrap(
-        http.GET('/api/events-active', { params: { query: { organizationId, withCapacity: true } } }),
+        http.GET('/api/events-active', { params: { query: activeEventQueryOf(organizationId) } }),
       );
       if (event?.capacity) queryClient.setQueryData([organizationId, 'capacity', event.id], event.capacity);
       return event;
     },
     enabled: Boolean(organizationId),
   });
+
+export function useActiveEvent() {
+  const { organizationId } = useOrganization();
+  return useQuery(activeEventOptions(organizationId));
 }
 
 export function useCapacity(eventId: string | undefined) {
@@ -49,22 +61,19 @@ export function useCapacity(eventId: string | undefined) {
 }
 
 /** The caller's own orders, optionally by status (comma-separated), one paged call. */
-export function useMyOrders(status?: string) {
-  const { organizationId } = useOrganization();
-  return useInfiniteQuery({
+export const myOrdersOptions = (organizationId: string, status?: string) =>
+  infiniteQueryOptions({
     queryKey: [organizationId, 'orders', 'mine', status ?? 'all'],
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
-      unwrap(
-        http.GET('/api/me/orders', {
-          params: {
-            query: { organizationId, limit: PAGE_SIZE, status, continuationToken: pageParam },
-          },
-        }),
-      ),
+      unwrap(http.GET('/api/me/orders', { params: { query: myOrdersQueryOf(organizationId, status, pageParam) } })),
     getNextPageParam: (last) => last.continuationToken,
     enabled: Boolean(organizationId),
   });
+
+export function useMyOrders(status?: string) {
+  const { organizationId } = useOrganization();
+  return useInfiniteQuery(myOrdersOptions(organizationId, status));
 }
 
 /**
@@ -99,20 +108,19 @@ export function useOrders(statuses: OrderStatus[], eventId?: string, options: { 
   });
 }
 
-export function useHistory() {
-  const { organizationId } = useOrganization();
-  return useInfiniteQuery({
+export const historyOptions = (organizationId: string) =>
+  infiniteQueryOptions({
     queryKey: [organizationId, 'history'],
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
-      unwrap(
-        http.GET('/api/me/history', {
-          params: { query: { organizationId, limit: PAGE_SIZE, continuationToken: pageParam } },
-        }),
-      ),
+      unwrap(http.GET('/api/me/history', { params: { query: historyQueryOf(organizationId, pageParam) } })),
     getNextPageParam: (last) => last.continuationToken,
     enabled: Boolean(organizationId),
   });
+
+export function useHistory() {
+  const { organizationId } = useOrganization();
+  return useInfiniteQuery(historyOptions(organizationId));
 }
 
 /** The organization's approved people (transfer recipients), one paged call. */
@@ -149,3 +157,25 @@ export function useAction<TInput, TResult>(run: (input: TInput, organizationId: 
 
 export const pagesOf = <T>(data: { pages: { items: T[] }[] } | undefined): T[] =>
   data?.pages.flatMap((p) => p.items) ?? [];
+
+/**
+ * Reads what the opened page shows first (data/first-screen.ts) into the cache before the first render, so that
+ * render shows the page with its data, not a loading state and then a second render: the answers the entry asked
+ * early are taken here. Settles when every read has (a refusal is kept in the cache for the page to show).
+ */
+export function readFirstScreen(reads: FirstRead[], organizationId: string): Promise<unknown> {
+  return Promise.all(
+    reads.map((read) => {
+      switch (read.kind) {
+        case 'me':
+          return queryClient.prefetchQuery(meQuery(organizationId));
+        case 'activeEvent':
+          return queryClient.prefetchQuery(activeEventOptions(organizationId));
+        case 'myOrders':
+          return queryClient.prefetchInfiniteQuery(myOrdersOptions(organizationId, read.status));
+        case 'history':
+          return queryClient.prefetchInfiniteQuery(historyOptions(organizationId));
+      }
+    }),
+  );
+}

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http, unwrap } from '../api/instance';
 import { currentOrganizationId, currentSession, sessionVersion, subscribeSession } from '../api/session';
 import type { Me, Membership } from '../api/types';
+import { meQueryOf } from './first-screen';
 
 /** Re-renders on login, logout and organization changes. */
 export function useSession() {
@@ -18,7 +19,7 @@ export function useSession() {
  */
 export const meQuery = (organizationId: string | undefined) => ({
   queryKey: ['me', organizationId ?? ''],
-  queryFn: () => unwrap(http.GET('/api/auth/me', { params: { query: organizationId ? { organizationId } : {} } })),
+  queryFn: () => unwrap(http.GET('/api/auth/me', { params: { query: meQueryOf(organizationId) } })),
   staleTime: 60_000,
   placeholderData: keepPreviousData,
 });

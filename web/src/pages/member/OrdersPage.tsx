@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { atLeast, outstandingOf, type Order } from '../../api/types';
+import { ORDER_TABS as TABS, orderTabOf, type OrderTab as Tab } from '../../data/first-screen';
 import { pagesOf, useAction, useMyOrders } from '../../data/queries';
 import { useOrganization } from '../../data/session-hooks';
 import { write } from '../../offline/write';
@@ -11,19 +12,10 @@ import { OrderSummary, perTypeBalance } from '../shared/OrderSummary';
 import { useOrderLinkTab } from './order-link';
 import { TicketSheet, typeNamesOf } from '../shared/TicketSheet';
 
-/** Tabs named as the API's deep links name them (`/history?tab=…&orderId=…`, docs/decisions/transfers.md). */
-const TABS = {
-  active: { label: 'orders.tab.active', statuses: 'pending,approved' },
-  delivered: { label: 'orders.tab.delivered', statuses: 'delivered,awaitingReconciliation' },
-  settled: { label: 'orders.tab.settled', statuses: 'settled' },
-  cancelled: { label: 'orders.tab.cancelled', statuses: 'cancelled' },
-} as const;
-type Tab = keyof typeof TABS;
-
 export default function OrdersPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const tab: Tab = (params.get('tab') as Tab) in TABS ? (params.get('tab') as Tab) : 'active';
+  const tab = orderTabOf(params.get('tab'));
   const focusId = params.get('orderId');
   const orders = useMyOrders(TABS[tab].statuses);
   useOrderLinkTab();

@@ -1,0 +1,71 @@
+import type { EarlyRequest } from '../api/early-answers';
+
+/**
+ * The queries of the reads a first screen makes, in one small module the entry can import without the application:
+ * the data hooks (queries.ts, session-hooks.ts) ask exactly these, and the entry asks the same ones early
+ * (api/early-answers.ts) for the page being opened, so the two cannot drift apart.
+ */
+export const PAGE_SIZE = 50;
+
+export const meQueryOf = (organizationId: string | undefined) => (organizationId ? { organizationId } : {});
+/** The active event with its capacity summary: one call for a page that shows both (home, direct sales). */
+export const activeEventQueryOf = (organizationId: string) => ({ organizationId, withCapacity: true });
+export const myOrdersQueryOf = (organizationId: string, status?: string, continuationToken?: string) => ({
+  organizationId,
+  limit: PAGE_SIZE,
+  status,
+  continuationToken,
+});
+export const historyQueryOf = (organizationId: string, continuationToken?: string) => ({
+  organizationId,
+  limit: PAGE_SIZE,
+  continuationToken,
+});
+
+/** The member's order tabs, named as the API's deep links name them (`/history?tab=…&orderId=…`, docs/decisions/transfers.md). */
+export const ORDER_TABS = {
+  active: { label: 'orders.tab.active', statuses: 'pending,approved' },
+  delivered: { label: 'orders.tab.delivered', statuses: 'delivered,awaitingReconciliation' },
+  settled: { label: 'orders.tab.settled', statuses: 'settled' },
+  cancelled: { label: 'orders.tab.cancelled', statuses: 'cancelled' },
+} as const;
+export type OrderTab = keyof typeof ORDER_TABS;
+export const orderTabOf = (param: string | null): OrderTab =>
+  param !== null && param in ORDER_TABS ? (param as OrderTab) : 'active';
+
+/** A read a first screen makes on load: the entry asks it early, the application has it before its first render. */
+export type FirstRead =
+  { kind: 'me' } | { kind: 'activeEvent' } | { kind: 'myOrders'; status: string } | { kind: 'history' };
+
+/**
+ * What the member's first screens read on load, by path: the shell's `auth/me` with the organization and the page's
+ * own first read (the pages of issue 33's Lighthouse audit). Other pages are left to ask for themselves.
+ */
+export function firstScreenReads(pathname: string, search: string): FirstRead[] {
+  switch (pathname) {
+    case '/':
+      return [{ kind: 'me' }, { kind: 'activeEvent' }];
+    case '/history': {
+      const tab = orderTabOf(new URLSearchParams(search).get('tab'));
+      return [{ kind: 'me' }, { kind: 'myOrders', status: ORDER_TABS[tab].statuses }];
+    }
+    case '/sales':
+      return [{ kind: 'me' }, { kind: 'activeEvent' }, { kind: 'history' }];
+    default:
+      return [];
+  }
+}
+
+/** The API request of a first read (its first page, for a list). */
+export function requestOf(read: FirstRead, organizationId: string): EarlyRequest {
+  switch (read.kind) {
+    case 'me':
+      return { path: '/api/auth/me', query: meQueryOf(organizationId) };
+    case 'activeEvent':
+      return { path: '/api/events-active', query: activeEventQueryOf(organizationId) };
+    case 'myOrders':
+      return { path: '/api/me/orders', query: myOrdersQueryOf(organizationId, read.status) };
+    case 'history':
+      return { path: '/api/me/history', query: historyQueryOf(organizationId) };
+  }
+}
