@@ -16,6 +16,24 @@ import { AreaNav } from './area-nav';
 import { PendingWrites } from '../offline/PendingWrites';
 import { useLinkedOrganization } from '../pages/member/linked-organization';
 
+let shellShown = false;
+/**
+ * On the application's first render the page comes one task after the shell: two shorter tasks, not one long one, so
+ * a tap is answered between them (the renderer renders a tree in one go). Afterwards, pages render at once.
+ */
+function PageAfterShell() {
+  const [ready, setReady] = useState(shellShown);
+  useEffect(() => {
+    if (ready) return;
+    const timer = setTimeout(() => {
+      shellShown = true;
+      setReady(true);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [ready]);
+  return ready ? <Outlet /> : null;
+}
+
 /** The member's destinations: the bottom tab bar on a phone, the first row of links on a desk. */
 const MEMBER_LINKS = [
   ['/', 'nav.member.event'],
@@ -184,7 +202,7 @@ export function Layout() {
       {memberNav}
       <PendingWrites />
       <main id="main" className="page" tabIndex={-1}>
-        <Outlet />
+        <PageAfterShell />
       </main>
     </div>
   );
