@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { resetConfig } from '../../shared/config';
 import { TestHost } from '../helpers/harness';
-import { createEvent, setupOrganization } from '../helpers/fixtures';
-import { orderApi } from '../helpers/orders';
 import { ensureWebBuild, ROOT } from '../helpers/web-build';
 import { CHROMIUM, describeInBrowser } from './harness';
+import { memberWithSales } from './member-pages-fixture';
 
 /**
  * Issue 33, "Done when": Lighthouse (12.8, its default mobile preset with its own simulated throttling) scores at
@@ -48,28 +47,8 @@ describeInBrowser('Lighthouse on the member pages (Chromium)', () => {
   });
 
   it('scores at least 95 in accessibility and best practices, and reports performance (not yet 95: issue 33)', async () => {
-    const f = await setupOrganization(api);
-    const event = await createEvent(api, f, { name: 'Lighthouse Gala' });
-    const orders = orderApi(api, f);
-    await orders.delivered(f.member, event, [2, 1]);
-    await orders.create(f.member, event, [1, 0]);
-    await api.post('registrations', {
-      token: f.member.token,
-      query: { organizationId: f.orgId },
-      body: { eventId: event.id, tickets: [{ ticketTypeId: event.ticketTypes[0].id, quantity: 2 }] },
-    });
-    const payload = JSON.parse(Buffer.from(f.member.token.split('.')[1], 'base64url').toString('utf8')) as {
-      exp: number;
-    };
-    const session = [
-      JSON.stringify({
-        token: f.member.token,
-        expiresAt: new Date(payload.exp * 1000).toISOString(),
-        userId: f.member.id,
-        email: f.member.email,
-      }),
-      f.orgId,
-    ];
+    const { f, session: member } = await memberWithSales(api);
+    const session = [member, f.orgId];
     const input = {
       baseUrl: api.url,
       chromePath: CHROMIUM,

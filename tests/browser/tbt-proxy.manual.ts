@@ -1,6 +1,5 @@
-import { createEvent, setupOrganization } from '../helpers/fixtures';
-import { orderApi } from '../helpers/orders';
 import { describeInBrowser, startWorld } from './harness';
+import { memberWithSales } from './member-pages-fixture';
 
 /**
  * Issue 33, measured by hand (not part of `npm test`): `npx jest --testMatch '**\/tbt-proxy.manual.ts'`.
@@ -14,23 +13,7 @@ jest.setTimeout(600_000);
 describeInBrowser('tbt proxy', () => {
   it('measures', async () => {
     const { api, browser } = await startWorld();
-    const f = await setupOrganization(api);
-    const event = await createEvent(api, f, { name: 'Lighthouse Gala' });
-    const orders = orderApi(api, f);
-    await orders.delivered(f.member, event, [2, 1]);
-    await orders.create(f.member, event, [1, 0]);
-    await api.post('registrations', {
-      token: f.member.token,
-      query: { organizationId: f.orgId },
-      body: { eventId: event.id, tickets: [{ ticketTypeId: event.ticketTypes[0].id, quantity: 2 }] },
-    });
-    const payload = JSON.parse(Buffer.from(f.member.token.split('.')[1], 'base64url').toString('utf8'));
-    const session = JSON.stringify({
-      token: f.member.token,
-      expiresAt: new Date(payload.exp * 1000).toISOString(),
-      userId: f.member.id,
-      email: f.member.email,
-    });
+    const { f, session } = await memberWithSales(api);
     const out: string[] = [];
     for (const path of (process.env.PROFILE_PATHS ?? '/login,/,/history?tab=delivered,/sales').split(',')) {
       const results: { tbt: number; longest: number; fcp: number; done: number }[] = [];
