@@ -7,7 +7,7 @@ import { firstLanguage, loadCatalog } from './i18n/language';
 import './ui/styles.css';
 
 /**
- * The entry (about 2 KB gzipped with its chunk): it lets the page paint before the application is fetched and run
+ * The entry (about 3.5 KB gzipped with its chunk): it lets the page paint before the application is fetched and run
  * (docs/decisions/web-client.md, "The first screen"). index.html's brand bar is painted first; then the
  * application's code, for a signed-in member's first screens the page's API answers, the language's catalog and
  * the chunk of the page being opened are fetched side by side, and boot.tsx starts React. Each step is a task of

@@ -2,7 +2,7 @@ import { currentToken } from './session';
 
 /**
  * The first screen's API answers, asked by the entry (main.tsx) while the application's code is still on its way:
- * otherwise a page's data is asked for only once React has started and rendered the page, one more round trip
+ * otherwise a page's data is asked for only once the application has started and rendered the page, one more round trip
  * after the download (docs/decisions/web-client.md, "The first screen"). The API client (instance.ts) takes each
  * answer once, for the same GET by the same person, within a short time; anything else goes to the network as
  * always, so an answer nobody takes costs one request and changes nothing.
