@@ -20,6 +20,8 @@ export function userOfUnsubscribeToken(token: string): string | undefined {
   const userId = Buffer.from(match[1], 'base64url').toString('utf8');
   if (!userId || Buffer.from(userId, 'utf8').toString('base64url') !== match[1]) return undefined;
   const given = Buffer.from(match[2], 'base64url');
+  // One spelling per token: the 43rd character carries two unused bits, so four spellings would decode to the same MAC.
+  if (given.toString('base64url') !== match[2]) return undefined;
   const expected = mac(userId);
   return given.length === expected.length && timingSafeEqual(given, expected) ? userId : undefined;
 }
