@@ -66,9 +66,17 @@ export interface Tab {
   apiCalls: string[];
 }
 
-/** `locale` is the browser's language (navigator.languages), which the client speaks when the person chose none. */
-export async function openTab(browser: Browser, viewport = PHONE, locale = 'en-GB'): Promise<Tab> {
-  const context = await browser.newContext({ viewport, locale, timezoneId: 'Europe/Amsterdam' });
+/**
+ * `locale` is the browser's language (navigator.languages), which the client speaks when the person chose none;
+ * `timezoneId` the device's time zone.
+ */
+export async function openTab(
+  browser: Browser,
+  viewport = PHONE,
+  locale = 'en-GB',
+  timezoneId = 'Europe/Amsterdam',
+): Promise<Tab> {
+  const context = await browser.newContext({ viewport, locale, timezoneId });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const tab: Tab = { page, context, problems: [], apiCalls: [] };

@@ -211,6 +211,24 @@ describeInBrowser('treasurer: door figures, invoices and payments in the browser
     await tab.context.close();
   });
 
+  it('offers the organization’s day as “paid on”, not the device’s, which can be a day the API calls the future', async () => {
+    // A device whose calendar day differs from UTC's right now (the organization has set no time zone: the API counts
+    // days in UTC): a day behind before 10:00 UTC, a day ahead after (UTC-12, UTC+14).
+    const utcDay = new Date().toISOString().slice(0, 10);
+    const zone = new Date().getUTCHours() < 10 ? 'Etc/GMT+12' : 'Pacific/Kiritimati';
+    const tab = await openTab(browser, DESK, 'en-GB', zone);
+    await signIn(tab, api, f.treasurer, f.orgId);
+    await visit(tab, `${api.url}/treasurer?event=${event.id}`);
+    const deviceDay = await tab.page.evaluate('new Date().toLocaleDateString("en-CA")');
+    expect(deviceDay).not.toBe(utcDay);
+    await tab.page.getByRole('button', { name: 'Record payment from Mia Member' }).click();
+    const paidOn = tab.page.getByRole('dialog').getByLabel('Paid on');
+    await expect(paidOn.inputValue()).resolves.toBe(utcDay);
+    await expect(paidOn.getAttribute('max')).resolves.toBe(utcDay);
+    expect(unexpected(tab)).toEqual([]);
+    await tab.context.close();
+  });
+
   it('reads in German at 375 px: door figures and receivables, axe clean', async () => {
     const tab = await openTab(browser, PHONE, 'de-DE');
     await signIn(tab, api, f.treasurer, f.orgId);

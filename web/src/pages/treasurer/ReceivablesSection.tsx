@@ -5,7 +5,7 @@ import { i18next } from '../../i18n';
 import { write } from '../../offline/write';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNotice, Success } from '../../ui/feedback';
-import { formatMoney } from '../../ui/format';
+import { formatMoney, formatSettings } from '../../ui/format';
 import { Guarded } from '../../ui/access';
 import { Table } from '../../ui/Table';
 import { useFormDialog } from '../../ui/useFormDialog';
@@ -20,11 +20,18 @@ export const formatDay = (day: string | undefined) =>
       )
     : '';
 
-/** Today as YYYY-MM-DD on this device (the default "paid on"). */
-const today = () => {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-};
+/**
+ * Today as YYYY-MM-DD where the API counts a payment's day (the default and latest "paid on"): in the organization's
+ * time zone, UTC until one is set (shared/domain/invoicing/invoice-settings.ts). This device's own day can already be
+ * tomorrow there (Amsterdam after 23:00 UTC), which the API refuses as a day in the future.
+ */
+const today = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: formatSettings().timeZone ?? 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 
 /**
  * What each member owes for the event (GET /api/management/events/{eventId}/receivables, one call): invoiced, paid,
@@ -169,7 +176,7 @@ function RecordPayment({
         </label>
         <label>
           {t('payments.paidOn')}
-          <input type="date" required value={paidOn} onChange={(e) => setPaidOn(e.target.value)} />
+          <input type="date" required max={today()} value={paidOn} onChange={(e) => setPaidOn(e.target.value)} />
         </label>
         <label>
           {t('payments.note')}
