@@ -21,14 +21,15 @@ describe('store-call deadline', () => {
   });
 
   it('bounds the throttling retries too: no retry starts past the deadline', async () => {
-    setStoreCallDeadline(120);
+    // Wide margins: a busy CI worker once took more than the 20 ms a 120 ms deadline left before the first retry.
+    setStoreCallDeadline(1_000);
     let attempts = 0;
     const started = Date.now();
     const error = await tracked(op, () => {
       attempts += 1;
-      return Promise.reject(throttled(100));
+      return Promise.reject(throttled(600));
     }).catch((e: unknown) => e);
-    // The first 429 waits 100 ms (inside the 120 ms), the second would end past it: it is answered at once.
+    // The first 429 waits 600 ms (inside the 1,000 ms), the second would end past it: it is answered at once.
     expect(attempts).toBe(2);
     expect((error as { code: number }).code).toBe(429);
     expect(Date.now() - started).toBeLessThan(1_000);
