@@ -36,17 +36,9 @@ function applicationChunk(id: string, { getModuleInfo }: ManualChunkMeta): strin
   return application.has(id) ? 'boot' : undefined;
 }
 let application: Set<string> | undefined;
-/** The build's renderer (`resolve.alias` below). */
-const PREACT_IN_PLACE_OF_REACT = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
 let entry: Set<string> | undefined;
 
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   root: __dirname,
   plugins: [
     react(),
@@ -98,10 +90,6 @@ export default defineConfig(({ command }) => ({
       },
     }),
   ],
-  // Preact's compat layer renders the built client in place of react-dom (docs/decisions/dependencies.md): 84 KB
-  // gzipped for the application chunk instead of 144. The code and its types stay React's. The dev server keeps React,
-  // whose Fast Refresh `@vitejs/plugin-react` provides; the browser tests and every user run the build.
-  resolve: { alias: command === 'build' ? PREACT_IN_PLACE_OF_REACT : [] },
   // The manifest names each chunk's imports: tests/web/build.test.ts weighs the first load from it.
   build: {
     outDir: 'dist',
@@ -116,4 +104,4 @@ export default defineConfig(({ command }) => ({
     strictPort: true,
     proxy: { '/api': { target: process.env.API_TARGET ?? 'http://127.0.0.1:7071', changeOrigin: false } },
   },
-}));
+});
