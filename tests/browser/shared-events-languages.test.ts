@@ -123,6 +123,40 @@ describeInBrowser('Shared Events and partner pages in German and Finnish (Chromi
     await tab.context.close();
   });
 
+  // CI met this under load: the page's own data answered before /api/auth/me (which carries the currency), the page
+  // drew its prices in euros, and nothing drew it again when the currency arrived. Here auth/me is held back until the
+  // page's data has answered: no amount may be drawn in the wrong currency meanwhile, and once it answers, CHF.
+  it('while auth/me is on its way no amount is drawn in a currency not yet known; then the organization’s', async () => {
+    const tab = await openTab(browser, PHONE);
+    await signIn(tab, api, w.f.admin, w.f.orgId);
+    const page = tab.page;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let heldBack = 0;
+    await page.route('**/api/auth/me*', async (route) => {
+      heldBack += 1;
+      await released;
+      await route.continue();
+    });
+    // The page's data, if the page asks for it before auth/me answers (the old client did), and time to draw it.
+    const eventRead = page
+      .waitForResponse((r) => new URL(r.url()).pathname === `/api/shared-events/${sharedEventId}`, { timeout: 3_000 })
+      .catch(() => undefined);
+    await page.goto(`${api.url}/shared-events/${sharedEventId}`);
+    await eventRead;
+    await page.waitForTimeout(500);
+    const meanwhile = await visibleText(page);
+    release();
+    expect(heldBack).toBeGreaterThan(0);
+    expect(meanwhile).not.toMatch(/€|EUR/);
+    await page.getByRole('table', { name: 'Roster' }).waitFor();
+    const text = await visibleText(page);
+    expect(text).toContain(`Adult ${money('en', 30)}`);
+    expect(text).not.toContain('€');
+    expect(unexpected(tab)).toEqual([]);
+    await tab.context.close();
+  });
+
   for (const language of ['de', 'fi'] as const) {
     const browserLocale = language === 'de' ? 'de-DE' : 'fi-FI';
 

@@ -115,7 +115,7 @@ describe('early answers', () => {
 });
 
 describe('the first screens’ reads', () => {
-  it('are the shell’s auth/me and the page’s own first read, on the member’s three first screens only', async () => {
+  it('are the shell’s auth/me on every signed-in page, and the page’s own first read on the member’s three first screens', async () => {
     const { screens } = await load({ signedIn: true });
     const requests = (path: string, search = '') =>
       screens.firstScreenReads(path, search).map((read) => screens.requestOf(read, 'o1'));
@@ -134,7 +134,10 @@ describe('the first screens’ reads', () => {
     expect(requests('/history', '?tab=delivered')).toEqual(orders('delivered,awaitingReconciliation'));
     expect(requests('/history', '?tab=nonsense')).toEqual(orders('pending,approved'));
     expect(requests('/history')).toEqual(orders('pending,approved'));
-    expect(requests('/manage')).toEqual([]);
-    expect(requests('/login')).toEqual([]);
+    // Every other signed-in page: the shell's auth/me (the page waits for its currency and time zone).
+    expect(requests('/manage')).toEqual([me]);
+    expect(requests('/shared-events/s1')).toEqual([me]);
+    for (const path of ['/login', '/auth/verify', '/join/abc', '/reminders/unsubscribe'])
+      expect(requests(path)).toEqual([]);
   });
 });

@@ -86,10 +86,13 @@ export function Layout() {
         <ErrorNotice error={me.error} title={t('shell.couldNotLoadAccount')} />
       </main>
     );
-  // The page starts loading with the remembered organization while /api/auth/me is on its way (no waterfall);
-  // once it answers, a membership that is gone sends the person to the picker.
+  // Once /api/auth/me answers, a membership that is gone sends the person to the picker.
   // A super admin needs no organization for the super-admin pages; one who belongs nowhere starts there.
   const withoutOrganization = me.isSuccess && !membership && !autoChoice && superAdmin;
+  // The page waits for the membership: it carries the organization's currency and time zone, and a page drawn before
+  // would show its amounts in euros and keep them (a component whose data does not change is not drawn again; CI met
+  // it). The entry asks auth/me beside the application's download (data/first-screen.ts), so the wait is short.
+  const formatsKnown = Boolean(membership) || withoutOrganization;
   if (me.isSuccess && !membership) {
     if (autoChoice || stale) return <Loading what={t('shell.openingOrganization')} />;
     if (!superAdmin) return <Navigate to="/orgs" replace />;
@@ -202,7 +205,7 @@ export function Layout() {
       {memberNav}
       <PendingWrites />
       <main id="main" className="page" tabIndex={-1}>
-        <PageAfterShell />
+        {formatsKnown ? <PageAfterShell /> : <Loading what={t('shell.signingIn')} />}
       </main>
     </div>
   );

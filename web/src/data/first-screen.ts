@@ -37,9 +37,14 @@ export const orderTabOf = (param: string | null): OrderTab =>
 export type FirstRead =
   { kind: 'me' } | { kind: 'activeEvent' } | { kind: 'myOrders'; status: string } | { kind: 'history' };
 
+/** The pages a person opens without a session (app/App.tsx, the routes outside RequireSession): they read nothing. */
+const WITHOUT_SESSION = ['/login', '/auth/verify', '/join/', '/reminders/unsubscribe'];
+
 /**
- * What the member's first screens read on load, by path: the shell's `auth/me` with the organization and the page's
- * own first read (the pages of issue 33's Lighthouse audit). Other pages are left to ask for themselves.
+ * What a signed-in page reads on load, by path: the shell's `auth/me` with the organization on every one (the shell
+ * draws the page only once it has answered: it carries the currency and time zone, app/Layout.tsx) and, on the
+ * member's first screens (the pages of issue 33's Lighthouse audit), the page's own first read. Other pages ask for
+ * their own data themselves.
  */
 export function firstScreenReads(pathname: string, search: string): FirstRead[] {
   switch (pathname) {
@@ -52,7 +57,7 @@ export function firstScreenReads(pathname: string, search: string): FirstRead[] 
     case '/sales':
       return [{ kind: 'me' }, { kind: 'activeEvent' }, { kind: 'history' }];
     default:
-      return [];
+      return WITHOUT_SESSION.some((path) => pathname.startsWith(path)) ? [] : [{ kind: 'me' }];
   }
 }
 

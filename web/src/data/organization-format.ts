@@ -9,8 +9,8 @@ import { useMe, useOrganization } from './session-hooks';
  * `defaultLocale`, docs/decisions/organization-settings.md), so every member has them without another call; an
  * organization without a time zone yet shows dates in the browser's. The language: the user's `locale` (read
  * defensively: not every API version carries it), else the browser's, else the organization's default
- * (i18n/index.ts, chooseLanguage). The formats are set during the shell's render, so the page below formats with
- * them.
+ * (i18n/index.ts, chooseLanguage). The formats are set during the shell's render, and the shell draws the page only
+ * once they are known (app/Layout.tsx), so the page formats with them.
  */
 export function useOrganizationFormat(): FormatSettings {
   const { membership } = useOrganization();
