@@ -6,6 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { useLayoutEffect, useRef } from 'react';
 import { http, unwrap } from '../api/instance';
 import type { OrderStatus } from '../api/types';
 import { activeEventQueryOf, type FirstRead, historyQueryOf, myOrdersQueryOf, PAGE_SIZE } from './first-screen';
@@ -142,8 +143,16 @@ export function useMembers(eventId: string | undefined) {
 export function useAction<TInput, TResult>(run: (input: TInput, organizationId: string) => Promise<TResult>) {
   const { organizationId } = useOrganization();
   const queryClient = useQueryClient();
+  // `run` reads the page's state (a typed reason, a quantity). TanStack Query hands new options to its observer in a
+  // passive effect, which a renderer may run after the next event: a form typed and submitted at once would send the
+  // previous render's state (Preact did: "Sold out at the doo"). The latest `run` is kept as the render commits.
+  const bound = (input: TInput) => run(input, organizationId);
+  const latest = useRef(bound);
+  useLayoutEffect(() => {
+    latest.current = bound;
+  });
   return useMutation({
-    mutationFn: (input: TInput) => run(input, organizationId),
+    mutationFn: (input: TInput) => latest.current(input),
     // Not awaited: the caller's own onSuccess must run before the refetch can unmount its component (an order
     // that leaves a list), or TanStack Query would drop that callback.
     onSettled: () => {
