@@ -26,8 +26,9 @@ async function firstScreen() {
  * (the browser answers a tap between them; none holds it up for long): this module's evaluation, the language, the
  * router (the routes ranked, the opened page's chunk asked for), the first render, then the offline parts. The first
  * render waits for the language's catalog (one small chunk, already on its way), so no page flashes untranslated keys,
- * and, on a member's first screens, for the page's data (asked by the entry; at most a second), so the page is rendered
- * once with it rather than loading first and then again.
+ * and for what the entry asked early (at most a second): on every signed-in page auth/me, which the shell needs before
+ * it draws the page, and on a member's first screens the page's data, so the page is rendered once with it rather
+ * than loading first and then again.
  */
 async function start() {
   await nextTask();
