@@ -70,14 +70,18 @@ describe('POST registrations', () => {
       updatedAt: r.createdAt,
     });
     expect(Date.parse(r.lockedAt) - Date.parse(r.createdAt)).toBe(HOUR);
-    // user with its role map (auth), event read, the showtime's serial counter (tickets are numbered), one batch:
-    // the create with its ticket book, the counter's conditional patch (capacity and lock in one condition, the money
-    // beside it), all or nothing (issue 36)
-    expect(ops(res)).toBe(4);
+    // user with its role map (auth), event read, the reservation of its ticket numbers (the showtime's first issue
+    // creates the serial counter: one call more), one batch: the create with its ticket book, the counter's
+    // conditional patch (capacity and lock in one condition, the money beside it), all or nothing (issue 36)
+    expect(ops(res)).toBe(5);
     const summary = await capacitySummary(api, f, event.id);
     expect(summary.aggregate).toMatchObject({ sold: 3, registrations: 3, remaining: 7 });
     const stored = await storedDocument(f.orgId, r.id);
     expect(stored).toMatchObject({ docType: 'registration', capacityQuantity: 3, sellerId: f.member.id });
+    // The showtime's next sale finds its serial counter: four calls.
+    const next = await register(f.member, event, [1]);
+    expect(next.status).toBe(201);
+    expect(ops(next)).toBe(4);
   });
 
   it('leaves optional fields absent and resolves the only showtime', async () => {
@@ -157,18 +161,18 @@ describe('POST registrations', () => {
     });
     expect(lock.status).toBe(200);
     await seedEventReadBeforeLock(f.orgId, event.id);
-    const before = await partitionFingerprint(f.orgId);
+    const before = await partitionFingerprint(f.orgId, { serialsMayMove: true });
     const res = await register(f.member, event, [2]);
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ error: 'SALES_LOCKED', errorCode: 'SALES_LOCKED' });
-    expect(await partitionFingerprint(f.orgId)).toEqual(before);
+    expect(await partitionFingerprint(f.orgId, { serialsMayMove: true })).toEqual(before);
     expect(await registrationsSold(event.id)).toBe(1);
   });
 
   it('refuses more than the remaining seats with 409 CAPACITY_EXCEEDED and its data, writing nothing', async () => {
     const event = await createEvent(api, f, { venueCapacity: 5 });
     expect((await register(f.member, event, [3])).status).toBe(201);
-    const before = await partitionFingerprint(f.orgId);
+    const before = await partitionFingerprint(f.orgId, { serialsMayMove: true });
     const res = await register(f.member2, event, [2, 1]);
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({
@@ -177,7 +181,7 @@ describe('POST registrations', () => {
       errorCode: 'CAPACITY_EXCEEDED',
       data: { availableCapacity: 2, requestedDelta: 3 },
     });
-    expect(await partitionFingerprint(f.orgId)).toEqual(before);
+    expect(await partitionFingerprint(f.orgId, { serialsMayMove: true })).toEqual(before);
     expect(await registrationsSold(event.id)).toBe(3);
   });
 
@@ -206,6 +210,20 @@ describe('POST registrations', () => {
     const stored = (await storedDocuments(f.orgId, 'registration')).filter((d) => d.eventId === event.id);
     expect(stored).toHaveLength(3);
     expect(stored.reduce((sum, d) => sum + d.capacityQuantity, 0)).toBe(9);
+  });
+
+  // The bench's flash sale met this: 500 sellers on one showtime of 300 seats sold 173 and refused the rest with
+  // 409 while seats were left, because every sale's tickets took their numbers from one counter under its ETag.
+  it('a rush of parallel registrations on one showtime with room for all sells every one, each ticket numbered once', async () => {
+    const event = await createEvent(api, f, { venueCapacity: 500 });
+    const sellers = [f.member, f.member2, f.ticketManager, f.treasurer];
+    const results = await Promise.all(Array.from({ length: 120 }, (_, i) => register(sellers[i % 4], event, [1])));
+    expect(results.filter((r) => r.status !== 201).map((r) => [r.status, r.body?.error])).toEqual([]);
+    expect(await registrationsSold(event.id)).toBe(120);
+    const books = (await storedDocuments(f.orgId, 'ticketBook')).filter((d) => d.eventId === event.id);
+    const numbers = books.flatMap((b) => b.numbers as number[]);
+    expect(numbers).toHaveLength(120);
+    expect(new Set(numbers).size).toBe(120);
   });
 
   describe('bad input → 400 and nothing written', () => {

@@ -4,7 +4,7 @@ import { keepsMoney, moneyMoves } from '../events/capacity/money';
 import { writeWithMoney } from '../events/capacity/repo';
 import { totalsMoney } from '../events/capacity/money-rules';
 import type { CapacityRequest } from '../events/capacity/counter';
-import { commitSale } from '../events/capacity/sale-batch';
+import { commitSale, refuseBeyondVenue } from '../events/capacity/sale-batch';
 import { type Stored } from '../../store/outcomes';
 import type { KeyCarrying } from '../../store/write-token';
 import type { RegistrationDoc } from './model';
@@ -48,16 +48,18 @@ export function createRegistrationSale(
   registration: RegistrationDoc,
   seats: CapacityRequest,
 ): Promise<Stored<RegistrationDoc>> {
-  // Its tickets are issued in the same batch (tickets/source-tickets.ts): a serial counter that moved meanwhile is
-  // contention, read again.
-  return retryTicketContention(async () =>
-    commitSale(registration.organizationId, {
+  // Its tickets are issued in the same batch (tickets/source-tickets.ts), numbered from a reservation made just
+  // before; more seats than the venue has are refused before any number is taken (numbers a refused sale took
+  // stay unused, so none may take more than it could ever be sold).
+  return retryTicketContention(async () => {
+    await refuseBeyondVenue(registration.organizationId, seats);
+    return commitSale<Stored<RegistrationDoc>>(registration.organizationId, {
       seats,
       writes: [{ create: registration }, ...(await sourceTicketWrites(undefined, registrationHolding(registration)))],
       money: moneyMoves(undefined, totalsMoney(registration)),
       carriesKey: true,
-    }),
-  );
+    });
+  });
 }
 
 /**

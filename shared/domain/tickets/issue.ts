@@ -1,7 +1,7 @@
 import type { BatchWrite } from './repo';
 import { withEtagRetry, type Stored } from '../../store/outcomes';
-import { bookId, serialCounterId, type SerialCounterDoc, type TicketBookDoc, type TicketSourceKind } from './model';
-import { getBook, getSerialCounter } from './repo';
+import { bookId, type TicketBookDoc, type TicketSourceKind } from './model';
+import { getBook, reserveSerials } from './repo';
 import { numbersNeeded, reconcileTickets, type WantedLine } from './rules';
 import { MAX_SERIAL_NUMBER } from './serials';
 import { badRequest } from '../../errors';
@@ -27,10 +27,11 @@ export interface TicketWriteOptions {
 
 /**
  * The writes that bring a source's book in line with what it holds (rules.ts reconcileTickets), for the source's
- * own transactional batch: the book (create or ETag replace) and, when new numbers are taken, the showtime's
- * serial counter (create or ETag replace). Two issues racing on a showtime collide on the counter (412 or 409),
- * and the batch writes nothing; `retryTicketContention` then makes the whole write again. Reads: the book
- * (unless `fresh`), the counter (only when numbers are needed), the earlier showtime's book when it moved.
+ * own transactional batch: the book (create or ETag replace). New numbers are reserved first by one atomic
+ * increment of the showtime's serial counter (repo.ts reserveSerials): sales racing on a showtime never collide
+ * there; a batch that then fails (no seats, a lost ETag) leaves its numbers unused, a gap no ticket carries.
+ * Store calls: the book (unless `fresh`), the reservation (only when numbers are needed; two for a showtime's first),
+ * the earlier showtime's book when it moved.
  */
 export async function ticketWrites(holding: TicketHolding, options: TicketWriteOptions = {}): Promise<BatchWrite[]> {
   const at = new Date().toISOString();
@@ -43,30 +44,17 @@ export async function ticketWrites(holding: TicketHolding, options: TicketWriteO
   const book = options.fresh ? undefined : await getBook(holding.organizationId, holding.source.id, holding.showtimeId);
   const needed = numbersNeeded(book?.tickets ?? [], holding.wanted);
   if (!book && needed === 0) return writes;
-  const counter = needed > 0 ? await getSerialCounter(holding.organizationId, holding.showtimeId) : undefined;
-  const firstFree = counter?.next ?? 1;
-  if (firstFree + needed - 1 > MAX_SERIAL_NUMBER) {
-    throw badRequest('The showtime has run out of serial numbers', [{ path: '/', message: 'too many tickets' }]);
-  }
-  const { tickets, taken } = reconcileTickets(book?.tickets ?? [], holding.wanted, firstFree, at);
-  if (taken > 0) writes.push(counterWrite(holding, counter, firstFree + taken));
+  // More than a showtime's serials can ever number is refused before any is taken; then the showtime may have run out.
+  if (needed > MAX_SERIAL_NUMBER) throw outOfSerials();
+  const firstFree = needed > 0 ? await reserveSerials(holding, needed) : 1;
+  if (firstFree + needed - 1 > MAX_SERIAL_NUMBER) throw outOfSerials();
+  const { tickets } = reconcileTickets(book?.tickets ?? [], holding.wanted, firstFree, at);
   writes.push(bookWrite(book, tickets, at, holding));
   return writes;
 }
 
-function counterWrite(holding: TicketHolding, counter: Stored<SerialCounterDoc> | undefined, next: number): BatchWrite {
-  const { _etag: _drop, ...rest } = counter ?? ({} as Partial<Stored<SerialCounterDoc>>);
-  const doc: SerialCounterDoc = {
-    ...(rest as SerialCounterDoc),
-    id: serialCounterId(holding.showtimeId),
-    docType: 'ticketSerials',
-    organizationId: holding.organizationId,
-    eventId: holding.eventId,
-    showtimeId: holding.showtimeId,
-    next,
-  };
-  return counter ? { replace: doc, ifMatch: counter._etag } : { create: doc };
-}
+const outOfSerials = () =>
+  badRequest('The showtime has run out of serial numbers', [{ path: '/', message: 'too many tickets' }]);
 
 /** The book written with its new tickets and holder; an existing one under its ETag. */
 export function bookWrite(
@@ -96,7 +84,7 @@ export function bookWrite(
 }
 
 /**
- * A ticket write lost a race (another issue took the numbers or changed the book first): the batch wrote
+ * A ticket write lost a race (another write of the same source changed or created its book first): the batch wrote
  * nothing, so a 409 on a ticket operation (index past the source's own write) is answered as the 412 that makes
  * the caller read and decide again.
  */

@@ -53,8 +53,9 @@ export interface TicketBookDoc {
 }
 
 /**
- * The next free serial number of a showtime. It moves in the same transactional batch as the book it numbers,
- * under its ETag (or as a create), so two issues racing on one showtime can never take the same numbers.
+ * The next free serial number of a showtime. An issue takes its numbers by one atomic increment (repo.ts
+ * reserveSerials) before its batch, so issues racing on one showtime never take the same numbers nor refuse each
+ * other; numbers taken by a batch that then failed stay unused.
  */
 export interface SerialCounterDoc {
   id: string;

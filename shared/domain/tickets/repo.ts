@@ -1,7 +1,7 @@
 import { commitBatch, type BatchWrite } from '../../store/batch';
 import { containers } from '../../store/client';
-import { createItem, deleteItem, readItem } from '../../store/operations';
-import type { Stored } from '../../store/outcomes';
+import { createItem, deleteItem, patchItem, readItem } from '../../store/operations';
+import { isConflict, isNotFound, type Stored } from '../../store/outcomes';
 import { inPartition } from '../../store/query';
 import {
   bookId,
@@ -27,6 +27,42 @@ export async function getSerialCounter(organizationId: string, showtimeId: strin
   const doc = await readItem<SerialCounterDoc>(containers().orgs, organizationId, serialCounterId(showtimeId));
   return doc?.docType === 'ticketSerials' ? doc : undefined;
 }
+
+/**
+ * Takes `count` serial numbers of a showtime and answers the first: one atomic increment of its counter, without an
+ * ETag, so any number of sales at once each get a range of their own and none is refused for contention (under an
+ * ETag, a rush on one showtime lost most of its races: docs/decisions/tickets.md, "Serials"). The showtime's first
+ * issue creates the counter; two first issues at once: the loser of the create increments the winner's.
+ */
+export async function reserveSerials(
+  at: Pick<SerialCounterDoc, 'organizationId' | 'eventId' | 'showtimeId'>,
+  count: number,
+): Promise<number> {
+  const id = serialCounterId(at.showtimeId);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const counter = await patchItem<SerialCounterDoc>(containers().orgs, at.organizationId, id, [
+        { op: 'incr', path: '/next', value: count },
+      ]);
+      return counter.next - count;
+    } catch (error) {
+      if (!isNotFound(error) || attempt > 1) throw error;
+    }
+    const counter: SerialCounterDoc = { id, docType: 'ticketSerials', ...pick(at), next: 1 + count };
+    try {
+      await createItem(containers().orgs, counter);
+      return 1;
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+    }
+  }
+}
+
+const pick = ({ organizationId, eventId, showtimeId }: Parameters<typeof reserveSerials>[0]) => ({
+  organizationId,
+  eventId,
+  showtimeId,
+});
 
 /** Every book of one source (all its showtimes: a direct sale moved to another showtime keeps its voided book). */
 export function booksOfSource(organizationId: string, sourceId: string) {

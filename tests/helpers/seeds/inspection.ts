@@ -16,11 +16,19 @@ export const storedDocuments = <T = any>(orgId: string, docType: string) =>
 /** One document of an organization's partition as stored (internal fields included), or undefined. */
 export const storedDocument = <T = any>(orgId: string, id: string) => readItem<T>(containers().orgs, orgId, id);
 
-/** A fingerprint of every document in an organization's partition (ids and ETags): equal means nothing written. */
-export async function partitionFingerprint(orgId: string): Promise<string[]> {
-  const docs = await queryAll<{ id: string; _etag: string }>(containers().orgs, orgId, {
-    query: 'SELECT c.id, c._etag FROM c WHERE c.organizationId = @org',
+/**
+ * A fingerprint of every document in an organization's partition (ids and ETags): equal means nothing written.
+ * `serialsMayMove`: a showtime's serial counter may have advanced (a sale refused after it reserved its ticket
+ * numbers leaves them unused, docs/decisions/tickets.md "Serials"); its presence still counts.
+ */
+export async function partitionFingerprint(
+  orgId: string,
+  options: { serialsMayMove?: boolean } = {},
+): Promise<string[]> {
+  const docs = await queryAll<{ id: string; _etag: string; docType?: string }>(containers().orgs, orgId, {
+    query: 'SELECT c.id, c._etag, c.docType FROM c WHERE c.organizationId = @org',
     parameters: [{ name: '@org', value: orgId }],
   });
-  return docs.map((d) => `${d.id}:${d._etag}`).sort();
+  const moves = (d: { docType?: string }) => options.serialsMayMove === true && d.docType === 'ticketSerials';
+  return docs.map((d) => (moves(d) ? d.id : `${d.id}:${d._etag}`)).sort();
 }

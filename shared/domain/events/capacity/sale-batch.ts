@@ -52,18 +52,34 @@ export async function commitSale<T>(organizationId: string, sale: SeatSale): Pro
       }
       if (code !== 412) throw error;
       const counter = await readCounter(organizationId, counterId(seats.event.id, seats.showtimeId));
-      if (seats.respectLock && counter?.locked === true)
-        throw conflict('Sales are locked for this event', 'SALES_LOCKED');
       if (seats.respectLock && counter && counter.locked === undefined && attempt === 0) {
         await syncCounters(await fullEvent(seats)); // a counter from before the lock mirror: add it, then retry
         continue;
       }
-      throw conflict('Not enough remaining capacity for this showtime', 'CAPACITY_EXCEEDED', {
-        availableCapacity: counter ? remainingOf(counter.capacity, counter.sold) : 0,
-        requestedDelta: seats.delta,
-      });
+      throw seatRefusalOf(counter, seats);
     }
   }
+}
+
+/**
+ * A sale of more seats than its showtime has (the event's venue capacity) can never be made: refused as the
+ * counter would refuse it, before anything is written or reserved (a sale's ticket numbers, tickets/issue.ts).
+ */
+export async function refuseBeyondVenue(organizationId: string, seats: CapacityRequest): Promise<void> {
+  const venue = seats.event.venueCapacity;
+  if (seats.enforceCeiling === false || venue === undefined || seats.delta <= venue) return;
+  throw seatRefusalOf(await readCounter(organizationId, counterId(seats.event.id, seats.showtimeId)), seats);
+}
+
+function seatRefusalOf(
+  counter: { locked?: boolean; capacity: number; sold: number } | undefined,
+  seats: CapacityRequest,
+) {
+  if (seats.respectLock && counter?.locked === true) return conflict('Sales are locked for this event', 'SALES_LOCKED');
+  return conflict('Not enough remaining capacity for this showtime', 'CAPACITY_EXCEEDED', {
+    availableCapacity: counter ? remainingOf(counter.capacity, counter.sold) : 0,
+    requestedDelta: seats.delta,
+  });
 }
 
 async function fullEvent(seats: CapacityRequest): Promise<EventDoc> {
