@@ -6,7 +6,7 @@ import {
   isValidCreditorReference,
 } from '../../shared/domain/invoicing/creditor-reference';
 import { epcAmount, epcPayload, parseEpcPayload } from '../../shared/domain/invoicing/epc-qr';
-import { invoiceContent } from '../../shared/domain/invoicing/invoice-lines';
+import { invoiceContent, InvoiceLinesFold } from '../../shared/domain/invoicing/invoice-lines';
 import {
   addDays,
   dueDateOf,
@@ -183,6 +183,32 @@ describe('invoice lines', () => {
       ],
     );
     expect(content).toEqual({ lines: [], totalCents: 0, recordCount: 0 });
+  });
+  it('gives the same content record by record, in any order of the pages (the receivables fold one at a time)', () => {
+    // A type renamed between records: the line keeps the first order's name, as invoiceContent(orders, registrations)
+    // always did, even when a registration comes first in the query's pages.
+    const renamed = { ...line('a', 2, 12.1), ticketTypeName: 'Adult (renamed)' };
+    const orders = [order('o1', [line('a', 2, 12.1), line('c', 1, 0.1)]), order('o2', [line('c', 2, 0.2)])];
+    const registrations = [
+      registration([renamed]),
+      registration([line('a', 1, 9)], { invoicedAt: '2026-03-01T00:00:00.000Z' }),
+    ];
+    const whole = invoiceContent(orders, registrations);
+    const interleaved = new InvoiceLinesFold();
+    interleaved.addRegistration(registrations[1]);
+    interleaved.addOrder(orders[1]);
+    interleaved.addRegistration(registrations[0]);
+    interleaved.addOrder(orders[0]);
+    expect(interleaved.content()).toEqual(whole);
+    expect(whole.lines.find((l) => l.ticketTypeId === 'a' && l.unitPriceCents === 1210)).toEqual({
+      ticketTypeId: 'a',
+      ticketTypeName: 'Adult',
+      quantity: 4,
+      unitPriceCents: 1210,
+      amountCents: 4840,
+    });
+    expect(whole.issuedAt).toBe('2026-03-01T00:00:00.000Z');
+    expect(whole.recordCount).toBe(4);
   });
 });
 

@@ -30,16 +30,62 @@ export interface InvoiceContent {
 
 type Source = { ticketTypeId: string; ticketTypeName: string; quantity: number; unitPrice: number };
 
-export function invoiceContent(orders: OrderDoc[], registrations: RegistrationDoc[]): InvoiceContent {
-  const byKey = new Map<string, InvoiceLine>();
-  let recordCount = 0;
-  let issuedAt: string | undefined;
-  const add = (lines: Source[], invoicedAt: string) => {
-    recordCount += 1;
-    if (!issuedAt || invoicedAt > issuedAt) issuedAt = invoicedAt;
+/**
+ * A member's invoice built record by record (the receivables fold the event's pages through one per member, so no
+ * page of documents is held). The records' order is kept as `invoiceContent` gives it: orders first, then
+ * registrations, each in the order seen, so a line's type name is the first such record's whatever the order of the
+ * pages.
+ */
+export class InvoiceLinesFold {
+  private readonly fromOrders = new Map<string, InvoiceLine>();
+  private readonly fromRegistrations = new Map<string, InvoiceLine>();
+  private recordCount = 0;
+  private issuedAt: string | undefined;
+
+  addOrder(order: OrderDoc) {
+    const standing = orderStanding(order);
+    if (standing.kind === 'eligible' && standing.invoiced)
+      this.add(this.fromOrders, order.invoiceBasis!.lines, order.invoicedAt!);
+  }
+
+  addRegistration(registration: RegistrationDoc) {
+    const standing = registrationStanding(registration);
+    if (standing.kind === 'eligible' && standing.invoiced)
+      this.add(this.fromRegistrations, registration.tickets, registration.invoicedAt!);
+  }
+
+  content(): InvoiceContent {
+    const byKey = new Map<string, InvoiceLine>();
+    for (const line of [...this.fromOrders.values(), ...this.fromRegistrations.values()]) {
+      const key = lineKey(line.ticketTypeId, line.unitPriceCents);
+      const current = byKey.get(key);
+      if (current)
+        byKey.set(key, {
+          ...current,
+          quantity: current.quantity + line.quantity,
+          amountCents: current.amountCents + line.amountCents,
+        });
+      else byKey.set(key, { ...line });
+    }
+    const lines = [...byKey.values()]
+      .filter((line) => line.quantity > 0)
+      .sort(
+        (a, b) =>
+          a.ticketTypeName.localeCompare(b.ticketTypeName) ||
+          a.ticketTypeId.localeCompare(b.ticketTypeId) ||
+          a.unitPriceCents - b.unitPriceCents,
+      );
+    const totalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+    const issuedAt = this.issuedAt;
+    return { lines, totalCents, recordCount: this.recordCount, ...(issuedAt ? { issuedAt } : {}) };
+  }
+
+  private add(byKey: Map<string, InvoiceLine>, lines: Source[], invoicedAt: string) {
+    this.recordCount += 1;
+    if (!this.issuedAt || invoicedAt > this.issuedAt) this.issuedAt = invoicedAt;
     for (const line of lines) {
       const unitPriceCents = toCents(line.unitPrice);
-      const key = `${line.ticketTypeId}\n${unitPriceCents}`;
+      const key = lineKey(line.ticketTypeId, unitPriceCents);
       const current = byKey.get(key) ?? {
         ticketTypeId: line.ticketTypeId,
         ticketTypeName: line.ticketTypeName,
@@ -51,23 +97,14 @@ export function invoiceContent(orders: OrderDoc[], registrations: RegistrationDo
       current.amountCents += line.quantity * unitPriceCents;
       byKey.set(key, current);
     }
-  };
-  for (const order of orders) {
-    const standing = orderStanding(order);
-    if (standing.kind === 'eligible' && standing.invoiced) add(order.invoiceBasis!.lines, order.invoicedAt!);
   }
-  for (const registration of registrations) {
-    const standing = registrationStanding(registration);
-    if (standing.kind === 'eligible' && standing.invoiced) add(registration.tickets, registration.invoicedAt!);
-  }
-  const lines = [...byKey.values()]
-    .filter((line) => line.quantity > 0)
-    .sort(
-      (a, b) =>
-        a.ticketTypeName.localeCompare(b.ticketTypeName) ||
-        a.ticketTypeId.localeCompare(b.ticketTypeId) ||
-        a.unitPriceCents - b.unitPriceCents,
-    );
-  const totalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
-  return { lines, totalCents, recordCount, ...(issuedAt ? { issuedAt } : {}) };
+}
+
+const lineKey = (ticketTypeId: string, unitPriceCents: number) => `${ticketTypeId}\n${unitPriceCents}`;
+
+export function invoiceContent(orders: OrderDoc[], registrations: RegistrationDoc[]): InvoiceContent {
+  const fold = new InvoiceLinesFold();
+  for (const order of orders) fold.addOrder(order);
+  for (const registration of registrations) fold.addRegistration(registration);
+  return fold.content();
 }

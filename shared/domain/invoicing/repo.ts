@@ -46,13 +46,16 @@ export function memberInvoiceViewDocuments(organizationId: string, eventId: stri
     .all<InvoiceViewDoc>();
 }
 
-/** The receivables of an event in one query: every live order, registration and invoice payment of the event. */
-export function eventReceivableDocuments(organizationId: string, eventId: string) {
+/**
+ * The receivables of an event in one query, as pages (each one counted store call) for the receivables' fold: every
+ * live order, registration and invoice payment of the event.
+ */
+export function eventReceivableDocumentPages(organizationId: string, eventId: string) {
   return inPartition('orgs', organizationId)
     .where('c.eventId = @event', { '@event': eventId })
     .where('NOT IS_DEFINED(c.deletedAt)')
     .where("c.docType IN ('order', 'registration', 'invoicePayment')")
-    .all<InvoiceViewDoc>();
+    .pages<InvoiceViewDoc>();
 }
 
 export const createPayment = (payment: InvoicePaymentDoc, options?: KeyCarrying) =>
