@@ -185,6 +185,24 @@ describe('POST registrations', () => {
     expect(await registrationsSold(event.id)).toBe(3);
   });
 
+  it('refuses more seats than the venue has before any ticket number is taken: 409 CAPACITY_EXCEEDED, nothing written', async () => {
+    const event = await createEvent(api, f, { venueCapacity: 5 });
+    expect((await register(f.member, event, [2])).status).toBe(201);
+    // Strict: not even the serial counter may move (docs/decisions/tickets.md "Serials": a request that can never
+    // be sold takes no numbers, so nobody burns a showtime's numbers with sales beyond the venue).
+    const before = await partitionFingerprint(f.orgId);
+    const res = await register(f.member2, event, [4, 2]);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      success: false,
+      error: 'CAPACITY_EXCEEDED',
+      errorCode: 'CAPACITY_EXCEEDED',
+      data: { availableCapacity: 3, requestedDelta: 6 },
+    });
+    expect(await partitionFingerprint(f.orgId)).toEqual(before);
+    expect(await registrationsSold(event.id)).toBe(2);
+  });
+
   it('sells exactly the seats that fit to parallel registrations on one showtime; the capacity summary agrees', async () => {
     const event = await createEvent(api, f, { venueCapacity: 10, ...TWO_SHOWTIMES });
     const [s1, s2] = event.showtimes.map((s: { showtimeId: string }) => s.showtimeId);

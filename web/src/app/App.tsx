@@ -9,6 +9,7 @@ import { queryClient } from '../data/query-client';
 import { AREA_ROUTES } from './area-routes';
 import { landingPages } from './landing-pages';
 import { useSession } from '../data/session-hooks';
+import { PATHS_WITHOUT_SESSION } from '../data/first-screen';
 
 /**
  * Each area is its own chunk: a member's phone never downloads the manager pages. The router loads a page's chunk
@@ -27,10 +28,11 @@ function RequireSession() {
 }
 
 const routes: RouteObject[] = [
-  { path: '/login', lazy: page(landingPages['/login']) },
-  { path: '/auth/verify', lazy: page(landingPages['/auth/verify']) },
-  { path: '/join/:code', lazy: page(() => import('../pages/auth/JoinPage')) },
-  { path: '/reminders/unsubscribe', lazy: page(landingPages['/reminders/unsubscribe']) },
+  // Without a session: declared from first-screen.ts's list, which the entry reads so as to ask nothing early.
+  { path: PATHS_WITHOUT_SESSION.login, lazy: page(landingPages['/login']) },
+  { path: PATHS_WITHOUT_SESSION.verify, lazy: page(landingPages['/auth/verify']) },
+  { path: PATHS_WITHOUT_SESSION.join, lazy: page(() => import('../pages/auth/JoinPage')) },
+  { path: PATHS_WITHOUT_SESSION.unsubscribe, lazy: page(landingPages['/reminders/unsubscribe']) },
   {
     element: <RequireSession />,
     children: [

@@ -37,8 +37,18 @@ export const orderTabOf = (param: string | null): OrderTab =>
 export type FirstRead =
   { kind: 'me' } | { kind: 'activeEvent' } | { kind: 'myOrders'; status: string } | { kind: 'history' };
 
-/** The pages a person opens without a session (app/App.tsx, the routes outside RequireSession): they read nothing. */
-const WITHOUT_SESSION = ['/login', '/auth/verify', '/join/', '/reminders/unsubscribe'];
+/**
+ * The pages a person opens without a session: app/App.tsx declares its routes outside RequireSession from these
+ * (one list, so a page added there is known here), and they read nothing early.
+ */
+export const PATHS_WITHOUT_SESSION = {
+  login: '/login',
+  verify: '/auth/verify',
+  join: '/join/:code',
+  unsubscribe: '/reminders/unsubscribe',
+} as const;
+const withoutSession = (pathname: string) =>
+  Object.values(PATHS_WITHOUT_SESSION).some((route) => pathname.startsWith(route.replace(/:[^/]+$/, '')));
 
 /**
  * What a signed-in page reads on load, by path: the shell's `auth/me` with the organization on every one (the shell
@@ -57,7 +67,7 @@ export function firstScreenReads(pathname: string, search: string): FirstRead[] 
     case '/sales':
       return [{ kind: 'me' }, { kind: 'activeEvent' }, { kind: 'history' }];
     default:
-      return WITHOUT_SESSION.some((path) => pathname.startsWith(path)) ? [] : [{ kind: 'me' }];
+      return withoutSession(pathname) ? [] : [{ kind: 'me' }];
   }
 }
 
