@@ -6,7 +6,8 @@ import { remindersOnce } from '../../shared/domain/reminders/pass';
 /**
  * The reminder e-mails to staff in each recipient's language (docs/decisions/invoices-and-reminders.md
  * "Languages"): a ticket manager who chose German gets the escalation in German; a treasurer who chose nothing gets
- * the weekly digest in the organization's default language (Finnish here), money in its form.
+ * the weekly digest in the organization's default language (Finnish here), money in its form; each in-app
+ * notification in the same language as its e-mail.
  */
 let api: TestHost;
 let f: OrgFixture;
@@ -53,9 +54,18 @@ it('escalates in the ticket manager’s language and sends the digest in the org
   const notes = await api.get('notifications', { token: f.member.token, query: { organizationId: f.orgId } });
   const memberNote = notes.body.data.items.find((n: any) => n.type === 'reportReminder');
   expect(memberNote.actionUrl).toBe(`/history?organizationId=${f.orgId}&orderId=${order.id}`);
+  // In the recipient's language as their e-mails are: the member's the organization's (Finnish), the manager's German.
+  expect([memberNote.title, memberNote.message]).toEqual([
+    'Ilmoita lippumyyntisi',
+    'Spring Concert: 1 tilaus, jonka lippuja ei ole vielä ilmoitettu',
+  ]);
   const tmNotes = await api.get('notifications', { token: f.ticketManager.token, query: { organizationId: f.orgId } });
   const tmNote = tmNotes.body.data.items.find((n: any) => n.type === 'reportReminderEscalation');
   expect(tmNote.actionUrl).toBe(`/manage/delivered?organizationId=${f.orgId}&event=${event.id}`);
+  expect([tmNote.title, tmNote.message]).toEqual([
+    'Ein Mitglied hat nicht abgerechnet',
+    'Spring Concert: 1 Bestellung mit noch nicht abgerechneten Karten',
+  ]);
 
   o.expectStatus(await o.reportSold(f.member, order.id, { soldQuantity: 3 }), 200, 'report');
   expect((await run('2027-05-13')).digests).toBe(1);
@@ -63,4 +73,10 @@ it('escalates in the ticket manager’s language and sends the digest in the org
   expect(digest.subject).toMatch(/: rahastonhoitajan viikkokooste$/);
   expect(digest.text).toContain('Täsmäytystä odottavat tilaukset:\n- Spring Concert: 1');
   expect(digest.text).toContain('Lähetetyt, maksamattomat laskut:\n- ei yhtään');
+  const trNotes = await api.get('notifications', { token: f.treasurer.token, query: { organizationId: f.orgId } });
+  const trNote = trNotes.body.data.items.find((n: any) => n.type === 'treasurerDigest');
+  expect([trNote.title, trNote.message]).toEqual([
+    'Rahastonhoitajan viikkokooste',
+    '1 tilaus odottaa täsmäytystä, 0 laskua maksamatta',
+  ]);
 }, 180_000);

@@ -5,6 +5,8 @@ import { invoiceSettingsOf, paymentTermsOf } from '../invoicing/invoice-settings
 import { digestContent, digestEmail, digestIsEmpty } from './digest';
 import { localDay } from '../invoicing/receivable';
 import { effectiveLocale } from '../messages/locale';
+import { REMINDER_NOTICE_WORDS } from '../messages/reminder-notice-messages';
+import type { Locale } from '../organization-settings/model';
 import { settingsOf } from '../organization-settings/model';
 import { allMemberships } from '../memberships/repo';
 import { buildNotification, type NotificationDoc } from '../notifications/model';
@@ -121,7 +123,14 @@ async function remindOrganization(organization: OrganizationDoc, now: Date, repo
     if (plan.remind.length > 0) {
       const listed = memberOrders.filter((o) => plan.remind.includes(o.id));
       const record = memberRecord(organization, memberId, listed, users.get(memberId), today, now);
-      if (await write(record, notificationFor(organization.id, record, listed, now), now)) report.reminded += 1;
+      if (
+        await write(
+          record,
+          notificationFor(organization.id, record, listed, localeOf(users.get(memberId), organization), now),
+          now,
+        )
+      )
+        report.reminded += 1;
     }
     for (const orderId of plan.escalate) {
       const order = memberOrders.find((o) => o.id === orderId)!;
@@ -143,7 +152,7 @@ async function remindOrganization(organization: OrganizationDoc, now: Date, repo
                   organization.name,
                   order,
                   settings.maxReminders,
-                  effectiveLocale(manager.locale, settingsOf(organization).defaultLocale),
+                  localeOf(manager, organization),
                 ),
               }
             : {}),
@@ -151,7 +160,14 @@ async function remindOrganization(organization: OrganizationDoc, now: Date, repo
           status: 'pending',
           createdAt: now.toISOString(),
         };
-        if (await write(record, notificationFor(organization.id, record, [order], now), now)) report.escalated += 1;
+        if (
+          await write(
+            record,
+            notificationFor(organization.id, record, [order], localeOf(manager, organization), now),
+            now,
+          )
+        )
+          report.escalated += 1;
       }
     }
   }
@@ -179,6 +195,7 @@ async function sendDigests(
   if (digestIsEmpty(content)) return;
   for (const treasurerId of treasurers) {
     const user = users.get(treasurerId);
+    const locale = localeOf(user, organization);
     const id = digestId(treasurerId, week);
     const record: ReminderDoc = {
       id,
@@ -190,13 +207,7 @@ async function sendDigests(
       orderIds: [],
       ...(user && user.reminderEmails !== false
         ? {
-            email: digestEmail(
-              user.email,
-              organization.name,
-              settings.currency,
-              effectiveLocale(user.locale, settingsOf(organization).defaultLocale),
-              content,
-            ),
+            email: digestEmail(user.email, organization.name, settings.currency, locale, content),
           }
         : {}),
       notificationId: notificationIdOf(id),
@@ -209,10 +220,11 @@ async function sendDigests(
         {
           userId: treasurerId,
           type: 'treasurerDigest',
-          title: 'Weekly treasurer digest',
-          message:
-            `${content.awaitingReconciliation.reduce((n, e) => n + e.count, 0)} order(s) awaiting reconciliation, ` +
-            `${content.unpaid.reduce((n, e) => n + e.members, 0)} invoice(s) not paid`,
+          title: REMINDER_NOTICE_WORDS[locale].digestTitle,
+          message: REMINDER_NOTICE_WORDS[locale].digestMessage(
+            content.awaitingReconciliation.reduce((n, e) => n + e.count, 0),
+            content.unpaid.reduce((n, e) => n + e.members, 0),
+          ),
           meta: { reminderId: id },
         },
         now.getTime(),
@@ -250,7 +262,7 @@ function memberRecord(
             organization.id,
             memberId,
             orders,
-            effectiveLocale(user.locale, settingsOf(organization).defaultLocale),
+            localeOf(user, organization),
           ),
         }
       : {}),
@@ -260,9 +272,21 @@ function memberRecord(
   };
 }
 
-function notificationFor(organizationId: string, record: ReminderDoc, orders: OrderDoc[], now: Date): NotificationDoc {
+/** The language a recipient is written to: their own `locale`, else the organization's default (e-mail and in-app). */
+const localeOf = (user: UserDoc | undefined, organization: OrganizationDoc): Locale =>
+  effectiveLocale(user?.locale, settingsOf(organization).defaultLocale);
+
+/** The in-app side of a member reminder or an escalation, in its recipient's language (`locale`). */
+function notificationFor(
+  organizationId: string,
+  record: ReminderDoc,
+  orders: OrderDoc[],
+  locale: Locale,
+  now: Date,
+): NotificationDoc {
+  const words = REMINDER_NOTICE_WORDS[locale];
   const events = [...new Set(orders.map((o) => o.eventName))].join(', ');
-  const title = record.kind === 'member' ? 'Please report your ticket sales' : 'A member has not reported';
+  const title = record.kind === 'member' ? words.memberTitle : words.escalationTitle;
   return {
     ...buildNotification(
       organizationId,
@@ -270,7 +294,7 @@ function notificationFor(organizationId: string, record: ReminderDoc, orders: Or
         userId: record.recipientId,
         type: record.kind === 'member' ? 'reportReminder' : 'reportReminderEscalation',
         title,
-        message: `${events}: ${orders.length} order(s) with tickets still out`,
+        message: words.ordersOut(events, orders.length),
         // In-app links are paths of the web client (the notifications page follows only those).
         actionUrl:
           record.kind === 'member'
