@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { describeInBrowser, startWorld } from './harness';
 import { memberWithSales } from './member-pages-fixture';
 
@@ -7,7 +8,7 @@ import { memberWithSales } from './member-pages-fixture';
  * in Chromium with a trace, and every main-thread task after the first contentful paint is counted as Lighthouse's
  * simulation counts it at a 4x CPU slowdown (4 x duration - 50 ms, when positive); the median is printed with the
  * longest task. PROFILE_PATHS picks the pages, TASKS=1 lists each load's tasks over 10 ms
- * (docs/decisions/web-client.md, "The first screen").
+ * PROFILE_OUT=dir writes each load's CPU profile there (Chrome's .cpuprofile) (docs/decisions/web-client.md, "The first screen").
  */
 jest.setTimeout(600_000);
 describeInBrowser('tbt proxy', () => {
@@ -30,8 +31,18 @@ describeInBrowser('tbt proxy', () => {
           categories: 'devtools.timeline,disabled-by-default-devtools.timeline,loading,blink.user_timing',
           transferMode: 'ReturnAsStream',
         } as never);
+        if (process.env.PROFILE_OUT) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+          await cdp.send('Profiler.start');
+        }
         await page.goto(`${api.url}${path}`);
         await page.waitForTimeout(2500);
+        if (process.env.PROFILE_OUT) {
+          const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown };
+          const name = `${process.env.PROFILE_OUT}/${path.replace(/[^a-z]+/g, '_')}-${i}.cpuprofile`;
+          writeFileSync(name, JSON.stringify(profile));
+        }
         const done = new Promise<string>((resolve) => cdp.once('Tracing.tracingComplete', (e) => resolve(e.stream!)));
         await cdp.send('Tracing.end');
         const stream = await done;

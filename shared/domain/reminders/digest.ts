@@ -1,6 +1,6 @@
 import type { EmailMessage } from '../../email/mailer';
 import { config } from '../../config';
-import { receivablesOf } from '../invoicing/receivables';
+import { ReceivablesFold } from '../invoicing/receivables';
 import type { InvoiceViewDoc } from '../invoicing/repo';
 import { moneyFormat } from '../invoicing/invoice-labels';
 import { escapeHtml } from '../messages/locale';
@@ -13,43 +13,58 @@ export interface DigestContent {
 }
 
 /**
- * The treasurers' weekly digest (pure): orders awaiting reconciliation per event, and per event the members whose
- * issued invoice is not paid in full (unpaid, partly paid or overdue) with what they still owe.
+ * The treasurers' weekly digest (pure), folded record by record: orders awaiting reconciliation per event, and per
+ * event the members whose issued invoice is not paid in full (unpaid, partly paid or overdue) with what they still
+ * owe. Per event it keeps only a count and the receivables' fold (sums per member), so the timer passes the
+ * organization's pages through it and holds one page at most, whatever the season's size.
  */
+export class DigestFold {
+  private readonly names = new Map<string, string>();
+  private readonly awaiting = new Map<string, number>();
+  private readonly receivables = new Map<string, ReceivablesFold>();
+
+  add(doc: InvoiceViewDoc) {
+    if (doc.docType !== 'invoicePayment') this.names.set(doc.eventId, doc.eventName);
+    if (doc.docType === 'order' && doc.status === 'awaitingReconciliation') {
+      this.awaiting.set(doc.eventId, (this.awaiting.get(doc.eventId) ?? 0) + 1);
+      return;
+    }
+    const fold = this.receivables.get(doc.eventId) ?? new ReceivablesFold();
+    fold.add(doc);
+    this.receivables.set(doc.eventId, fold);
+  }
+
+  content(organizationId: string, timeZone: string, paymentTermsDays: number, today: string): DigestContent {
+    const unpaid: DigestContent['unpaid'] = [];
+    for (const [eventId, fold] of this.receivables) {
+      const open = fold
+        .items(organizationId, eventId, timeZone, paymentTermsDays, today)
+        .filter((r) => ['unpaid', 'partly_paid', 'overdue'].includes(r.status));
+      if (open.length === 0) continue;
+      const cents = open.reduce((sum, r) => sum + Math.round(r.outstanding * 100), 0);
+      unpaid.push({ eventName: this.names.get(eventId) ?? eventId, members: open.length, outstanding: cents / 100 });
+    }
+    return {
+      awaitingReconciliation: [...this.awaiting].map(([eventId, count]) => ({
+        eventName: this.names.get(eventId) ?? eventId,
+        count,
+      })),
+      unpaid,
+    };
+  }
+}
+
+/** The digest of records given at once (the fold over them; the timer feeds the fold page by page). */
 export function digestContent(
-  docs: InvoiceViewDoc[],
+  docs: Iterable<InvoiceViewDoc>,
   organizationId: string,
   timeZone: string,
   paymentTermsDays: number,
   today: string,
 ): DigestContent {
-  const names = new Map<string, string>();
-  const awaiting = new Map<string, number>();
-  const byEvent = new Map<string, InvoiceViewDoc[]>();
-  for (const doc of docs) {
-    if (doc.docType !== 'invoicePayment') names.set(doc.eventId, doc.eventName);
-    if (doc.docType === 'order' && doc.status === 'awaitingReconciliation') {
-      awaiting.set(doc.eventId, (awaiting.get(doc.eventId) ?? 0) + 1);
-      continue;
-    }
-    byEvent.set(doc.eventId, [...(byEvent.get(doc.eventId) ?? []), doc]);
-  }
-  const unpaid: DigestContent['unpaid'] = [];
-  for (const [eventId, eventDocs] of byEvent) {
-    const open = receivablesOf(eventDocs, organizationId, eventId, timeZone, paymentTermsDays, today).filter((r) =>
-      ['unpaid', 'partly_paid', 'overdue'].includes(r.status),
-    );
-    if (open.length === 0) continue;
-    const cents = open.reduce((sum, r) => sum + Math.round(r.outstanding * 100), 0);
-    unpaid.push({ eventName: names.get(eventId) ?? eventId, members: open.length, outstanding: cents / 100 });
-  }
-  return {
-    awaitingReconciliation: [...awaiting].map(([eventId, count]) => ({
-      eventName: names.get(eventId) ?? eventId,
-      count,
-    })),
-    unpaid,
-  };
+  const fold = new DigestFold();
+  for (const doc of docs) fold.add(doc);
+  return fold.content(organizationId, timeZone, paymentTermsDays, today);
 }
 
 export const digestIsEmpty = (content: DigestContent) =>

@@ -2,7 +2,7 @@ import { getMailer } from '../../email/mailer';
 import { isConflict } from '../../store/outcomes';
 import { logError } from '../../telemetry/telemetry';
 import { invoiceSettingsOf, paymentTermsOf } from '../invoicing/invoice-settings';
-import { digestContent, digestEmail, digestIsEmpty } from './digest';
+import { DigestFold, digestEmail, digestIsEmpty } from './digest';
 import { localDay } from '../invoicing/receivable';
 import { effectiveLocale } from '../messages/locale';
 import { REMINDER_NOTICE_WORDS } from '../messages/reminder-notice-messages';
@@ -19,7 +19,7 @@ import { digestId, escalationId, memberReminderId, notificationIdOf, type Remind
 import {
   createReminderWithNotification,
   deliveredOrders,
-  digestDocuments,
+  digestDocumentPages,
   liveOrganizationPages,
   markReminderDelivered,
   reminderRecords,
@@ -185,13 +185,9 @@ async function sendDigests(
   report: ReminderReport,
 ) {
   const settings = invoiceSettingsOf(organization);
-  const content = digestContent(
-    await digestDocuments(organization.id),
-    organization.id,
-    settings.timeZone,
-    paymentTermsOf(settings),
-    today,
-  );
+  const fold = new DigestFold();
+  for await (const page of digestDocumentPages(organization.id)) for (const doc of page) fold.add(doc);
+  const content = fold.content(organization.id, settings.timeZone, paymentTermsOf(settings), today);
   if (digestIsEmpty(content)) return;
   for (const treasurerId of treasurers) {
     const user = users.get(treasurerId);

@@ -39,14 +39,14 @@ export const markReminderDelivered = (record: Pick<ReminderDoc, 'organizationId'
   ]);
 
 /**
- * What the treasurers' weekly digest reads, in one query: orders awaiting reconciliation, and the invoiced records
- * and payments that make up what members still owe.
+ * What the treasurers' weekly digest reads, in one query read page by page: orders awaiting reconciliation, and the
+ * invoiced records and payments that make up what members still owe.
  */
-export const digestDocuments = (organizationId: string) =>
+export const digestDocumentPages = (organizationId: string) =>
   inPartition('orgs', organizationId)
     .where('NOT IS_DEFINED(c.deletedAt)')
     .where(
       "(c.docType = 'order' AND (c.status = 'awaitingReconciliation' OR IS_DEFINED(c.invoicedAt))) OR " +
         "(c.docType = 'registration' AND IS_DEFINED(c.invoicedAt)) OR c.docType = 'invoicePayment'",
     )
-    .all<InvoiceViewDoc>();
+    .pages<InvoiceViewDoc>();
