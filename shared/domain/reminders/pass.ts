@@ -89,7 +89,9 @@ async function remindOrganization(organization: OrganizationDoc, now: Date, repo
   for (const order of orders) {
     if (!approved.has(order.requestedBy)) continue;
     if (!isOverdue(order, settings.daysAfterShowtime, today, timeZone)) continue;
-    overdueByMember.set(order.requestedBy, [...(overdueByMember.get(order.requestedBy) ?? []), order]);
+    const listed = overdueByMember.get(order.requestedBy);
+    if (listed) listed.push(order);
+    else overdueByMember.set(order.requestedBy, [order]);
   }
   const escalated = new Set(records.filter((r) => r.kind === 'escalation').flatMap((r) => r.orderIds));
   const plans = [...overdueByMember].map(([memberId, memberOrders]) => ({
