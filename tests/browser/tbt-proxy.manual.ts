@@ -7,8 +7,8 @@ import { memberWithSales } from './member-pages-fixture';
  * A steadier stand-in for Lighthouse's Total Blocking Time on this machine: each page is loaded N times (default 7)
  * in Chromium with a trace, and every main-thread task after the first contentful paint is counted as Lighthouse's
  * simulation counts it at a 4x CPU slowdown (4 x duration - 50 ms, when positive); the median is printed with the
- * longest task. PROFILE_PATHS picks the pages, TASKS=1 lists each load's tasks over 10 ms
- * PROFILE_OUT=dir writes each load's CPU profile there (Chrome's .cpuprofile) (docs/decisions/web-client.md, "The first screen").
+ * longest task. PROFILE_PATHS picks the pages, TASKS=1 lists each load's tasks over 10 ms, PROFILE_OUT=dir writes
+ * each load's CPU profile there as a Chrome .cpuprofile (docs/decisions/web-client.md, "The first screen").
  */
 jest.setTimeout(600_000);
 describeInBrowser('tbt proxy', () => {

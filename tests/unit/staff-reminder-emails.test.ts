@@ -1,6 +1,7 @@
 import { digestEmail, type DigestContent } from '../../shared/domain/reminders/digest';
 import { escalationEmail, orderPath } from '../../shared/domain/reminders/messages';
 import { STAFF_REMINDER_WORDS } from '../../shared/domain/messages/staff-reminder-messages';
+import { REMINDER_NOTICE_WORDS } from '../../shared/domain/messages/reminder-notice-messages';
 import { LOCALES } from '../../shared/domain/organization-settings/model';
 
 /**
@@ -79,5 +80,25 @@ describe('the treasurers’ weekly digest', () => {
 describe('the member’s order link', () => {
   it('is a path of the web client naming the organization and the order', () => {
     expect(orderPath('org 1', 'order-1')).toBe('/history?organizationId=org%201&orderId=order-1');
+  });
+});
+
+describe('the reminders’ in-app notifications', () => {
+  it('count in each language’s singular and plural', () => {
+    const words = (locale: (typeof LOCALES)[number]) => REMINDER_NOTICE_WORDS[locale];
+    expect([words('en').ordersOut('Gala', 1), words('en').ordersOut('Gala', 3)]).toEqual([
+      'Gala: 1 order with tickets still out',
+      'Gala: 3 orders with tickets still out',
+    ]);
+    expect([words('de').digestMessage(1, 1), words('de').digestMessage(2, 0)]).toEqual([
+      '1 Bestellung wartet auf den Abgleich, 1 Rechnung nicht bezahlt',
+      '2 Bestellungen warten auf den Abgleich, 0 Rechnungen nicht bezahlt',
+    ]);
+    expect([words('fi').ordersOut('Gaala', 1), words('fi').ordersOut('Gaala', 2)]).toEqual([
+      'Gaala: 1 tilaus, jonka lippuja ei ole vielä ilmoitettu',
+      'Gaala: 2 tilausta, joiden lippuja ei ole vielä ilmoitettu',
+    ]);
+    // Every language has every word: none falls back to another language's.
+    for (const locale of LOCALES) expect(Object.keys(words(locale)).sort()).toEqual(Object.keys(words('en')).sort());
   });
 });

@@ -124,20 +124,17 @@ async function remindOrganization(organization: OrganizationDoc, now: Date, repo
   for (const { memberId, orders: memberOrders, plan } of work) {
     if (plan.remind.length > 0) {
       const listed = memberOrders.filter((o) => plan.remind.includes(o.id));
-      const record = memberRecord(organization, memberId, listed, users.get(memberId), today, now);
-      if (
-        await write(
-          record,
-          notificationFor(organization.id, record, listed, localeOf(users.get(memberId), organization), now),
-          now,
-        )
-      )
-        report.reminded += 1;
+      const member = users.get(memberId);
+      const locale = localeOf(member, organization);
+      const record = memberRecord(organization, memberId, listed, member, locale, today, now);
+      const notice = notificationFor(organization.id, record, listed, locale, now);
+      if (await write(record, notice, now)) report.reminded += 1;
     }
     for (const orderId of plan.escalate) {
       const order = memberOrders.find((o) => o.id === orderId)!;
       for (const managerId of managers) {
         const manager = users.get(managerId);
+        const locale = localeOf(manager, organization);
         const record: ReminderDoc = {
           id: escalationId(order.id, managerId),
           docType: 'reminder',
@@ -149,27 +146,15 @@ async function remindOrganization(organization: OrganizationDoc, now: Date, repo
           orderIds: [order.id],
           ...(manager && manager.reminderEmails !== false
             ? {
-                email: escalationEmail(
-                  manager.email,
-                  organization.name,
-                  order,
-                  settings.maxReminders,
-                  localeOf(manager, organization),
-                ),
+                email: escalationEmail(manager.email, organization.name, order, settings.maxReminders, locale),
               }
             : {}),
           notificationId: notificationIdOf(escalationId(order.id, managerId)),
           status: 'pending',
           createdAt: now.toISOString(),
         };
-        if (
-          await write(
-            record,
-            notificationFor(organization.id, record, [order], localeOf(manager, organization), now),
-            now,
-          )
-        )
-          report.escalated += 1;
+        const notice = notificationFor(organization.id, record, [order], locale, now);
+        if (await write(record, notice, now)) report.escalated += 1;
       }
     }
   }
@@ -238,6 +223,7 @@ function memberRecord(
   memberId: string,
   orders: OrderDoc[],
   user: UserDoc | undefined,
+  locale: Locale,
   today: string,
   now: Date,
 ): ReminderDoc {
@@ -254,14 +240,7 @@ function memberRecord(
     // Opted out (profile or one-click link) or no live user: the notification alone.
     ...(user && user.reminderEmails !== false
       ? {
-          email: memberReminderEmail(
-            user.email,
-            organization.name,
-            organization.id,
-            memberId,
-            orders,
-            localeOf(user, organization),
-          ),
+          email: memberReminderEmail(user.email, organization.name, organization.id, memberId, orders, locale),
         }
       : {}),
     notificationId: notificationIdOf(id),
