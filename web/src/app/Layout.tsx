@@ -19,7 +19,7 @@ import { useLinkedOrganization } from '../pages/member/linked-organization';
 let shellShown = false;
 /**
  * On the application's first render the page comes one task after the shell: two shorter tasks, not one long one, so
- * a tap is answered between them (a render's commit is one task). Afterwards, pages render at once.
+ * a tap is answered between them (the renderer renders a tree in one go). Afterwards, pages render at once.
  */
 function PageAfterShell() {
   const [ready, setReady] = useState(shellShown);
