@@ -1,4 +1,10 @@
-import { memberInvoiceSummary, orderStanding, registrationStanding } from '../../shared/domain/invoicing/summary';
+import {
+  InvoiceSummaryTally,
+  memberInvoiceSummary,
+  orderStanding,
+  registrationStanding,
+  type InvoiceStanding,
+} from '../../shared/domain/invoicing/summary';
 
 const tickets = [{ ticketTypeId: 'a', ticketTypeName: 'A', quantity: 2, unitPrice: 12.5, fee: 1 }];
 const basis = {
@@ -48,5 +54,25 @@ describe('member invoice summary (docs/decisions/sales.md MemberInvoiceSummary)'
     expect(blocked).toMatchObject({ state: 'awaitingSettlement', allEligibleInvoiced: true, unresolvedOrderCount: 1 });
     expect(memberInvoiceSummary([{ kind: 'unresolved' }, { kind: 'invalid' }]).state).toBe('invalidBasis');
     expect(memberInvoiceSummary([])).toMatchObject({ state: 'awaitingSettlement', allEligibleInvoiced: false });
+  });
+
+  it('as running counts (the dashboard keeps these per member, not every record): the same summary, "none" not counted', () => {
+    const standings: InvoiceStanding[] = [
+      settled({ invoicedAt: 'x' }),
+      { kind: 'none' },
+      registrationStanding({ totalAmount: 0.2 }),
+      { kind: 'unresolved' },
+      settled({ invoiceBasis: { ...basis, grandTotal: 30 } }),
+      registrationStanding({ totalAmount: 0.1 }),
+    ];
+    const tally = new InvoiceSummaryTally();
+    expect(tally.counted).toBe(0);
+    standings.forEach((standing) => tally.add(standing));
+    expect(tally.counted).toBe(5);
+    expect(tally.summary()).toEqual(memberInvoiceSummary(standings));
+    expect(tally.summary()).toMatchObject({ eligibleCount: 3, invoicedCount: 1, invoiceAmount: 25.3 });
+    const onlyNone = new InvoiceSummaryTally();
+    onlyNone.add({ kind: 'none' });
+    expect(onlyNone.counted).toBe(0);
   });
 });

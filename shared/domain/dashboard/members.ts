@@ -1,5 +1,5 @@
 import { fromCents } from '../vocabulary/money';
-import { memberInvoiceSummary, type InvoiceStanding } from '../invoicing/summary';
+import { InvoiceSummaryTally, type InvoiceStanding } from '../invoicing/summary';
 import type { SalesRecord } from '../sales/model';
 import type { MemberSales, TicketTypeSales } from './model';
 import { byLatest, compareText, type Named } from './naming';
@@ -10,7 +10,8 @@ interface MemberTally {
   revenueCents: number;
   /** Per ticket type id: quantity and revenue of the member's priced sold lines. */
   byType: Map<string, { name: string; quantity: number; revenueCents: number }>;
-  standings: InvoiceStanding[];
+  /** The invoice summary's running counts: a few numbers per member, not a standing per record. */
+  invoicing: InvoiceSummaryTally;
 }
 
 /**
@@ -30,7 +31,13 @@ export class MemberFold {
       current.name = byLatest(current.name, name);
       return current;
     }
-    const created: MemberTally = { name, ticketsSold: 0, revenueCents: 0, byType: new Map(), standings: [] };
+    const created: MemberTally = {
+      name,
+      ticketsSold: 0,
+      revenueCents: 0,
+      byType: new Map(),
+      invoicing: new InvoiceSummaryTally(),
+    };
     this.members.set(id, created);
     return created;
   }
@@ -38,7 +45,7 @@ export class MemberFold {
   /** Every member-channel record, on any showtime: the invoice summary reads all of the member's records. */
   addStanding(record: SalesRecord, standing: InvoiceStanding | undefined): void {
     const tally = this.tally(record);
-    if (standing && standing.kind !== 'none') tally.standings.push(standing);
+    if (standing) tally.invoicing.add(standing);
   }
 
   /** A member-channel record on one of the event's showtimes: its sold tickets and priced lines. */
@@ -64,9 +71,9 @@ export class MemberFold {
     const position = new Map(types.map((t, i) => [t.ticketTypeId, i]));
     const nameOf = new Map(types.map((t) => [t.ticketTypeId, t.name]));
     return [...this.members.entries()]
-      .filter(([, m]) => m.ticketsSold > 0 || m.standings.length > 0)
+      .filter(([, m]) => m.ticketsSold > 0 || m.invoicing.counted > 0)
       .map(([userId, m]) => {
-        const invoiceSummary = memberInvoiceSummary(m.standings);
+        const invoiceSummary = m.invoicing.summary();
         const breakdown = [...m.byType.entries()]
           .filter(([, t]) => t.quantity > 0)
           .sort(([a], [b]) => (position.get(a) ?? Infinity) - (position.get(b) ?? Infinity) || compareText(a, b))

@@ -69,30 +69,49 @@ export interface MemberInvoiceSummary {
  * all of them invoiced. Blockers win the state (they "may leave state in a warning value"): an invalid basis
  * first (it needs an admin), then unresolved orders; otherwise invoiced, partially invoiced or ready.
  */
-export function memberInvoiceSummary(standings: InvoiceStanding[]): MemberInvoiceSummary {
-  let eligibleCount = 0;
-  let invoicedCount = 0;
-  let unresolvedOrderCount = 0;
-  let invalidBasisOrderCount = 0;
-  let amountCents = 0;
-  for (const standing of standings) {
+export function memberInvoiceSummary(standings: Iterable<InvoiceStanding>): MemberInvoiceSummary {
+  const tally = new InvoiceSummaryTally();
+  for (const standing of standings) tally.add(standing);
+  return tally.summary();
+}
+
+/**
+ * The summary as running counts, one standing at a time: a fold over an event's records (the dashboard's members)
+ * keeps these five numbers per member instead of every record's standing.
+ */
+export class InvoiceSummaryTally {
+  private eligibleCount = 0;
+  private invoicedCount = 0;
+  private unresolvedOrderCount = 0;
+  private invalidBasisOrderCount = 0;
+  private amountCents = 0;
+
+  add(standing: InvoiceStanding): void {
     if (standing.kind === 'eligible') {
-      eligibleCount += 1;
-      if (standing.invoiced) invoicedCount += 1;
-      amountCents += standing.amountCents;
-    } else if (standing.kind === 'unresolved') unresolvedOrderCount += 1;
-    else if (standing.kind === 'invalid') invalidBasisOrderCount += 1;
+      this.eligibleCount += 1;
+      if (standing.invoiced) this.invoicedCount += 1;
+      this.amountCents += standing.amountCents;
+    } else if (standing.kind === 'unresolved') this.unresolvedOrderCount += 1;
+    else if (standing.kind === 'invalid') this.invalidBasisOrderCount += 1;
   }
-  const allEligibleInvoiced = eligibleCount > 0 && invoicedCount === eligibleCount;
-  return {
-    state: stateOf({ eligibleCount, invoicedCount, unresolvedOrderCount, invalidBasisOrderCount }),
-    eligibleCount,
-    invoicedCount,
-    unresolvedOrderCount,
-    invalidBasisOrderCount,
-    invoiceAmount: fromCents(amountCents),
-    allEligibleInvoiced,
-  };
+
+  /** Records that matter to invoicing so far (eligible, unresolved or invalid): a member with none may go unlisted. */
+  get counted(): number {
+    return this.eligibleCount + this.unresolvedOrderCount + this.invalidBasisOrderCount;
+  }
+
+  summary(): MemberInvoiceSummary {
+    const { eligibleCount, invoicedCount, unresolvedOrderCount, invalidBasisOrderCount } = this;
+    return {
+      state: stateOf({ eligibleCount, invoicedCount, unresolvedOrderCount, invalidBasisOrderCount }),
+      eligibleCount,
+      invoicedCount,
+      unresolvedOrderCount,
+      invalidBasisOrderCount,
+      invoiceAmount: fromCents(this.amountCents),
+      allEligibleInvoiced: eligibleCount > 0 && invoicedCount === eligibleCount,
+    };
+  }
 }
 
 function stateOf(counts: {
