@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, type RouteObject } from '../ui/router';
 import { setLoggedOutHandler } from '../api/instance';
 import { Loading } from '../ui/feedback';
 import HomePage from '../pages/member/HomePage';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from '../ui/router';
 import { http, unwrap } from '../api/instance';
 import { chooseOrganization, clearSession } from '../api/session';
 import { atLeast } from '../api/types';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink } from '../ui/router';
 import { useAccess } from '../data/access';
 import { useOrganization } from '../data/session-hooks';
 

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../ui/router';
 import { RequireAccess } from './RequireAccess';
 import { type Access } from '../data/access';
 

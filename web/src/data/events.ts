@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../ui/router';
 import { http, unwrap } from '../api/instance';
 import type { ResponseData } from '../api/types';
 import { useOrganization } from './session-hooks';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../ui/router';
 import { http, unwrap } from '../../api/instance';
 import { currentSession } from '../../api/session';
 import { ErrorNotice, QueryView, Success } from '../../ui/feedback';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../ui/router';
 import { http, unwrap } from '../../api/instance';
 import { keepSession, safeNext } from '../../data/login';
 import { queryClient } from '../../data/query-client';

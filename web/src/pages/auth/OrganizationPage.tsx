@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../ui/router';
 import { chooseOrganization } from '../../api/session';
 import { queryClient } from '../../data/query-client';
 import { useMe } from '../../data/session-hooks';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../ui/router';
 import { http, unwrap } from '../../api/instance';
 import { keepSession } from '../../data/login';
 import { queryClient } from '../../data/query-client';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../ui/router';
 import { http, unwrap } from '../../api/instance';
 import { notificationsQuery, useAction } from '../../data/queries';
 import { useOrganization } from '../../data/session-hooks';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../ui/router';
 import { currentSession } from '../../api/session';
 import { useAccess } from '../../data/access';
 import { useChosenEvent, useEvents } from '../../data/events';

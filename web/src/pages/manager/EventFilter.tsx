@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../ui/router';
 import { formatDateTime } from '../../ui/format';
 import { useEvents } from '../../data/events';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../ui/router';
 import { http, unwrap } from '../../api/instance';
 import type { ActiveEvent } from '../../api/types';
 import { useAction, useActiveEvent, useCapacity } from '../../data/queries';

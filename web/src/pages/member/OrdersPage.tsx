@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../ui/router';
 import { atLeast, outstandingOf, type Order } from '../../api/types';
 import { ORDER_TABS as TABS, orderTabOf, type OrderTab as Tab } from '../../data/first-screen';
 import { pagesOf, useAction, useMyOrders } from '../../data/queries';

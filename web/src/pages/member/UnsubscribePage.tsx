@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../ui/router';
 import { ApiError } from '../../api/client';
 import { http, unwrap } from '../../api/instance';
 import { Loading, ErrorNotice } from '../../ui/feedback';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../ui/router';
 import { chooseOrganization } from '../../api/session';
 import { useMe, useSession } from '../../data/session-hooks';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../ui/router';
 import { http, unwrap } from '../../api/instance';
 import type { OrderStatus } from '../../api/types';
 import { useSession } from '../../data/session-hooks';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams, Link } from 'react-router';
+import { useSearchParams, Link } from '../../ui/router';
 import { http, unwrap } from '../../api/instance';
 import { useAction } from '../../data/queries';
 import { useOrganization } from '../../data/session-hooks';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../ui/router';
 import { ApiError } from '../../api/client';
 import { Empty, ErrorNotice, Loading } from '../../ui/feedback';
 import { formatDateTime, formatNumber, showtimeName } from '../../ui/format';

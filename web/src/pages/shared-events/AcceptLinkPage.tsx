@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../ui/router';
 import { http, unwrap } from '../../api/instance';
 import { useAction } from '../../data/queries';
 import { useMe } from '../../data/session-hooks';

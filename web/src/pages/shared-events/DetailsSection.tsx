@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../ui/router';
 import { http, unwrap } from '../../api/instance';
 import { useAction } from '../../data/queries';
 import { useOrganization } from '../../data/session-hooks';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams } from '../../ui/router';
 import { http, unwrap } from '../../api/instance';
 import { useAction } from '../../data/queries';
 import { useOrganization } from '../../data/session-hooks';

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../ui/router';
 import { http, unwrap } from '../../api/instance';
 import { PAGE_SIZE, pagesOf, useAction } from '../../data/queries';
 import { useOrganization } from '../../data/session-hooks';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../ui/router';
 import { http, unwrap } from '../../api/instance';
 import type { ResponseData } from '../../api/types';
 import { useOrganization } from '../../data/session-hooks';
