@@ -115,6 +115,31 @@ describeInBrowser('web client on a bad connection (Chromium)', () => {
     await tab.context.close();
   });
 
+  it('a page whose code does not arrive says so in plain words, and opens once the connection is back', async () => {
+    const tab = await phone(f.member, 'block');
+    const { page } = tab;
+    await visit(tab, `${api.url}/`);
+    let blocked = true;
+    await page.route(/\/assets\/StatsPage-[^/]+\.js$/, (route) =>
+      blocked ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await page.getByRole('link', { name: 'My stats' }).first().click();
+    const notice = page.getByRole('alert');
+    await notice.getByText('The service could not be reached. Check the connection and try again.').waitFor();
+    expect(await notice.textContent()).not.toMatch(/dynamically imported module|assets\//);
+    await notice.getByText('Details').click();
+    await notice.getByText(/NETWORK_ERROR/).waitFor();
+
+    blocked = false;
+    await page.reload();
+    await waitSettled(page);
+    await page.getByRole('heading', { name: 'My stats' }).waitFor();
+    expect(unexpected(tab, [/Failed to load resource|ERR_INTERNET_DISCONNECTED|dynamically imported module/])).toEqual(
+      [],
+    );
+    await tab.context.close();
+  });
+
   /** A delivered order of `person` with `adults` Adult tickets, and the phone's service worker ready. */
   async function deliveredAndReady(tab: Tab, person: Person, adults: number) {
     const order = await orders.delivered(person, event, [adults, 0]);

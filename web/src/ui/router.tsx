@@ -10,6 +10,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import { ApiError } from '../api/client';
 import { ErrorNotice } from './feedback';
 import { bestMatch, branchesOf, isActiveLink, type Matched, type Params, type RouteObject } from './route-match';
 
@@ -94,7 +95,8 @@ export function createBrowserRouter(routes: RouteObject[]) {
     try {
       await load(matched);
     } catch (caught) {
-      error = caught;
+      // The page's code did not arrive: to the person that is the connection, said as every unanswered call says it.
+      error = new ApiError(0, 'NETWORK_ERROR', String(caught));
     }
     if (ticket !== latest) return;
     beforeCommit?.();
