@@ -70,6 +70,7 @@ export function createBrowserRouter(routes: RouteObject[]) {
   let initialized = false;
   /** Only the latest navigation commits: a slow chunk of an earlier one does not take the screen back. */
   let latest = 0;
+  let committed = 0;
 
   const match = (pathname: string) => bestMatch(branches, pathname);
 
@@ -100,6 +101,7 @@ export function createBrowserRouter(routes: RouteObject[]) {
     }
     if (ticket !== latest) return;
     beforeCommit?.();
+    committed = ticket;
     commit({ location, matched, ...(error ? { error } : {}) });
   };
 
@@ -130,8 +132,18 @@ export function createBrowserRouter(routes: RouteObject[]) {
   window.addEventListener('popstate', () => void go(currentLocation()));
   void go(state.location);
 
+  /**
+   * A redirect drawn by a page (`Navigate`, from the location `from` it was drawn at) yields when that page is no
+   * longer the one shown or a navigation is on its way: that one came after the state the page was drawn from (a 401
+   * sends the person to the login page saying the session ended, while the page drawn before, seeing no session,
+   * would send them there without saying why).
+   */
+  const redirect = (to: string, options: NavigateOptions, from: string) =>
+    latest !== committed || state.location.key !== from ? Promise.resolve() : navigate(to, options);
+
   return {
     navigate,
+    redirect,
     subscribe: (listener: () => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -203,12 +215,13 @@ export function useSearchParams() {
   return [params, set] as const;
 }
 
-/** Goes to `to` once rendered (a redirect). */
+/** Goes to `to` once rendered (a redirect), unless the page it was drawn on has already been left. */
 export function Navigate({ to, replace, state }: { to: string } & NavigateOptions) {
-  const navigate = useNavigate();
+  const { redirect } = useRouter();
+  const { key } = useLocation();
   useEffect(() => {
-    void navigate(to, { replace, state });
-  }, [navigate, to, replace, state]);
+    void redirect(to, { replace, state }, key);
+  }, [redirect, to, replace, state, key]);
   return null;
 }
 
