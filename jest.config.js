@@ -9,6 +9,6 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   testTimeout: 30000,
   maxWorkers: 2,
-  // The browser tests (tests/browser) skip without Chromium; this says so once.
-  globalSetup: '<rootDir>/tests/browser/announce.ts',
+  // Says once that the browser tests skip without Chromium, and runs the Lighthouse audit alone before the workers.
+  globalSetup: '<rootDir>/tests/browser/global-setup.ts',
 };

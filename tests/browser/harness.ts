@@ -25,7 +25,7 @@ export const describeInBrowser: jest.Describe = (() => {
         });
       })) as unknown as jest.Describe;
   }
-  return describe.skip; // tests/browser/announce.js (jest globalSetup) says so once per run
+  return describe.skip; // tests/browser/global-setup.ts (jest globalSetup) says so once per run
 })();
 
 export const SCREENSHOTS = join(ROOT, '.artifacts', 'screenshots');
