@@ -5,7 +5,7 @@
 // is written to localStorage first (the client reads it there) and Lighthouse keeps the storage. Every run starts
 // cold: the HTTP cache, the service worker and its caches are cleared first (a signed-in run keeps only
 // localStorage), so no run is served from what an earlier one left. Each page runs `runs` times (default 1) and the
-// median run by performance (Lighthouse's own computeMedianRun) is reported. Prints one JSON line:
+// median run (Lighthouse's own computeMedianRun: closest to the median FCP and TTI) is reported. Prints one JSON line:
 // [{ name, scores, runs: [performance of each run], metrics: { fcp, lcp, si, tbt, cls }, failing: [audit ids < 0.9] }].
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

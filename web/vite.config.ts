@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { resolve } from 'node:path';
 import type { ManualChunkMeta } from 'rollup';
 import type { Plugin } from 'vite';
+import { catalogAssets } from './catalog-assets';
 
 /**
  * The web client. `npm start` builds it into web/dist, which the local host serves at `/` (same origin as /api);
@@ -12,10 +13,12 @@ import type { Plugin } from 'vite';
  * precaches the shell and keeps the last answer of every GET /api/* (network first) for offline use.
  */
 /**
- * The application (boot.tsx and everything it imports, React included) as one chunk, apart from the few modules the
- * entry itself imports: left to itself, the bundler cut it into some fifteen pieces shared with the lazy pages, and
- * a phone fetched them through a handful of connections one after another (docs/decisions/web-client.md,
- * "The first screen").
+ * The application (boot.tsx and everything it imports) as two chunks, apart from the few modules the entry itself
+ * imports: the libraries it uses (`libraries`: the renderer, i18next, TanStack Query, …) and its own code (`boot`).
+ * Left to itself, the bundler cut it into some fifteen pieces shared with the lazy pages, and a phone fetched them
+ * through a handful of connections one after another. Two, because a chunk is evaluated in one task: main.tsx
+ * evaluates the libraries one task before the application's own code, so neither holds the page for long
+ * (docs/decisions/web-client.md, "The first screen").
  */
 function applicationChunk(id: string, { getModuleInfo }: ManualChunkMeta): string | undefined {
   if (!application) {
@@ -34,7 +37,9 @@ function applicationChunk(id: string, { getModuleInfo }: ManualChunkMeta): strin
   }
   // The entry's own modules are named too: a manual chunk otherwise takes in every module it imports.
   if (entry!.has(id)) return 'index';
-  return application.has(id) ? 'boot' : undefined;
+  if (!application.has(id)) return undefined;
+  // The bundler's own helpers (ids starting with a NUL, e.g. its CommonJS interop) go with the libraries that use them.
+  return id.includes('/node_modules/') || id.startsWith('\0') ? 'libraries' : 'boot';
 }
 let application: Set<string> | undefined;
 /** The build's renderer (`resolve.alias` below). */
@@ -48,7 +53,7 @@ const PREACT_IN_PLACE_OF_REACT = [
 let entry: Set<string> | undefined;
 
 /**
- * The application chunk (and its stylesheet) asked for by the page itself, at the lowest priority, as `prefetch`:
+ * The application's chunks (and its stylesheet) asked for by the page itself, at the lowest priority, as `prefetch`:
  * its download starts with the page's, not after the entry has run and the first frame is painted, while its
  * evaluation still waits for that frame (main.tsx imports it then and gets it from the HTTP cache; hashed assets are
  * immutable). A prefetch does not hold up the first paint, as a `modulepreload` (high priority) would on a slow link.
@@ -62,7 +67,9 @@ function prefetchApplication(): Plugin {
       handler(_html, { bundle }) {
         const boot = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.name === 'boot');
         if (!boot || boot.type !== 'chunk') return [];
-        const files = [boot.fileName, ...(boot.viteMetadata?.importedCss ?? [])];
+        // Its imports: the libraries' chunk (the entry's own chunk is already the page's).
+        const imports = boot.imports.filter((file) => !/\/index-[^/]*\.js$/.test(file));
+        const files = [boot.fileName, ...imports, ...(boot.viteMetadata?.importedCss ?? [])];
         return files.map((file) => ({
           tag: 'link',
           attrs: { rel: 'prefetch', href: `/${file}`, crossorigin: '' },
@@ -78,6 +85,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     prefetchApplication(),
+    catalogAssets(resolve(__dirname, 'src/i18n/locales'), ['en', 'de', 'fi']),
     VitePWA({
       // src/offline/start.ts registers it after the page has loaded; a new version takes over on the next load.
       injectRegister: false,
@@ -103,7 +111,8 @@ export default defineConfig(({ command }) => ({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+        // The languages' catalogs are JSON files among the assets (catalog-assets.ts).
+        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}', 'assets/*.json'],
         // Every client route opens the shell offline; the API and the docs it serves are never the shell.
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/],

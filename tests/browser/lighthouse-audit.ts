@@ -38,8 +38,8 @@ export type PageResult = {
 export type AuditOutcome = { runs: number; seconds: number; results?: PageResult[]; error?: string };
 
 /**
- * Runs per page; the page's result is its median run by performance (Lighthouse's computeMedianRun), as Lighthouse's
- * own guidance on variability advises (docs/variability.md: "run Lighthouse multiple times" and take the median).
+ * Runs per page; the page's result is its median run (Lighthouse's computeMedianRun: the run closest to the median
+ * FCP and time to interactive), as Lighthouse's own guidance on variability advises (docs/variability.md).
  */
 export const DEFAULT_RUNS = 3;
 

@@ -9,9 +9,9 @@ import { AUDITED_PAGES, auditMemberPages, type AuditOutcome, DEFAULT_RUNS, RESUL
  *
  * The audit is measured in Jest's global setup (tests/browser/global-setup.ts), before the test workers start: a
  * performance score is a measure of time, and run beside the other worker the same build printed 0.76 for pages that
- * score 0.96-1.00 alone. Each page runs three times, cold, and its median run by performance is its result
- * (Lighthouse's computeMedianRun). This test asserts those results; run where the global setup did not audit (another
- * Jest configuration), it runs the audit itself.
+ * score 0.96-1.00 alone. Each page runs three times, cold, and its median run is its result (Lighthouse's
+ * computeMedianRun, the run closest to the median FCP and time to interactive). This test asserts those results;
+ * run where the global setup did not audit (another Jest configuration), it runs the audit itself.
  */
 jest.setTimeout(900_000);
 

@@ -8,7 +8,7 @@ import { memberWithSales } from './member-pages-fixture';
  * in Chromium with a trace, and every main-thread task after the first contentful paint is counted as Lighthouse's
  * simulation counts it at a 4x CPU slowdown (4 x duration - 50 ms, when positive); the median is printed with the
  * longest task. PROFILE_PATHS picks the pages, TASKS=1 lists each load's tasks over 10 ms, PROFILE_OUT=dir writes
- * each load's CPU profile there as a Chrome .cpuprofile (docs/decisions/web-client.md, "The first screen").
+ * each load's CPU profile there as a Chrome .cpuprofile, and its trace (docs/decisions/web-client.md, "The first screen").
  */
 jest.setTimeout(600_000);
 describeInBrowser('tbt proxy', () => {
@@ -17,7 +17,7 @@ describeInBrowser('tbt proxy', () => {
     const { f, session } = await memberWithSales(api);
     const out: string[] = [];
     for (const path of (process.env.PROFILE_PATHS ?? '/login,/,/history?tab=delivered,/sales').split(',')) {
-      const results: { tbt: number; longest: number; fcp: number; done: number }[] = [];
+      const results: { tbt: number; longest: number; fcp: number; done: number; layout: number }[] = [];
       for (let i = 0; i < Number(process.env.N ?? 7); i++) {
         const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
         const page = await context.newPage();
@@ -51,6 +51,9 @@ describeInBrowser('tbt proxy', () => {
           const r = (await cdp.send('IO.read', { handle: stream })) as { data: string; eof: boolean };
           data += r.data;
           if (r.eof) break;
+        }
+        if (process.env.PROFILE_OUT) {
+          writeFileSync(`${process.env.PROFILE_OUT}/${path.replace(/[^a-z]+/g, '_')}-${i}.trace.json`, data);
         }
         const ev = (JSON.parse(data).traceEvents ?? JSON.parse(data)) as {
           name: string;
@@ -91,12 +94,18 @@ describeInBrowser('tbt proxy', () => {
                 .map((t) => `${((t.ts - nav.ts) / 1000).toFixed(0)}+${((t.dur ?? 0) / 1000).toFixed(0)}`)
                 .join(' '),
           );
-        results.push({ tbt, longest, fcp: (fcpEv.ts - nav.ts) / 1000, done: last });
+        // Style and layout on the main thread (Chromium's own work, outside any script): what the page's CSS and
+        // fonts cost.
+        const layout =
+          ev
+            .filter((e) => e.pid === fcpEv.pid && e.tid === fcpEv.tid && /^(Layout|UpdateLayoutTree)$/.test(e.name))
+            .reduce((sum, e) => sum + (e.dur ?? 0), 0) / 1000;
+        results.push({ tbt, longest, fcp: (fcpEv.ts - nav.ts) / 1000, done: last, layout });
         await context.close();
       }
       const med = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
       out.push(
-        `${path.padEnd(24)} tbt4x median ${med(results.map((r) => r.tbt)).toFixed(0)} [${results.map((r) => r.tbt.toFixed(0)).join(' ')}] longest ${med(results.map((r) => r.longest)).toFixed(1)} fcp ${med(results.map((r) => r.fcp)).toFixed(0)} busy-until ${med(results.map((r) => r.done)).toFixed(0)}`,
+        `${path.padEnd(24)} tbt4x median ${med(results.map((r) => r.tbt)).toFixed(0)} [${results.map((r) => r.tbt.toFixed(0)).join(' ')}] longest ${med(results.map((r) => r.longest)).toFixed(1)} fcp ${med(results.map((r) => r.fcp)).toFixed(0)} busy-until ${med(results.map((r) => r.done)).toFixed(0)} style+layout ${med(results.map((r) => r.layout)).toFixed(1)}`,
       );
     }
     console.log(out.join('\n'));

@@ -28,15 +28,23 @@ const applicationChunk = () => {
   return chunks[boot[0]!]!.file;
 };
 
+/** The libraries the application uses (the renderer, i18next, TanStack Query, …), a chunk of their own. */
+const librariesChunk = () => {
+  const chunks = manifest();
+  const libraries = Object.keys(chunks).filter((name) => /^_libraries-.*\.js$/.test(name));
+  expect(libraries).toHaveLength(1);
+  return chunks[libraries[0]!]!.file;
+};
+
 describe('web client build', () => {
   beforeAll(() => ensureWebBuild(), 120_000);
 
   it('loads under 82 KB of gzipped JavaScript on first visit (entry, the application chunk and one catalog)', () => {
     const html = readFileSync(join(WEB_DIST, 'index.html'), 'utf8');
-    const scripts = [...entryScripts(html), applicationChunk()];
+    const scripts = [...entryScripts(html), applicationChunk(), librariesChunk()];
     const entry = scripts.reduce((sum, src) => sum + gzipped(src), 0);
-    // The active language's catalog comes on the first load too: the largest of them is counted.
-    const catalogs = readdirSync(join(WEB_DIST, 'assets')).filter((f) => /^(en|de|fi)-.*\.js$/.test(f));
+    // The active language's catalog (a JSON file, catalog-assets.ts) comes on the first load too: the largest counts.
+    const catalogs = readdirSync(join(WEB_DIST, 'assets')).filter((f) => /^(en|de|fi)-.*\.json$/.test(f));
     expect(catalogs).toHaveLength(3);
     const catalog = Math.max(...catalogs.map((f) => gzipped(join('assets', f))));
     const total = entry + catalog;
@@ -55,9 +63,13 @@ describe('web client build', () => {
     // The entry and its own chunk: a few KB, and the application chunk is not among what the page names.
     expect(scripts.reduce((sum, src) => sum + gzipped(src), 0)).toBeLessThan(4 * 1024);
     expect(scripts).not.toContain(applicationChunk());
-    // The application is one chunk (vite.config.ts, applicationChunk): it imports only the entry's own chunk.
+    // The application is two chunks (vite.config.ts, applicationChunk): its own code, which imports only the entry's
+    // chunk and the libraries' chunk, which the entry evaluates first.
     const application = manifest()['_' + applicationChunk().replace(/^assets\//, '')]!;
-    expect(application.imports ?? []).toEqual([expect.stringMatching(/^_index-/)]);
+    expect((application.imports ?? []).sort()).toEqual([
+      expect.stringMatching(/^_index-/),
+      expect.stringMatching(/^_libraries-/),
+    ]);
   });
 
   it('asks for the application with the page, at low priority: a prefetch of its chunk and stylesheet, no modulepreload', () => {
@@ -66,23 +78,28 @@ describe('web client build', () => {
     const boot = manifest()['_' + applicationChunk().replace(/^assets\//, '')]!;
     const css = (boot as { css?: string[] }).css ?? [];
     expect(css.length).toBeGreaterThan(0);
-    expect(prefetched.sort()).toEqual([applicationChunk(), ...css].sort());
+    expect(prefetched.sort()).toEqual([applicationChunk(), librariesChunk(), ...css].sort());
     // A modulepreload is fetched at high priority and would hold up the first paint on a slow link.
     expect(entryScripts(html)).not.toContain(applicationChunk());
+    expect(entryScripts(html)).not.toContain(librariesChunk());
   });
 
-  it("carries no language's catalog in the entry: each is a chunk of its own, loaded for the active language", () => {
+  it("carries no language's catalog in any script: each is a JSON file of its own, fetched for the active language", () => {
     const html = readFileSync(join(WEB_DIST, 'index.html'), 'utf8');
     const entry = entryScripts(html)
       .map((src) => readFileSync(join(WEB_DIST, src), 'utf8'))
       .join('\n');
     // One sentence of each catalog, as the bundler writes it into a chunk.
     const samples = { en: 'Send me a login code', de: 'Anmeldecode zusenden', fi: 'Lähetä minulle kirjautumiskoodi' };
-    const assets = readdirSync(join(WEB_DIST, 'assets')).filter((f) => f.endsWith('.js'));
+    const assets = readdirSync(join(WEB_DIST, 'assets')).filter((f) => /\.(js|json)$/.test(f));
     for (const [language, sample] of Object.entries(samples)) {
       expect(entry.includes(sample)).toBe(false);
       const holders = assets.filter((f) => readFileSync(join(WEB_DIST, 'assets', f), 'utf8').includes(sample));
-      expect(holders).toEqual([expect.stringMatching(new RegExp(`^${language}-`))]);
+      expect(holders).toEqual([expect.stringMatching(new RegExp(`^${language}-.*\\.json$`))]);
+      // A whole catalog, as the client reads it (JSON, every area's keys), and the service worker keeps it offline.
+      const catalog = JSON.parse(readFileSync(join(WEB_DIST, 'assets', holders[0]!), 'utf8'));
+      expect(Object.keys(catalog)).toEqual(expect.arrayContaining(['common', 'nav']));
+      expect(readFileSync(join(WEB_DIST, 'sw.js'), 'utf8')).toContain(`assets/${holders[0]}`);
     }
   });
 

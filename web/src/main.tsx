@@ -9,8 +9,8 @@ import './ui/styles.css';
 /**
  * The entry (about 3.5 KB gzipped with its chunk): it lets the page paint before the application is fetched and run
  * (docs/decisions/web-client.md, "The first screen"). index.html's brand bar is painted first; then the
- * application's code, for a signed-in member's first screens the page's API answers, the language's catalog and
- * the chunk of the page being opened are fetched side by side, and boot.tsx starts React. Each step is a task of
+ * application's code (its libraries, then its own), for a signed-in member's first screens the page's API answers,
+ * the language's catalog and the chunk of the page being opened are fetched side by side, and boot.tsx starts React. Each step is a task of
  * its own, so the browser can answer a tap between them.
  */
 function afterFirstPaint(start: () => void) {
@@ -44,18 +44,32 @@ function loadLocaleData() {
 
 if (currentSession()) loadLocaleData();
 
+/**
+ * Runs each step in a task of its own, one after another: starting a request or a module's import costs a few
+ * milliseconds each on a desktop (a fetch, the bundler's preload of the chunk's dependencies), several times that on a
+ * phone, and together they made one long task right after the first paint.
+ */
+function oneTaskEach(steps: (() => void)[]) {
+  const [step, ...rest] = steps;
+  if (!step) return;
+  step();
+  if (rest.length > 0) setTimeout(() => oneTaskEach(rest), 0);
+}
+
 afterFirstPaint(() => {
-  void import('./boot');
   const organizationId = currentOrganizationId();
-  if (organizationId) {
-    const reads = firstScreenReads(window.location.pathname, window.location.search);
-    askEarly(
-      reads.map((read) => requestOf(read, organizationId)),
-      API_BASE_URL,
-    );
-  }
-  setTimeout(() => {
-    void loadCatalog(firstLanguage()).catch(() => undefined); // i18n/index.ts reads (and reports) the same load
-    startLandingPage(window.location.pathname);
-  }, 0);
+  const reads = organizationId ? firstScreenReads(window.location.pathname, window.location.search) : [];
+  const language = firstLanguage();
+  const path = window.location.pathname;
+  oneTaskEach([
+    // What travels first: the page's API answers, its language's catalog and its chunk (the application's chunks
+    // are on their way already, prefetched by the page).
+    ...reads.map((read) => () => askEarly([requestOf(read, organizationId!)], API_BASE_URL)),
+    () => void loadCatalog(language).catch(() => undefined), // i18n/index.ts reads (and reports) the same load
+    () => startLandingPage(path),
+    // The libraries, then the application's own code a task later: a chunk is evaluated in one task, and the two as
+    // one were the longest task after the first paint (vite.config.ts, applicationChunk). Should the libraries'
+    // chunk not arrive, the application's import asks for it again (and its failure is the page's to show).
+    () => void import('react-dom/client').catch(() => undefined).then(() => setTimeout(() => void import('./boot'), 0)),
+  ]);
 });

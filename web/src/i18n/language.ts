@@ -1,10 +1,12 @@
 /**
  * Which language the client speaks, and the loading of its catalog, without i18next: the entry (main.tsx) starts the
  * catalog's download from here beside the application's code, and i18n/index.ts reads the same promise.
- * The client's words live in one catalog per language (locales/<language>.ts, gathering locales/<language>/*.json),
- * each its own chunk: the first load carries only the active language's catalog (docs/decisions/web-client.md,
+ * The client's words live in one catalog per language (locales/<language>/*.json, gathered into one JSON file per
+ * language by web/catalog-assets.ts): the first load carries only the active language's catalog (docs/decisions/web-client.md,
  * "Languages").
  */
+import catalogUrls from 'virtual:catalog-urls';
+
 export const LANGUAGES = ['en', 'de', 'fi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 /** Each language named in itself, for the switcher. */
@@ -51,8 +53,14 @@ export function rememberChoice(language: Language) {
   }
 }
 
-/** Vite makes each catalog a chunk of its own; only the one asked for is fetched. */
-const catalogs = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*.ts');
+/** Each language's catalog is a JSON file of its own (web/catalog-assets.ts); only the one asked for is fetched. */
+const catalogUrl = (language: Language) => catalogUrls[language];
+
+async function fetchCatalog(language: Language): Promise<Record<string, unknown>> {
+  const response = await fetch(catalogUrl(language));
+  if (!response.ok) throw new Error(`The ${language} catalog could not be loaded (HTTP ${response.status}).`);
+  return (await response.json()) as Record<string, unknown>;
+}
 
 const loading = new Map<Language, Promise<Record<string, unknown>>>();
 
@@ -60,7 +68,7 @@ const loading = new Map<Language, Promise<Record<string, unknown>>>();
 export function loadCatalog(language: Language): Promise<Record<string, unknown>> {
   let found = loading.get(language);
   if (!found) {
-    found = catalogs[`./locales/${language}.ts`]!().then((module) => module.default);
+    found = fetchCatalog(language);
     // A failed download (offline, a new deployment) may be tried again.
     found.catch(() => loading.delete(language));
     loading.set(language, found);

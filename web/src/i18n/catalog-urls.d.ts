@@ -1,0 +1,5 @@
+/** The address of each language's catalog (web/catalog-assets.ts). */
+declare module 'virtual:catalog-urls' {
+  const urls: Record<'en' | 'de' | 'fi', string>;
+  export default urls;
+}
