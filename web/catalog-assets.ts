@@ -15,8 +15,13 @@ const VIRTUAL = 'virtual:catalog-urls';
 const RESOLVED = `\0${VIRTUAL}`;
 const DEV_PREFIX = '/@catalogs/';
 
-export function catalogAssets(localesDir: string, languages: readonly string[]): Plugin {
+export function catalogAssets(localesDir: string): Plugin {
   let build = false;
+  // One folder per language: en, de and fi, as i18n/language.ts's LANGUAGES (tests/web/catalogs.test.ts holds the
+  // folders to that list).
+  const languages = readdirSync(localesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
   const partsOf = (language: string) =>
     readdirSync(join(localesDir, language))
       .filter((file) => file.endsWith('.json'))

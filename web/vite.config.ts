@@ -85,7 +85,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     prefetchApplication(),
-    catalogAssets(resolve(__dirname, 'src/i18n/locales'), ['en', 'de', 'fi']),
+    catalogAssets(resolve(__dirname, 'src/i18n/locales')),
     VitePWA({
       // src/offline/start.ts registers it after the page has loaded; a new version takes over on the next load.
       injectRegister: false,

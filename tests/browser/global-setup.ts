@@ -4,14 +4,16 @@ import type { Config } from '@jest/types';
 import { globsToMatcher } from 'jest-util';
 import { ROOT } from '../helpers/web-build';
 import { auditMemberPages, DEFAULT_RUNS, LIGHTHOUSE_TEST, RESULTS_ENV } from './lighthouse-audit';
+import { waitForQuietMachine } from './quiet-machine';
 
 /**
  * Jest's global setup, run once before any test worker starts:
  * - says once per run (not once per browser test file) that the browser tests are skipped without Chromium;
  * - runs issue 33's Lighthouse audit when this run includes tests/browser/lighthouse.test.ts. Performance is a
  *   measure of time, and beside a second Jest worker the same build scored 0.76 where it scores 0.96-1.00 alone, so
- *   the audit runs here, on a machine doing nothing else, and the test asserts what it measured. Its results go to a
- *   file named in the environment, which the workers inherit.
+ *   the audit runs here, on a machine doing nothing else (it first waits, at most a minute, for the disk's pending
+ *   writes and the CPU to settle: `npm ci` and the build have just run), and the test asserts what it measured. Its
+ *   results go to a file named in the environment, which the workers inherit.
  */
 export default async function globalSetup(globalConfig: Config.GlobalConfig, projectConfig: Config.ProjectConfig) {
   const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -25,8 +27,13 @@ export default async function globalSetup(globalConfig: Config.GlobalConfig, pro
   }
   if (!selectsLighthouseTest(globalConfig, projectConfig)) return;
   const runs = Number(process.env.LIGHTHOUSE_RUNS ?? DEFAULT_RUNS);
-  console.log(`\nLighthouse: auditing the member pages alone before the tests start (${runs} runs a page)…`);
-  const outcome = await auditMemberPages(chromium, runs);
+  const quiet = await waitForQuietMachine();
+  console.log(
+    `\nLighthouse: auditing the member pages alone before the tests start (${runs} runs a page), the CPU ` +
+      `${Math.round(quiet.idle * 100)} % idle after ${(quiet.waitedMs / 1000).toFixed(1)} s` +
+      `${quiet.quiet ? '' : ' (not quiet: the scores may be low for it)'}…`,
+  );
+  const outcome = { ...(await auditMemberPages(chromium, runs)), quiet };
   const dir = join(ROOT, '.artifacts', 'lighthouse');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `results-${process.pid}-${Date.now()}.json`);

@@ -35,7 +35,14 @@ export type PageResult = {
 };
 
 /** What the test reads: the pages' results, or why the audit could not run; `seconds` is the audit's own time. */
-export type AuditOutcome = { runs: number; seconds: number; results?: PageResult[]; error?: string };
+export type AuditOutcome = {
+  runs: number;
+  seconds: number;
+  results?: PageResult[];
+  error?: string;
+  /** How quiet the machine was when the audit started (global-setup.ts, quiet-machine.ts). */
+  quiet?: { waitedMs: number; idle: number; quiet: boolean };
+};
 
 /**
  * Runs per page; the page's result is its median run (Lighthouse's computeMedianRun: the run closest to the median

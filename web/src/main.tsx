@@ -10,8 +10,8 @@ import './ui/styles.css';
  * The entry (about 3.5 KB gzipped with its chunk): it lets the page paint before the application is fetched and run
  * (docs/decisions/web-client.md, "The first screen"). index.html's brand bar is painted first; then the
  * application's code (its libraries, then its own), for a signed-in member's first screens the page's API answers,
- * the language's catalog and the chunk of the page being opened are fetched side by side, and boot.tsx starts React. Each step is a task of
- * its own, so the browser can answer a tap between them.
+ * the language's catalog and the chunk of the page being opened are fetched side by side, and boot.tsx starts React.
+ * Each step is a task of its own, so the browser can answer a tap between them.
  */
 function afterFirstPaint(start: () => void) {
   let started = false;

@@ -1,5 +1,5 @@
-/** The address of each language's catalog (web/catalog-assets.ts). */
+/** The address of each language's catalog, by the name of its folder in locales/ (web/catalog-assets.ts). */
 declare module 'virtual:catalog-urls' {
-  const urls: Record<'en' | 'de' | 'fi', string>;
+  const urls: Readonly<Record<string, string | undefined>>;
   export default urls;
 }

@@ -54,10 +54,10 @@ export function rememberChoice(language: Language) {
 }
 
 /** Each language's catalog is a JSON file of its own (web/catalog-assets.ts); only the one asked for is fetched. */
-const catalogUrl = (language: Language) => catalogUrls[language];
-
 async function fetchCatalog(language: Language): Promise<Record<string, unknown>> {
-  const response = await fetch(catalogUrl(language));
+  const url = catalogUrls[language];
+  if (!url) throw new Error(`No ${language} catalog was built (web/src/i18n/locales/${language}/).`);
+  const response = await fetch(url);
   if (!response.ok) throw new Error(`The ${language} catalog could not be loaded (HTTP ${response.status}).`);
   return (await response.json()) as Record<string, unknown>;
 }

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../data/session-hooks';
 import { outboxVersion, readOutbox, subscribeOutbox, type OutboxEntry } from './outbox';
 import { forgetEntry, KEY_EXPIRED, resend } from './send';
-import './offline.css';
 
 const STATE_TEXT: Record<OutboxEntry['state'], string> = {
   sending: 'offline.state.sending',

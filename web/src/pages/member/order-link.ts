@@ -4,7 +4,6 @@ import { useSearchParams } from '../../ui/router';
 import { http, unwrap } from '../../api/instance';
 import type { OrderStatus } from '../../api/types';
 import { useSession } from '../../data/session-hooks';
-import './order-link.css';
 
 const TAB_OF: Partial<Record<OrderStatus, string>> = {
   pending: 'active',
