@@ -27,7 +27,10 @@ export type PageResult = {
   name: string;
   url: string;
   machine?: Record<string, unknown>;
+  /** The representative run's scores (computeMedianRun). */
   scores: Record<string, number>;
+  /** Each category's median score over the runs: what the test holds. */
+  medians: Record<string, number>;
   failing: string[];
   runs: number[];
   metrics: Record<string, number>;

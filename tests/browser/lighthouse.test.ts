@@ -9,9 +9,11 @@ import { AUDITED_PAGES, auditMemberPages, type AuditOutcome, DEFAULT_RUNS, RESUL
  *
  * The audit is measured in Jest's global setup (tests/browser/global-setup.ts), before the test workers start: a
  * performance score is a measure of time, and run beside the other worker the same build printed 0.76 for pages that
- * score 0.96-1.00 alone. Each page runs three times, cold, and its median run is its result (Lighthouse's
- * computeMedianRun, the run closest to the median FCP and time to interactive). This test asserts those results;
- * run where the global setup did not audit (another Jest configuration), it runs the audit itself.
+ * score 0.96-1.00 alone. Every page is loaded once unmeasured, then runs three times, cold; each category's median
+ * score over the three runs is held (Lighthouse CI's `aggregationMethod: 'median'`; its default, 'optimistic', would
+ * hold the best run), and the representative run (Lighthouse's computeMedianRun) is printed with its metrics. This
+ * test asserts those results; run where the global setup did not audit (another Jest configuration), it runs the
+ * audit itself.
  */
 jest.setTimeout(900_000);
 
@@ -24,7 +26,7 @@ function measured(): Promise<AuditOutcome> {
 }
 
 describeInBrowser('Lighthouse on the member pages (Chromium)', () => {
-  it('scores at least 95 in performance, accessibility and best practices, each page the median of its runs', async () => {
+  it('scores at least 95 in performance, accessibility and best practices, the median of each page’s runs', async () => {
     const outcome = await measured();
     console.log(JSON.stringify(outcome, null, 1));
     expect(outcome.error).toBeUndefined();
@@ -32,16 +34,18 @@ describeInBrowser('Lighthouse on the member pages (Chromium)', () => {
     expect(results.map((r) => r.name)).toEqual(AUDITED_PAGES.map((p) => p.name));
     // Each audit measured the page it names (a lost session would have measured the login page instead).
     expect(results.map((r) => new URL(r.url).pathname)).toEqual(AUDITED_PAGES.map((p) => p.path.split('?')[0]));
-    // Every page ran as many times as asked, and the score reported is one of its runs.
+    // Every page ran as many times as asked; its performance median is the middle of its runs' scores.
     for (const result of results) {
       expect(result.runs).toHaveLength(outcome.runs);
       expect(result.runs).toContain(result.scores.performance);
+      const sorted = [...result.runs].sort((a, b) => a - b);
+      if (sorted.length % 2 === 1) expect(result.medians.performance).toBe(sorted[(sorted.length - 1) / 2]);
     }
     const short = results.flatMap((r) =>
       r.runtimeError
         ? [`${r.name}: ${r.runtimeError}`]
-        : CATEGORIES.filter((c) => !(Number(r.scores[c]) >= 0.95)).map(
-            (c) => `${r.name}: ${c} ${r.scores[c]} (runs ${r.runs.join(' / ')}; ${r.failing.join(', ')})`,
+        : CATEGORIES.filter((c) => !(Number(r.medians[c]) >= 0.95)).map(
+            (c) => `${r.name}: ${c} ${r.medians[c]} (runs ${r.runs.join(' / ')}; ${r.failing.join(', ')})`,
           ),
     );
     expect(short).toEqual([]);
