@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import type { Config } from '@jest/types';
 import { globsToMatcher } from 'jest-util';
 import { ROOT } from '../helpers/web-build';
-import { auditMemberPages, DEFAULT_RUNS, LIGHTHOUSE_TEST, RESULTS_ENV } from './lighthouse-audit';
+import {
+  auditMemberPages,
+  DEFAULT_RUNS,
+  LIGHTHOUSE_DESCRIBE,
+  LIGHTHOUSE_IT,
+  LIGHTHOUSE_TEST,
+  RESULTS_ENV,
+} from './lighthouse-audit';
 import { waitForQuietMachine } from './quiet-machine';
 
 /**
@@ -54,5 +61,5 @@ function selectsLighthouseTest(globalConfig: Config.GlobalConfig, projectConfig:
     return false;
   }
   const name = globalConfig.testNamePattern;
-  return !name || new RegExp(name, 'i').test('Lighthouse on the member pages (Chromium) scores at least 95');
+  return !name || new RegExp(name, 'i').test(`${LIGHTHOUSE_DESCRIBE} ${LIGHTHOUSE_IT}`);
 }

@@ -11,6 +11,10 @@ import { memberWithSales } from './member-pages-fixture';
  * (which asserts its results, and runs it itself when the global setup did not).
  */
 export const LIGHTHOUSE_TEST = join(ROOT, 'tests', 'browser', 'lighthouse.test.ts');
+/** The test's names, which the global setup matches a run's `-t` filter against. */
+export const LIGHTHOUSE_DESCRIBE = 'Lighthouse on the member pages (Chromium)';
+export const LIGHTHOUSE_IT =
+  'scores at least 95 in performance, accessibility and best practices, the median of each page’s runs';
 /** Where the global setup leaves this run's results for the test (the path is passed on in the environment). */
 export const RESULTS_ENV = 'LIGHTHOUSE_RESULTS_FILE';
 

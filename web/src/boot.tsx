@@ -7,9 +7,8 @@ import { readFirstScreen } from './data/queries';
 import { startI18n } from './i18n';
 import { startOffline } from './offline/start';
 import { warmUpFormats } from './ui/format';
+import { nextTask } from './ui/tasks';
 
-/** Lets the browser run what waits (a tap, a paint, an answer's arrival) before the next step. */
-const nextTask = (ms = 0) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 /** How long the first render waits for the opened page's data before it shows the page loading instead. */
 const FIRST_SCREEN_WAIT_MS = 1_000;
 

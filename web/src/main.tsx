@@ -4,6 +4,7 @@ import { currentOrganizationId, currentSession } from './api/session';
 import { startLandingPage } from './app/landing-pages';
 import { firstScreenReads, requestOf } from './data/first-screen';
 import { firstLanguage, loadCatalog } from './i18n/language';
+import { nextTask } from './ui/tasks';
 import './ui/styles.css';
 
 /**
@@ -49,14 +50,12 @@ if (currentSession()) loadLocaleData();
  * milliseconds each on a desktop (a fetch, the bundler's preload of the chunk's dependencies), several times that on a
  * phone, and together they made one long task right after the first paint.
  */
-function oneTaskEach(steps: (() => void)[]) {
-  const [step, ...rest] = steps;
-  if (!step) return;
-  step();
-  if (rest.length > 0) setTimeout(() => oneTaskEach(rest), 0);
+async function oneTaskEach(steps: (() => void)[]) {
+  for (const [index, step] of steps.entries()) {
+    if (index > 0) await nextTask();
+    step();
+  }
 }
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The application, each part evaluated in a task of its own: its libraries, then its own code (a chunk is evaluated
@@ -78,7 +77,7 @@ afterFirstPaint(() => {
   const reads = organizationId ? firstScreenReads(window.location.pathname, window.location.search) : [];
   const language = firstLanguage();
   const path = window.location.pathname;
-  oneTaskEach([
+  void oneTaskEach([
     // What travels first: the page's API answers and its language's catalog (the application's chunks are on their
     // way already, prefetched by the page).
     ...reads.map((read) => () => askEarly([requestOf(read, organizationId!)], API_BASE_URL)),

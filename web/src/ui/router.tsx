@@ -67,9 +67,9 @@ export function createBrowserRouter(routes: RouteObject[]) {
   const components = new Map<RouteObject, ComponentType>();
   const listeners = new Set<() => void>();
   let state: RouterState = { location: currentLocation(), matched: undefined };
-  let initialized = false;
   /** Only the latest navigation commits: a slow chunk of an earlier one does not take the screen back. */
   let latest = 0;
+  /** The navigation shown (0 until the first page's chunk has arrived). */
   let committed = 0;
 
   const match = (pathname: string) => bestMatch(branches, pathname);
@@ -84,7 +84,6 @@ export function createBrowserRouter(routes: RouteObject[]) {
 
   const commit = (next: RouterState) => {
     state = next;
-    initialized = true;
     listeners.forEach((listener) => listener());
   };
 
@@ -149,7 +148,7 @@ export function createBrowserRouter(routes: RouteObject[]) {
       return () => listeners.delete(listener);
     },
     snapshot: () => state,
-    isInitialized: () => initialized,
+    isInitialized: () => committed > 0,
     componentOf: (route: RouteObject) => components.get(route),
   };
 }
