@@ -6,6 +6,7 @@ import { http, unwrap } from '../../api/instance';
 import { currentSession } from '../../api/session';
 import { ErrorNotice, QueryView, Success } from '../../ui/feedback';
 import { roleLabel } from '../../ui/format';
+import { submittedValue } from '../../ui/form-values';
 
 /** An invitation link `/join/{code}`: shows the organization, then joins with a name and e-mail. */
 export default function JoinPage() {
@@ -19,11 +20,13 @@ export default function JoinPage() {
   const [email, setEmail] = useState(currentSession()?.email ?? '');
   const [name, setName] = useState('');
   const join = useMutation({
-    mutationFn: () => unwrap(http.POST('/api/join/{code}', { params: { path: { code } }, body: { email, name } })),
+    mutationFn: (body: { email: string; name: string }) =>
+      unwrap(http.POST('/api/join/{code}', { params: { path: { code } }, body })),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    join.mutate();
+    const form = e.currentTarget as HTMLFormElement;
+    join.mutate({ email: submittedValue(form, 'email'), name: submittedValue(form, 'name') });
   };
   const signedIn = Boolean(currentSession());
 
@@ -40,7 +43,9 @@ export default function JoinPage() {
               {signedIn ? (
                 <Link to="/orgs">{t('join.openOrganizations')}</Link>
               ) : (
-                <Link to={`/login?email=${encodeURIComponent(email)}`}>{t('join.logInToStart')}</Link>
+                <Link to={`/login?email=${encodeURIComponent(join.variables?.email ?? email)}`}>
+                  {t('join.logInToStart')}
+                </Link>
               )}
             </>
           ) : (
@@ -48,12 +53,19 @@ export default function JoinPage() {
               <p>{t('join.invited', { organization: data.organizationName, role: roleLabel(data.role) })}</p>
               <label>
                 {t('join.name')}
-                <input required autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+                <input
+                  name="name"
+                  required
+                  autoComplete="name"
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                />
               </label>
               <label>
                 {t('login.email')}
                 <input
                   type="email"
+                  name="email"
                   required
                   autoComplete="email"
                   value={email}

@@ -6,6 +6,7 @@ import { http, unwrap } from '../../api/instance';
 import { keepSession, safeNext } from '../../data/login';
 import { queryClient } from '../../data/query-client';
 import { ErrorNotice, Success } from '../../ui/feedback';
+import { submittedValue } from '../../ui/form-values';
 
 /** Login by e-mailed code: ask for the e-mail, then the 6-digit code (the e-mail's link opens /auth/verify). */
 export default function LoginPage() {
@@ -26,7 +27,7 @@ export default function LoginPage() {
     onSuccess: (_data, address) => setSentTo(address),
   });
   const verify = useMutation({
-    mutationFn: () => unwrap(http.POST('/api/auth/verify-code', { body: { email: sentTo!, code: code.trim() } })),
+    mutationFn: (body: { email: string; code: string }) => unwrap(http.POST('/api/auth/verify-code', { body })),
     onSuccess: (verified) => {
       queryClient.clear();
       keepSession(verified);
@@ -36,11 +37,11 @@ export default function LoginPage() {
 
   const onSend = (e: FormEvent) => {
     e.preventDefault();
-    send.mutate(email.trim());
+    send.mutate(submittedValue(e.currentTarget as HTMLFormElement, 'email'));
   };
   const onVerify = (e: FormEvent) => {
     e.preventDefault();
-    verify.mutate();
+    verify.mutate({ email: sentTo!, code: submittedValue(e.currentTarget as HTMLFormElement, 'code') });
   };
 
   return (
@@ -53,6 +54,7 @@ export default function LoginPage() {
             {t('login.email')}
             <input
               type="email"
+              name="email"
               autoComplete="email"
               required
               value={email}
@@ -71,6 +73,7 @@ export default function LoginPage() {
             {t('login.code')}
             <input
               ref={codeField}
+              name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
               pattern="[0-9]{6}"
