@@ -8,7 +8,7 @@ import { Layout } from './Layout';
 import { queryClient } from '../data/query-client';
 import { AREA_ROUTES } from './area-routes';
 import { landingPages } from './landing-pages';
-import { useSession } from '../data/session-hooks';
+import { SignedInProvider, useSession } from '../data/session-hooks';
 import { PATHS_WITHOUT_SESSION } from '../data/first-screen';
 
 /**
@@ -24,7 +24,11 @@ function RequireSession() {
   const location = useLocation();
   if (!session)
     return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
-  return <Outlet />;
+  return (
+    <SignedInProvider>
+      <Outlet />
+    </SignedInProvider>
+  );
 }
 
 const routes: RouteObject[] = [

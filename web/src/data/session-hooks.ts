@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { http, unwrap } from '../api/instance';
 import { currentOrganizationId, currentSession, sessionVersion, subscribeSession } from '../api/session';
 import type { Me, Membership } from '../api/types';
@@ -24,15 +24,35 @@ export const meQuery = (organizationId: string | undefined) => ({
   placeholderData: keepPreviousData,
 });
 
-export function useMe() {
-  const { organizationId } = useSession();
-  return useQuery<Me>(meQuery(organizationId));
+interface SignedIn {
+  organizationId: string | undefined;
+  me: UseQueryResult<Me>;
 }
+const SignedInContext = createContext<SignedIn | undefined>(undefined);
+
+/**
+ * One `/api/auth/me` observer for every signed-in page (app/App.tsx puts it under the session check). The shell,
+ * the page and each of its forms (every `useAction`) ask for the caller and their organization: each its own
+ * TanStack Query observer was a subscription and a result computed per component, the longest work of a page's
+ * first render after its own (docs/decisions/web-client.md, "The first screen"). They read this one instead.
+ */
+export function SignedInProvider({ children }: { children: ReactNode }) {
+  const { organizationId } = useSession();
+  const me = useQuery<Me>(meQuery(organizationId));
+  return createElement(SignedInContext.Provider, { value: { organizationId, me } }, children);
+}
+
+function useSignedIn(): SignedIn {
+  const signedIn = useContext(SignedInContext);
+  if (!signedIn) throw new Error('useMe and useOrganization are for signed-in pages, inside <SignedInProvider>');
+  return signedIn;
+}
+
+export const useMe = (): UseQueryResult<Me> => useSignedIn().me;
 
 /** The chosen organization and the caller's membership in it (once /api/auth/me has answered). */
 export function useOrganization(): { organizationId: string; membership?: Membership } {
-  const { organizationId } = useSession();
-  const me = useMe();
+  const { organizationId, me } = useSignedIn();
   const membership = me.data?.memberships.find((m) => m.organizationId === organizationId);
   return { organizationId: organizationId ?? '', membership };
 }
