@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react
 import { http, unwrap } from '../api/instance';
 import { currentOrganizationId, currentSession, sessionVersion, subscribeSession } from '../api/session';
 import type { Me, Membership } from '../api/types';
+import { i18next } from '../i18n';
 import { meQueryOf } from './first-screen';
 
 /** Re-renders on login, logout and organization changes. */
@@ -44,7 +45,12 @@ export function SignedInProvider({ children }: { children: ReactNode }) {
 
 function useSignedIn(): SignedIn {
   const signedIn = useContext(SignedInContext);
-  if (!signedIn) throw new Error('useMe and useOrganization are for signed-in pages, inside <SignedInProvider>');
+  if (!signedIn) {
+    // A page put outside the session check by mistake: the developer reads what is wrong in the console, the person
+    // reads the plain words of any unexpected error (an Error's message reaches the page's error box).
+    console.error('useMe and useOrganization are for signed-in pages, inside <SignedInProvider> (app/App.tsx)');
+    throw new Error(i18next.t('errors.unknown'));
+  }
   return signedIn;
 }
 
