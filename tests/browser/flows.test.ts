@@ -3,6 +3,7 @@ import type { TestHost } from '../helpers/harness';
 import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { orderApi } from '../helpers/orders';
 import {
+  askForLoginCode,
   DESK,
   describeInBrowser,
   openTab,
@@ -56,10 +57,7 @@ describeInBrowser('web client flows (Chromium)', () => {
     const { page } = member;
     await page.goto(`${api.url}/`);
     await page.waitForURL(/\/login/);
-    await page.getByLabel('E-mail address').fill(f.member.email);
-    await page.getByRole('button', { name: 'Send me a login code' }).click();
-    await page.getByText(/We sent a 6-digit code/).waitFor();
-    const code = /code: (\d{6})/.exec(api.lastEmailTo(f.member.email)?.text ?? '')?.[1] ?? '';
+    const code = await askForLoginCode(page, api, f.member.email);
     await page.getByLabel('Login code').fill(code);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('heading', { name: 'Autumn Gala' }).waitFor();

@@ -93,6 +93,17 @@ export async function openTab(
   return tab;
 }
 
+/**
+ * The login page's first step as a person takes it (an English page): the e-mail typed, "Send me a login code"
+ * pressed, the confirmation shown. Returns the 6-digit code from the e-mail the host sent.
+ */
+export async function askForLoginCode(page: Page, api: TestHost, email: string): Promise<string> {
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Send me a login code' }).click();
+  await page.getByText(/We sent a 6-digit code/).waitFor();
+  return /code: (\d{6})/.exec(api.lastEmailTo(email)?.text ?? '')?.[1] ?? '';
+}
+
 /** Signs a tab in with a token the test already holds (set-up is not the flow under test). */
 export async function signIn(tab: Tab, api: TestHost, person: Person, organizationId: string) {
   const payload = JSON.parse(Buffer.from(person.token.split('.')[1], 'base64url').toString('utf8')) as { exp: number };

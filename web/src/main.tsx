@@ -61,7 +61,9 @@ async function oneTaskEach(steps: (() => void)[]) {
  * The application, each part evaluated in a task of its own: its libraries, then its own code (a chunk is evaluated
  * in one task, and the two as one were the longest task after the first paint: vite.config.ts, applicationChunk),
  * then the chunk of the page being opened. The page's chunk comes last because it imports the other two: asked for
- * before them, its import evaluated all three in one task again (a 24-38 ms task on direct sales). Should the
+ * before them, when all three had arrived together (as in Lighthouse's cold runs), its import evaluated all three in
+ * one task again (a 24-38 ms task on direct sales). No test holds this order: arriving apart, as in the browser tests
+ * here, the chunks are evaluated a task each either way (docs/decisions/web-client.md, stop 45). Should the
  * libraries' chunk not arrive, the application's import asks for it again (and its failure is the page's to show).
  */
 async function startApplication(path: string) {
