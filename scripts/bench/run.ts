@@ -291,6 +291,8 @@ function scenarios(w: World): Scenario[] {
       () => w.superToken,
     ),
     list('notifications', () => `notifications?${q}`, member),
+    // Every signed-in screen's first call (the shell's), with the organization: memberships across organizations.
+    list('auth/me', () => `auth/me?${q}`, member),
     reportSold(8),
     reportSold(50),
     createOrder(8),

@@ -35,9 +35,32 @@ export interface Partition {
 }
 
 const indexes = new WeakMap<ServerItems, Map<unknown, Partition>>();
+/** Every document of a container as one set, for a query that names no partition (a deliberate fan-out). */
+const wholes = new WeakMap<ServerItems, Partition>();
 
 /** The container's index if a query has built it (writes before that need no upkeep). */
 export const builtIndexOf = (items: ServerItems) => indexes.get(items);
+
+const emptyPartition = (): Partition => ({ rids: new Set(), fields: new Map(), version: 0, sorted: new Map() });
+
+/**
+ * The whole container as one partition: a fan-out query (`auth/me`'s memberships of a person across organizations,
+ * the organizations by id) is narrowed by its point lookups as a partition's query is, by field indexes over every
+ * document, built on the first such query and kept by every write from then on.
+ */
+function wholeOf(items: ServerItems): Partition {
+  let whole = wholes.get(items);
+  if (!whole) {
+    partitionsOf(items); // writes keep both from here on (`add`, `remove`)
+    whole = emptyPartition();
+    for (const item of items._data.values()) {
+      const doc = item.read();
+      if (doc) addTo(whole, doc);
+    }
+    wholes.set(items, whole);
+  }
+  return whole;
+}
 
 export function partitionsOf(items: ServerItems): Map<unknown, Partition> {
   let partitions = indexes.get(items);
@@ -55,8 +78,13 @@ export function partitionsOf(items: ServerItems): Map<unknown, Partition> {
 export function add(items: ServerItems, partitions: Map<unknown, Partition>, doc: Doc) {
   const key = items._getPartition(doc);
   let partition = partitions.get(key);
-  if (!partition)
-    partitions.set(key, (partition = { rids: new Set(), fields: new Map(), version: 0, sorted: new Map() }));
+  if (!partition) partitions.set(key, (partition = emptyPartition()));
+  addTo(partition, doc);
+  const whole = wholes.get(items);
+  if (whole) addTo(whole, doc);
+}
+
+function addTo(partition: Partition, doc: Doc) {
   partition.version += 1;
   partition.sorted.clear(); // lists of the old version would only hold replaced documents in memory
   partition.rids.add(doc._rid);
@@ -64,9 +92,16 @@ export function add(items: ServerItems, partitions: Map<unknown, Partition>, doc
 }
 
 export function remove(items: ServerItems, partitions: Map<unknown, Partition>, doc: Doc) {
+  const whole = wholes.get(items);
+  if (whole) removeFrom(whole, doc);
   const key = items._getPartition(doc);
   const partition = partitions.get(key);
   if (!partition) return;
+  removeFrom(partition, doc);
+  if (partition.rids.size === 0) partitions.delete(key);
+}
+
+function removeFrom(partition: Partition, doc: Doc) {
   partition.version += 1;
   partition.sorted.clear(); // lists of the old version would only hold replaced documents in memory
   partition.rids.delete(doc._rid);
@@ -76,7 +111,6 @@ export function remove(items: ServerItems, partitions: Map<unknown, Partition>, 
     rids?.delete(doc._rid);
     if (rids?.size === 0) values.delete(value as Primitive);
   }
-  if (partition.rids.size === 0) partitions.delete(key);
 }
 
 /** Only primitives are indexed: a point lookup's value is one, and `=` never holds between a primitive and an object. */
@@ -101,8 +135,9 @@ function fieldIndex(items: ServerItems, partition: Partition, path: string): Map
 }
 
 /**
- * The sets of `_rid`s whose union holds every document the query can return, in the partition it names, or
- * undefined when it names no single partition (it scans as before).
+ * The sets of `_rid`s whose union holds every document the query can return, in the partition it names or, for a
+ * query that names no single partition, in the whole container; undefined when no lookup narrows a fan-out (it
+ * scans as before).
  */
 export function candidates(
   items: ServerItems,
@@ -110,7 +145,12 @@ export function candidates(
 ): { partition?: Partition; sets: Set<string>[] } | undefined {
   const keyPath = items._getPartitionKeyPath().join('.');
   const byKey = plan.conjuncts.find((l) => 'path' in l && l.path === keyPath && l.values.length === 1);
-  if (!byKey || !('path' in byKey)) return undefined;
+  if (!byKey || !('path' in byKey)) {
+    if (plan.conjuncts.length === 0) return undefined;
+    const whole = wholeOf(items);
+    const { sets, size } = smallest(items, whole, { allOf: plan.conjuncts });
+    return sets && size < whole.rids.size ? { partition: whole, sets } : undefined;
+  }
   const partition = partitionsOf(items).get(byKey.values[0]);
   if (!partition) return { sets: [] };
   const others = plan.conjuncts.filter((l) => l !== byKey);

@@ -1,8 +1,9 @@
 import { TestHost } from '../helpers/harness';
-import { createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
+import { addPerson, createEvent, setupOrganization, type OrgFixture } from '../helpers/fixtures';
 import { activeDelegation, delegatedEvents, revoke, setupPartner } from '../helpers/delegations';
 import { orderApi } from '../helpers/orders';
 import { seedNotifications } from '../helpers/seed';
+import { seedLegacyUserWithoutRoleMap, seedRoleMapEntry } from '../helpers/role-map';
 
 /**
  * The member's first screen in at most three calls (issue 36, docs/decisions/web-client.md "The first screen"):
@@ -98,6 +99,67 @@ describe('GET /api/auth/me carries the shell’s badge and partner flag', () => 
     expect((await revoke(api, f, event.id, delegationId)).status).toBe(200);
     expect(await flag()).toBe(false);
     expect((await delegatedEvents(api, partner.orgId, partner.member)).body.data.items).toEqual([]);
+  });
+});
+
+describe('GET /api/auth/me reads beside the memberships what the role map names, and the memberships decide', () => {
+  it('answers a person from before the role map the same, reading the organization and the count after the memberships', async () => {
+    const person = await addPerson(api, f.superToken, f.orgId, 'member');
+    await seedNotifications(f.orgId, [note(person.id, 'one')]);
+    const before = await api.get('auth/me', { token: person.token, query: q() });
+    await seedLegacyUserWithoutRoleMap(person.id);
+    const legacy = await api.get('auth/me', { token: person.token, query: q() });
+    expect(legacy.status).toBe(200);
+    expect(legacy.body.data).toEqual(before.body.data);
+    expect(legacy.body.data.memberships[0]).toMatchObject({ organizationId: f.orgId, unreadNotifications: 1 });
+    expect(ops(legacy)).toBe(ops(before));
+  });
+
+  it('lists no organization the map names without a membership, and counts nothing there', async () => {
+    const other = await setupOrganization(api);
+    const person = await addPerson(api, f.superToken, f.orgId, 'member');
+    // A map entry that grants where no membership is (a state the map never holds by construction): not trusted.
+    await seedRoleMapEntry(person.id, other.orgId, { role: 'admin', approved: true });
+    const me = await api.get('auth/me', { token: person.token, query: { organizationId: other.orgId } });
+    expect(me.status).toBe(200);
+    expect(me.body.data.memberships.map((m: { organizationId: string }) => m.organizationId)).toEqual([f.orgId]);
+    expect(me.body.data.memberships[0]).not.toHaveProperty('unreadNotifications');
+    expect(me.body.data.memberships[0]).not.toHaveProperty('sharedEventCreation');
+  });
+});
+
+describe('GET /api/auth/me carries an admin’s Shared Event capability', () => {
+  const capability = (who: { token: string }, organizationId: string) =>
+    api.get('shared-event-capabilities/create', { token: who.token, query: { organizationId } });
+
+  it('is what shared-event-capabilities/create answers, on the admin’s membership asked, with no store call more', async () => {
+    const plain = await api.get('auth/me', { token: f.admin.token });
+    const asked = await api.get('auth/me', { token: f.admin.token, query: q() });
+    expect(asked.status).toBe(200);
+    const [membership] = asked.body.data.memberships;
+    expect(membership.sharedEventCreation).toEqual((await capability(f.admin, f.orgId)).body.data);
+    expect(membership.sharedEventCreation).toEqual({ canCreateSharedEvents: true });
+    expect(plain.body.data.memberships[0].sharedEventCreation).toBeUndefined();
+    // The organization document was read already: the unread count is the only call the organization adds.
+    expect(ops(asked)).toBe(ops(plain) + 1);
+  });
+
+  it('says organization_mode_restricted for a selling partner’s admin, as the route does', async () => {
+    const partner = await setupPartner(api, f.superToken, { organizationMode: 'sellingPartner' });
+    const me = await api.get('auth/me', { token: partner.admin.token, query: { organizationId: partner.orgId } });
+    expect(me.status).toBe(200);
+    const route = await capability(partner.admin, partner.orgId);
+    expect(route.body.data).toEqual({ canCreateSharedEvents: false, reason: 'organization_mode_restricted' });
+    expect(me.body.data.memberships[0].sharedEventCreation).toEqual(route.body.data);
+  });
+
+  it('is absent below admin, where the route refuses (403)', async () => {
+    for (const who of [f.treasurer, f.ticketManager, f.member]) {
+      const me = await api.get('auth/me', { token: who.token, query: q() });
+      expect(me.status).toBe(200);
+      expect(me.body.data.memberships[0]).not.toHaveProperty('sharedEventCreation');
+      expect((await capability(who, f.orgId)).status).toBe(403);
+    }
   });
 });
 

@@ -22,6 +22,9 @@ describe('Shared Events switched off', () => {
       query: { organizationId: f.orgId },
     });
     expect(res.body.data).toEqual({ canCreateSharedEvents: false, reason: 'shared_events_disabled' });
+    // The admin's /api/auth/me says the same (the web client reads it there).
+    const me = await api.get('auth/me', { token: f.admin.token, query: { organizationId: f.orgId } });
+    expect(me.body.data.memberships[0].sharedEventCreation).toEqual(res.body.data);
     const sellerId = await createOrganization(api, f.superToken, {
       name: 'Seller',
       organizationMode: 'sellingPartner',

@@ -115,7 +115,7 @@ describe('early answers', () => {
 });
 
 describe('the first screens’ reads', () => {
-  it('are the shell’s auth/me on every signed-in page, and the page’s own first read on the member’s three first screens', async () => {
+  it('are the shell’s auth/me on every signed-in page, and the page’s own first reads on the member’s three first screens and the manager’s queue', async () => {
     const { screens } = await load({ signedIn: true });
     const requests = (path: string, search = '') =>
       screens.firstScreenReads(path, search).map((read) => screens.requestOf(read, 'o1'));
@@ -134,8 +134,18 @@ describe('the first screens’ reads', () => {
     expect(requests('/history', '?tab=delivered')).toEqual(orders('delivered,awaitingReconciliation'));
     expect(requests('/history', '?tab=nonsense')).toEqual(orders('pending,approved'));
     expect(requests('/history')).toEqual(orders('pending,approved'));
+    // The manager's queue: both of its lists, as QueuePage asks them (the pending one carries the events), of the
+    // event `?event=` chose.
+    const queue = (eventId?: string) => [
+      me,
+      { path: '/api/orders', query: { organizationId: 'o1', limit: 50, status: 'pending', eventId, withEvents: true } },
+      { path: '/api/orders', query: { organizationId: 'o1', limit: 50, status: 'approved', eventId } },
+    ];
+    expect(requests('/manage')).toEqual(queue());
+    expect(requests('/manage', '?event=e1')).toEqual(queue('e1'));
+    expect(screens.requestOf(screens.firstScreenReads('/manage', '?event=e1')[1]!, 'o1').query.eventId).toBe('e1');
     // Every other signed-in page: the shell's auth/me (the page waits for its currency and time zone).
-    expect(requests('/manage')).toEqual([me]);
+    expect(requests('/manage/delivered')).toEqual([me]);
     expect(requests('/shared-events/s1')).toEqual([me]);
     // The pages without a session (the routes app/App.tsx declares from this list) read nothing.
     const open = Object.values(screens.PATHS_WITHOUT_SESSION).map((route) => route.replace(':code', 'abc'));

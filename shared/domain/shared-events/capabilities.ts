@@ -4,7 +4,8 @@ import { config } from '../../config';
 import { forbidden, notFound } from '../../errors';
 import type { OrganizationDoc } from '../organizations/model';
 import { getOrganization } from '../organizations/repo';
-import { assertSharedEventsOpenTo, capabilityRefusal, takeMutationToken } from './mutation-gate';
+import { assertSharedEventsOpenTo, takeMutationToken } from './mutation-gate';
+import { sharedEventCreationOf } from '../organizations/shared-event-creation';
 import type { SharedEventCapability } from './model';
 
 /**
@@ -16,8 +17,7 @@ import type { SharedEventCapability } from './model';
 export async function createCapability(organizationId: string, organization?: OrganizationDoc) {
   const org = organization ?? (await getOrganization(organizationId));
   if (!org || org.deletedAt) throw notFound('Organization');
-  const reason = capabilityRefusal(org);
-  return reason ? { canCreateSharedEvents: false, reason } : { canCreateSharedEvents: true };
+  return sharedEventCreationOf(org);
 }
 
 /** The global switch alone, as a route gate: it answers the same whatever the request holds (docs/shared-events.md). */

@@ -13,19 +13,8 @@ import { modeOf, type OrganizationDoc } from '../organizations/model';
  */
 export type SharedEventsCheck = 'sharedEvents.create' | 'sharedEvents.join';
 
-/** Why an organization may not create or join (the reasons of GET shared-event-capabilities/create). */
-export type CapabilityRefusal = 'organization_mode_restricted' | 'organization_not_allowed' | 'shared_events_disabled';
-
-export function capabilityRefusal(
-  org: Pick<OrganizationDoc, 'id' | 'organizationMode'>,
-): CapabilityRefusal | undefined {
-  if (modeOf(org) === 'sellingPartner') return 'organization_mode_restricted';
-  const cfg = config();
-  if (!cfg.sharedEventsEnabled) return 'shared_events_disabled';
-  if (cfg.sharedEventsOrgAllowlist.length > 0 && !cfg.sharedEventsOrgAllowlist.includes(org.id))
-    return 'organization_not_allowed';
-  return undefined;
-}
+// The rule itself is decided from the organization alone, below the areas that answer it.
+export { capabilityRefusal, type CapabilityRefusal } from '../organizations/shared-event-creation';
 
 /** Step 1 for the acting organization, or for an invitee once the body is parsed (naming the check). */
 export function assertModeAllows(org: Pick<OrganizationDoc, 'organizationMode'>, check: SharedEventsCheck): void {

@@ -26,7 +26,6 @@ import type { ShowtimeInput, TemplateInput } from './rules';
 const str: Schema = { type: 'string' };
 const int: Schema = { type: 'integer' };
 const num: Schema = { type: 'number' };
-const bool: Schema = { type: 'boolean' };
 const strings: Schema = { type: 'array', items: str };
 
 const showtimeInput = object({ showtimeId: idString, dateTime: isoDateTime, label: shortText(120) }, ['dateTime']);
@@ -230,16 +229,7 @@ export const sharedEventPage = object(
   ['items'],
 );
 
-export const capabilitiesResponse = object(
-  {
-    canCreateSharedEvents: bool,
-    reason: {
-      type: 'string',
-      enum: ['organization_mode_restricted', 'organization_not_allowed', 'shared_events_disabled'],
-    },
-  },
-  ['canCreateSharedEvents'],
-);
+export { capabilitiesResponse } from '../organizations/shared-event-creation';
 
 export const projectionStatusResponse = object(
   {

@@ -12,6 +12,8 @@ import { effectiveLocale } from '../messages/locale';
 import { createOrGetUser, findUserByEmail, incrementTokenVersion, saveUser } from '../users/repo';
 import { sellsForOthers } from '../events/sales-delegations/model';
 import { countUnread } from '../notifications/repo';
+import { sharedEventCreationOf } from '../organizations/shared-event-creation';
+import { entryGrants } from '../users/role-map';
 import { issueChallenge, redeemCode, redeemLinkToken } from './challenges';
 import { loginEmail } from './login-email';
 
@@ -75,18 +77,31 @@ export async function logout(principal: Principal): Promise<{ loggedOut: true }>
  * An approved membership says whether its organization sells for another one (`sellsForOthers`, from the
  * organization document already read). With `?organizationId` naming one of the caller's approved memberships,
  * that membership also carries the caller's unread notification count there (one count query in that partition),
- * so a client's shell needs no call of its own for its badge (docs/decisions/web-client.md, "The first screen").
+ * so a client's shell needs no call of its own for its badge (docs/decisions/web-client.md, "The first screen"), and,
+ * when the caller is its admin, what GET shared-event-capabilities/create would answer (`sharedEventCreation`, decided
+ * by the same rule from the organization document already read: no store call more).
  */
 export async function describeMe(principal: Principal, organizationId?: string) {
   const user = principal.user!;
+  // The role map only ever grants less than the membership (users/role-map.ts): when it grants the organization
+  // asked, the unread count is read beside the memberships, not after them (the membership still decides below).
+  const mapGrants = organizationId !== undefined && entryGrants(user.organizationRoles?.[organizationId], 'member');
+  const earlyCount = mapGrants ? countUnread(organizationId, user.id) : undefined;
+  earlyCount?.catch(() => undefined); // awaited below when the membership confirms it; otherwise not wanted
+  // The organizations the role map names are read beside the memberships too; one the map does not name yet (a
+  // membership from before the map) is read after them.
+  const named = Object.keys(user.organizationRoles ?? {});
+  const earlyOrgs = named.length ? organizationsByIdsAcrossPartitions(named) : Promise.resolve([]);
+  earlyOrgs.catch(() => undefined); // awaited below, once the memberships have answered
   const memberships = await listMembershipsOfUserAcrossOrganizations(user.id);
-  const orgIds = memberships.map((m) => m.organizationId);
-  const orgs = orgIds.length ? await organizationsByIdsAcrossPartitions(orgIds) : [];
+  const read = await earlyOrgs;
+  const unnamed = memberships.map((m) => m.organizationId).filter((id) => !read.some((o) => o.id === id));
+  const orgs = unnamed.length ? [...read, ...(await organizationsByIdsAcrossPartitions(unnamed))] : read;
   const liveOrgs = new Map(orgs.filter((o) => !o.deletedAt).map((o) => [o.id, o]));
   const live = memberships.filter((m) => liveOrgs.has(m.organizationId));
   // Only the caller's own approved membership is counted: the id was validated by the route, the membership is checked here.
   const counted = live.find((m) => m.organizationId === organizationId && m.approved);
-  const unread = counted ? await countUnread(counted.organizationId, user.id) : undefined;
+  const unread = counted ? await (earlyCount ?? countUnread(counted.organizationId, user.id)) : undefined;
   return {
     user: toUserResponse(user),
     memberships: live.map((m) => {
@@ -100,6 +115,7 @@ export async function describeMe(principal: Principal, organizationId?: string) 
         ...localeFieldsOf(organization),
         ...(m.approved ? { sellsForOthers: sellsForOthers(organization) } : {}),
         ...(m === counted ? { unreadNotifications: unread! } : {}),
+        ...(m === counted && m.role === 'admin' ? { sharedEventCreation: sharedEventCreationOf(organization) } : {}),
       };
     }),
   };

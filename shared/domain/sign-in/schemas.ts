@@ -3,6 +3,7 @@ import { ROLES } from '../memberships/model';
 import { LOCALES, type Locale } from '../organization-settings/model';
 import { locale } from '../organization-settings/schemas';
 import { userResponse } from '../users/responses';
+import { capabilitiesResponse } from '../organizations/shared-event-creation';
 
 // `locale`: the browser's language, for the e-mail of someone who has not chosen one yet (the user's own wins).
 export const magicLinkBody = object({ email, locale }, ['email']);
@@ -54,6 +55,12 @@ export const meResponse = object(
             description:
               "Only on the membership `?organizationId` names (approved): the caller's unread notifications there, " +
               'as GET /api/notifications counts them',
+          },
+          sharedEventCreation: {
+            ...capabilitiesResponse,
+            description:
+              'Only on the membership `?organizationId` names, when the caller is its approved admin: what ' +
+              'GET /api/shared-event-capabilities/create answers there (a client needs no call of its own)',
           },
         },
         ['organizationId', 'organizationName', 'role', 'approved', 'currency', 'defaultLocale'],

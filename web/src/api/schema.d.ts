@@ -3685,6 +3685,12 @@ export interface components {
                 sellsForOthers?: boolean;
                 /** @description Only on the membership `?organizationId` names (approved): the caller's unread notifications there, as GET /api/notifications counts them */
                 unreadNotifications?: number;
+                /** @description Only on the membership `?organizationId` names, when the caller is its approved admin: what GET /api/shared-event-capabilities/create answers there (a client needs no call of its own) */
+                sharedEventCreation?: {
+                    canCreateSharedEvents: boolean;
+                    /** @enum {string} */
+                    reason?: "organization_mode_restricted" | "organization_not_allowed" | "shared_events_disabled";
+                };
             }[];
         };
         DashboardMemberInvoiceSummary: {
@@ -6142,7 +6148,11 @@ export interface operations {
                      *             "timeZone": "Europe/Berlin",
                      *             "defaultLocale": "en",
                      *             "sellsForOthers": true,
-                     *             "unreadNotifications": 1
+                     *             "unreadNotifications": 1,
+                     *             "sharedEventCreation": {
+                     *               "canCreateSharedEvents": true,
+                     *               "reason": "organization_mode_restricted"
+                     *             }
                      *           }
                      *         ]
                      *       }

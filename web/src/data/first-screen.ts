@@ -16,6 +16,24 @@ export const myOrdersQueryOf = (organizationId: string, status?: string, continu
   status,
   continuationToken,
 });
+/**
+ * A manager's order list (`GET /api/orders`, data/queries.ts ordersOptions): `withEvents` on its first page also
+ * carries the events it can be filtered by.
+ */
+export const ordersQueryOf = (
+  organizationId: string,
+  status: string,
+  eventId?: string,
+  continuationToken?: string,
+  withEvents = false,
+) => ({
+  organizationId,
+  limit: PAGE_SIZE,
+  status,
+  eventId,
+  continuationToken,
+  ...(withEvents && continuationToken === undefined ? { withEvents: true } : {}),
+});
 export const historyQueryOf = (organizationId: string, continuationToken?: string) => ({
   organizationId,
   limit: PAGE_SIZE,
@@ -35,7 +53,11 @@ export const orderTabOf = (param: string | null): OrderTab =>
 
 /** A read a first screen makes on load: the entry asks it early, the application has it before its first render. */
 export type FirstRead =
-  { kind: 'me' } | { kind: 'activeEvent' } | { kind: 'myOrders'; status: string } | { kind: 'history' };
+  | { kind: 'me' }
+  | { kind: 'activeEvent' }
+  | { kind: 'myOrders'; status: string }
+  | { kind: 'history' }
+  | { kind: 'orders'; status: string; eventId?: string; withEvents?: boolean };
 
 /**
  * The pages a person opens without a session: app/App.tsx declares its routes outside RequireSession from these
@@ -53,8 +75,8 @@ const withoutSession = (pathname: string) =>
 /**
  * What a signed-in page reads on load, by path: the shell's `auth/me` with the organization on every one (the shell
  * draws the page only once it has answered: it carries the currency and time zone, app/Layout.tsx) and, on the
- * member's first screens (the pages of issue 33's Lighthouse audit), the page's own first read. Other pages ask for
- * their own data themselves.
+ * member's first screens (the pages of issue 33's Lighthouse audit) and the manager's queue (issue 36's web scenario),
+ * the page's own first reads. Other pages ask for their own data themselves.
  */
 export function firstScreenReads(pathname: string, search: string): FirstRead[] {
   switch (pathname) {
@@ -66,6 +88,15 @@ export function firstScreenReads(pathname: string, search: string): FirstRead[] 
     }
     case '/sales':
       return [{ kind: 'me' }, { kind: 'activeEvent' }, { kind: 'history' }];
+    case '/manage': {
+      // As pages/manager/QueuePage.tsx asks: pending (carrying the events to filter by) and approved, of `?event=`.
+      const eventId = new URLSearchParams(search).get('event') || undefined;
+      return [
+        { kind: 'me' },
+        { kind: 'orders', status: 'pending', eventId, withEvents: true },
+        { kind: 'orders', status: 'approved', eventId },
+      ];
+    }
     default:
       return withoutSession(pathname) ? [] : [{ kind: 'me' }];
   }
@@ -82,5 +113,10 @@ export function requestOf(read: FirstRead, organizationId: string): EarlyRequest
       return { path: '/api/me/orders', query: myOrdersQueryOf(organizationId, read.status) };
     case 'history':
       return { path: '/api/me/history', query: historyQueryOf(organizationId) };
+    case 'orders':
+      return {
+        path: '/api/orders',
+        query: ordersQueryOf(organizationId, read.status, read.eventId, undefined, read.withEvents),
+      };
   }
 }

@@ -9,7 +9,14 @@ import {
 import { useLayoutEffect, useRef } from 'react';
 import { http, unwrap } from '../api/instance';
 import type { OrderStatus } from '../api/types';
-import { activeEventQueryOf, type FirstRead, historyQueryOf, myOrdersQueryOf, PAGE_SIZE } from './first-screen';
+import {
+  activeEventQueryOf,
+  type FirstRead,
+  historyQueryOf,
+  myOrdersQueryOf,
+  ordersQueryOf,
+  PAGE_SIZE,
+} from './first-screen';
 import { queryClient } from './query-client';
 import { meQuery, useOrganization } from './session-hooks';
 
@@ -81,31 +88,23 @@ export function useMyOrders(status?: string) {
  * `withEvents`: the first page also carries the events the list can be filtered by (`events`), so a page with an
  * event filter needs no `GET /api/events` of its own (manager/EventFilter.tsx, `carriedEvents`).
  */
-export function useOrders(statuses: OrderStatus[], eventId?: string, options: { withEvents?: boolean } = {}) {
-  const { organizationId } = useOrganization();
-  const status = statuses.join(',');
-  const withEvents = options.withEvents === true;
-  return useInfiniteQuery({
+export const ordersOptions = (organizationId: string, status: string, eventId?: string, withEvents = false) =>
+  infiniteQueryOptions({
     queryKey: [organizationId, 'orders', 'all', status, eventId ?? '', ...(withEvents ? ['with-events'] : [])],
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
       unwrap(
         http.GET('/api/orders', {
-          params: {
-            query: {
-              organizationId,
-              limit: PAGE_SIZE,
-              status,
-              eventId,
-              continuationToken: pageParam,
-              ...(withEvents && pageParam === undefined ? { withEvents: true } : {}),
-            },
-          },
+          params: { query: ordersQueryOf(organizationId, status, eventId, pageParam, withEvents) },
         }),
       ),
     getNextPageParam: (last) => last.continuationToken,
     enabled: Boolean(organizationId),
   });
+
+export function useOrders(statuses: OrderStatus[], eventId?: string, options: { withEvents?: boolean } = {}) {
+  const { organizationId } = useOrganization();
+  return useInfiniteQuery(ordersOptions(organizationId, statuses.join(','), eventId, options.withEvents === true));
 }
 
 export const historyOptions = (organizationId: string) =>
@@ -184,6 +183,10 @@ export function readFirstScreen(reads: FirstRead[], organizationId: string): Pro
         return queryClient.prefetchInfiniteQuery(myOrdersOptions(organizationId, first.status));
       case 'history':
         return queryClient.prefetchInfiniteQuery(historyOptions(organizationId));
+      case 'orders':
+        return queryClient.prefetchInfiniteQuery(
+          ordersOptions(organizationId, first.status, first.eventId, first.withEvents === true),
+        );
     }
   };
   return Promise.all(reads.map(read));
