@@ -150,7 +150,26 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: webZones }],
+      // Every write goes through useCurrentMutation, which runs the render's latest `run` (a form typed and
+      // submitted at once sent the previous render's state: docs/decisions/web-client.md, stop 46).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message:
+                'Use useCurrentMutation (web/src/data/current-mutation.ts): it sends the state the person submitted.',
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ['web/src/data/current-mutation.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['shared/domain/**/*.ts', 'shared/auth/**/*.ts', 'shared/http/**/*.ts', 'functions/**/*.ts'],

@@ -111,4 +111,25 @@ describeInBrowser('super admin in the browser', () => {
     await screenshots(page, 'super-users');
     await tab.context.close();
   });
+  it('a name typed and submitted in one moment (a paste and Enter) creates the organization with that name', async () => {
+    // The form's state is a render behind the field here, and TanStack Query takes a new mutationFn only after the
+    // next paint: before useSuperAction kept the latest write (data/current-mutation.ts), this sent the name of the
+    // last render (empty: a 400 the page showed), not the one submitted.
+    const tab = await openAs(browser, api, f.admin, f.orgId, '/super/organizations');
+    const { page } = tab;
+    const form = page.getByRole('form', { name: 'New organization' });
+    await form.getByLabel('Name').waitFor();
+    await page.evaluate(() => {
+      const { document, HTMLInputElement, Event } = globalThis as any;
+      const field = document.querySelector('form[aria-label="New organization"] input');
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(field, 'Quayside Quartet');
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+      field.form.requestSubmit();
+    });
+    await form.getByText('Created Quayside Quartet.').waitFor();
+    const listed = await api.get('organizations', { token: f.superToken, query: { limit: 50 } });
+    expect(listed.body.data.items.map((o: { name: string }) => o.name)).toContain('Quayside Quartet');
+    expect(unexpected(tab)).toEqual([]);
+    await tab.context.close();
+  });
 });

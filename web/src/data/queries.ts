@@ -1,12 +1,4 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { useLayoutEffect, useRef } from 'react';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, unwrap } from '../api/instance';
 import type { OrderStatus } from '../api/types';
 import {
@@ -17,6 +9,7 @@ import {
   ordersQueryOf,
   PAGE_SIZE,
 } from './first-screen';
+import { useCurrentMutation } from './current-mutation';
 import { queryClient } from './query-client';
 import { meQuery, useOrganization } from './session-hooks';
 
@@ -142,18 +135,10 @@ export function useMembers(eventId: string | undefined) {
 export function useAction<TInput, TResult>(run: (input: TInput, organizationId: string) => Promise<TResult>) {
   const { organizationId } = useOrganization();
   const queryClient = useQueryClient();
-  // `run` reads the page's state (a typed reason, a quantity). TanStack Query hands new options to its observer in a
-  // passive effect, which a renderer may run after the next event: a form typed and submitted at once would send the
-  // previous render's state (Preact did: "Sold out at the doo"). The latest `run` is kept as the render commits.
-  const bound = (input: TInput) => run(input, organizationId);
-  const latest = useRef(bound);
-  useLayoutEffect(() => {
-    latest.current = bound;
-  });
-  return useMutation({
-    mutationFn: (input: TInput) => latest.current(input),
-    // Not awaited: the caller's own onSuccess must run before the refetch can unmount its component (an order
-    // that leaves a list), or TanStack Query would drop that callback.
+  // `run` reads the page's state: the render's latest is used (current-mutation.ts says why).
+  // Not awaited: the caller's own onSuccess must run before the refetch can unmount its component (an order that
+  // leaves a list), or TanStack Query would drop that callback.
+  return useCurrentMutation((input: TInput) => run(input, organizationId), {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: [organizationId] });
       // The shell's unread count rides on /api/auth/me: it is refreshed as the notification list was.

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useCurrentMutation } from '../../data/current-mutation';
 import { Link, useParams } from '../../ui/router';
 import { http, unwrap } from '../../api/instance';
 import { currentSession } from '../../api/session';
@@ -19,10 +20,9 @@ export default function JoinPage() {
   });
   const [email, setEmail] = useState(currentSession()?.email ?? '');
   const [name, setName] = useState('');
-  const join = useMutation({
-    mutationFn: (body: { email: string; name: string }) =>
-      unwrap(http.POST('/api/join/{code}', { params: { path: { code } }, body })),
-  });
+  const join = useCurrentMutation((body: { email: string; name: string }) =>
+    unwrap(http.POST('/api/join/{code}', { params: { path: { code } }, body })),
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const form = e.currentTarget as HTMLFormElement;

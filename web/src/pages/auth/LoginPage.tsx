@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useCurrentMutation } from '../../data/current-mutation';
 import { useNavigate, useSearchParams } from '../../ui/router';
 import { http, unwrap } from '../../api/instance';
 import { keepSession, safeNext } from '../../data/login';
@@ -22,18 +22,20 @@ export default function LoginPage() {
     if (sentTo) codeField.current?.focus();
   }, [sentTo]);
 
-  const send = useMutation({
-    mutationFn: (address: string) => unwrap(http.POST('/api/auth/magic-link', { body: { email: address } })),
-    onSuccess: (_data, address) => setSentTo(address),
-  });
-  const verify = useMutation({
-    mutationFn: (body: { email: string; code: string }) => unwrap(http.POST('/api/auth/verify-code', { body })),
-    onSuccess: (verified) => {
-      queryClient.clear();
-      keepSession(verified);
-      void navigate(safeNext(params.get('next')), { replace: true });
+  const send = useCurrentMutation(
+    (address: string) => unwrap(http.POST('/api/auth/magic-link', { body: { email: address } })),
+    { onSuccess: (_data, address) => setSentTo(address) },
+  );
+  const verify = useCurrentMutation(
+    (body: { email: string; code: string }) => unwrap(http.POST('/api/auth/verify-code', { body })),
+    {
+      onSuccess: (verified) => {
+        queryClient.clear();
+        keepSession(verified);
+        void navigate(safeNext(params.get('next')), { replace: true });
+      },
     },
-  });
+  );
 
   const onSend = (e: FormEvent) => {
     e.preventDefault();

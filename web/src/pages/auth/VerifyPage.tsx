@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useCurrentMutation } from '../../data/current-mutation';
 import { Link, useNavigate, useSearchParams } from '../../ui/router';
 import { http, unwrap } from '../../api/instance';
 import { keepSession } from '../../data/login';
@@ -14,8 +14,7 @@ export default function VerifyPage() {
   const navigate = useNavigate();
   const token = params.get('token') ?? '';
   const started = useRef(false);
-  const verify = useMutation({
-    mutationFn: () => unwrap(http.POST('/api/auth/verify', { body: { token } })),
+  const verify = useCurrentMutation(() => unwrap(http.POST('/api/auth/verify', { body: { token } })), {
     onSuccess: (verified) => {
       queryClient.clear();
       keepSession(verified);

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCurrentMutation } from '../../data/current-mutation';
 import { http, unwrap } from '../../api/instance';
 import { useMe } from '../../data/session-hooks';
 import { ErrorNotice } from '../../ui/feedback';
@@ -12,11 +13,10 @@ export function ReminderEmailsSetting() {
   const { t } = useTranslation();
   const me = useMe();
   const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (reminderEmails: boolean) =>
-      unwrap(http.PUT('/api/auth/me/reminder-emails', { body: { reminderEmails } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me'] }),
-  });
+  const save = useCurrentMutation(
+    (reminderEmails: boolean) => unwrap(http.PUT('/api/auth/me/reminder-emails', { body: { reminderEmails } })),
+    { onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me'] }) },
+  );
   if (!me.data) return null;
   const on = save.isPending ? save.variables : me.data.user.reminderEmails;
   return (

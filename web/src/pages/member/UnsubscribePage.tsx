@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
+import { useCurrentMutation } from '../../data/current-mutation';
 import { Link, useSearchParams } from '../../ui/router';
 import { ApiError } from '../../api/client';
 import { http, unwrap } from '../../api/instance';
@@ -16,10 +16,9 @@ export default function UnsubscribePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const unsubscribe = useMutation({
-    mutationFn: () =>
-      unwrap(http.POST('/api/reminders/unsubscribe', { params: { query: { token } }, body: {} as never })),
-  });
+  const unsubscribe = useCurrentMutation(() =>
+    unwrap(http.POST('/api/reminders/unsubscribe', { params: { query: { token } }, body: {} as never })),
+  );
   const sent = useRef(false);
   useEffect(() => {
     // Once per visit (React runs effects twice in development; a repeat would be harmless, but one call is the promise).

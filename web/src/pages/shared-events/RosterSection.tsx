@@ -1,5 +1,6 @@
 import { i18next } from '../../i18n';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCurrentMutation } from '../../data/current-mutation';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../ui/router';
@@ -37,28 +38,30 @@ export function RosterSection({ event }: { event: SharedEvent }) {
   const queryClient = useQueryClient();
   // Declining or leaving takes the Shared Event out of the organization's sight: go to the list first and say so,
   // then refresh (refreshing first would re-read the Shared Event the organization may no longer see).
-  const depart = useMutation({
-    mutationFn: (action: 'decline' | 'leave') => {
+  const depart = useCurrentMutation(
+    (action: 'decline' | 'leave') => {
       const params = { params: { path: { sharedEventId: event.id, orgId: organizationId } }, body: {} };
       return action === 'decline'
         ? unwrap(http.POST('/api/shared-events/{sharedEventId}/participants/{orgId}/decline', params))
         : unwrap(http.POST('/api/shared-events/{sharedEventId}/participants/{orgId}/leave', params));
     },
-    onSuccess: async (_, action) => {
-      const values = {
-        organization: access.organizationName ?? t('sharedEvents.roster.yourOrganization'),
-        event: event.name,
-      };
-      await navigate('/shared-events', {
-        state: {
-          notice:
-            action === 'decline' ? t('sharedEvents.roster.declined', values) : t('sharedEvents.roster.left', values),
-        },
-      });
-      // Marked stale only: the list refetches as it mounts, the Shared Event is not read again.
-      void queryClient.invalidateQueries({ queryKey: [organizationId], refetchType: 'none' });
+    {
+      onSuccess: async (_, action) => {
+        const values = {
+          organization: access.organizationName ?? t('sharedEvents.roster.yourOrganization'),
+          event: event.name,
+        };
+        await navigate('/shared-events', {
+          state: {
+            notice:
+              action === 'decline' ? t('sharedEvents.roster.declined', values) : t('sharedEvents.roster.left', values),
+          },
+        });
+        // Marked stale only: the list refetches as it mounts, the Shared Event is not read again.
+        void queryClient.invalidateQueries({ queryKey: [organizationId], refetchType: 'none' });
+      },
     },
-  });
+  );
   const answerAndLeave = (action: 'decline' | 'leave') => depart.mutate(action);
   const ownRow = (event.participants ?? []).some((p) => p.organizationId === organizationId);
   return (

@@ -1,10 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCurrentMutation } from '../../data/current-mutation';
 
 /**
  * A super-admin write: its lists are not scoped to the chosen organization, so every cached read is refreshed
- * afterwards (useAction in app/queries.ts refreshes the chosen organization's only).
+ * afterwards (useAction in data/queries.ts refreshes the chosen organization's only). `run` reads the form's state:
+ * the render's latest is used (a name typed and submitted at once is sent whole).
  */
 export function useSuperAction<TInput, TResult>(run: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: run, onSettled: () => queryClient.invalidateQueries() });
+  return useCurrentMutation(run, { onSettled: () => queryClient.invalidateQueries() });
 }
