@@ -33,7 +33,9 @@ import { orderedDocs, resumeIndex, type EngineHelpers } from './embedded-query-o
  *    until the partition is next written, `embedded-query-order.ts`).
  * The engine still runs the whole query (WHERE, projection, paging) on what is read, so the answer is the one the
  * full scan gives (tests/component/embedded-partition-index.test.ts compares them). A query without a partition
- * key conjunct (a deliberate fan-out) scans as before.
+ * key conjunct (a deliberate fan-out: auth/me's memberships, the patch handler's condition check) is narrowed the
+ * same way over the whole container, as one more partition (`embedded-partition-sets.ts`, `wholeOf`); a fan-out
+ * without a point lookup scans as before.
  */
 
 let enabled = true;

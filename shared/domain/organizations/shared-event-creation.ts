@@ -10,7 +10,12 @@ import { modeOf, type OrganizationDoc } from './model';
  */
 
 /** Why an organization may not create or join (the reasons of GET shared-event-capabilities/create). */
-export type CapabilityRefusal = 'organization_mode_restricted' | 'organization_not_allowed' | 'shared_events_disabled';
+const CAPABILITY_REFUSALS = [
+  'organization_mode_restricted',
+  'organization_not_allowed',
+  'shared_events_disabled',
+] as const;
+export type CapabilityRefusal = (typeof CAPABILITY_REFUSALS)[number];
 
 export function capabilityRefusal(
   org: Pick<OrganizationDoc, 'id' | 'organizationMode'>,
@@ -32,10 +37,7 @@ export function sharedEventCreationOf(org: Pick<OrganizationDoc, 'id' | 'organiz
 export const capabilitiesResponse = object(
   {
     canCreateSharedEvents: { type: 'boolean' },
-    reason: {
-      type: 'string',
-      enum: ['organization_mode_restricted', 'organization_not_allowed', 'shared_events_disabled'],
-    },
+    reason: { type: 'string', enum: [...CAPABILITY_REFUSALS] },
   },
   ['canCreateSharedEvents'],
 );

@@ -13,9 +13,6 @@ import { modeOf, type OrganizationDoc } from '../organizations/model';
  */
 export type SharedEventsCheck = 'sharedEvents.create' | 'sharedEvents.join';
 
-// The rule itself is decided from the organization alone, below the areas that answer it.
-export { capabilityRefusal, type CapabilityRefusal } from '../organizations/shared-event-creation';
-
 /** Step 1 for the acting organization, or for an invitee once the body is parsed (naming the check). */
 export function assertModeAllows(org: Pick<OrganizationDoc, 'organizationMode'>, check: SharedEventsCheck): void {
   if (modeOf(org) === 'sellingPartner') {

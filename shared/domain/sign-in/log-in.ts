@@ -90,7 +90,9 @@ export async function describeMe(principal: Principal, organizationId?: string) 
   earlyCount?.catch(() => undefined); // awaited below when the membership confirms it; otherwise not wanted
   // The organizations the role map names are read beside the memberships too; one the map does not name yet (a
   // membership from before the map) is read after them.
-  const named = Object.keys(user.organizationRoles ?? {});
+  const named = Object.entries(user.organizationRoles ?? {})
+    .filter(([, entry]) => !entry.removed) // a tombstone: the membership is gone
+    .map(([id]) => id);
   const earlyOrgs = named.length ? organizationsByIdsAcrossPartitions(named) : Promise.resolve([]);
   earlyOrgs.catch(() => undefined); // awaited below, once the memberships have answered
   const memberships = await listMembershipsOfUserAcrossOrganizations(user.id);
