@@ -97,7 +97,8 @@ export async function describeMe(principal: Principal, organizationId?: string) 
   earlyOrgs.catch(() => undefined); // awaited below, once the memberships have answered
   const memberships = await listMembershipsOfUserAcrossOrganizations(user.id);
   const read = await earlyOrgs;
-  const unnamed = memberships.map((m) => m.organizationId).filter((id) => !read.some((o) => o.id === id));
+  const readIds = new Set(read.map((o) => o.id));
+  const unnamed = memberships.map((m) => m.organizationId).filter((id) => !readIds.has(id));
   const orgs = unnamed.length ? [...read, ...(await organizationsByIdsAcrossPartitions(unnamed))] : read;
   const liveOrgs = new Map(orgs.filter((o) => !o.deletedAt).map((o) => [o.id, o]));
   const live = memberships.filter((m) => liveOrgs.has(m.organizationId));

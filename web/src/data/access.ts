@@ -14,18 +14,10 @@ export function useAccess() {
   const me = useMe();
   const isSuperAdmin = me.data?.user.isSuperAdmin === true;
   const role = membership?.approved ? membership.role : undefined;
-  // The mode is readable by an admin (capabilities: "organization_mode_restricted" means sellingPartner) and by a
-  // super admin (the organization itself); below admin it is not asked, and a page the mode forbids answers 403.
-  // An admin's /api/auth/me carries the capability answer (`sharedEventCreation`): the route is asked only when an
-  // answer lacks it (one cached from before it did), never while another organization's answer stands in.
-  const carried = membership?.sharedEventCreation;
-  const capability = useQuery({
-    queryKey: [organizationId, 'shared-event-capability'],
-    queryFn: () => unwrap(http.GET('/api/shared-event-capabilities/create', { params: { query: { organizationId } } })),
-    enabled: Boolean(organizationId && role === 'admin' && !carried && me.isSuccess && !me.isPlaceholderData),
-    staleTime: 5 * 60_000,
-  });
-  const creation = carried ?? capability.data;
+  // The mode: an admin's /api/auth/me carries the Shared Event capability (`sharedEventCreation`; its reason
+  // "organization_mode_restricted" means sellingPartner), a super admin reads the organization itself; below admin it
+  // is not known, and a page the mode forbids answers 403.
+  const creation = membership?.sharedEventCreation;
   const organization = useQuery({
     queryKey: [organizationId, 'organization'],
     queryFn: () => unwrap(http.GET('/api/organizations/{id}', { params: { path: { id: organizationId } } })),

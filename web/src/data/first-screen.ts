@@ -16,24 +16,26 @@ export const myOrdersQueryOf = (organizationId: string, status?: string, continu
   status,
   continuationToken,
 });
+/** A manager's order list: statuses (comma-separated), the event chosen, and whether its first page carries the events. */
+export interface OrderList {
+  status: string;
+  eventId?: string;
+  withEvents?: boolean;
+}
 /**
- * A manager's order list (`GET /api/orders`, data/queries.ts ordersOptions): `withEvents` on its first page also
- * carries the events it can be filtered by.
+ * A page of a manager's order list (`GET /api/orders`, data/queries.ts ordersOptions): `withEvents` on its first page
+ * also carries the events it can be filtered by.
  */
-export const ordersQueryOf = (
-  organizationId: string,
-  status: string,
-  eventId?: string,
-  continuationToken?: string,
-  withEvents = false,
-) => ({
+export const ordersQueryOf = (organizationId: string, list: OrderList, continuationToken?: string) => ({
   organizationId,
   limit: PAGE_SIZE,
-  status,
-  eventId,
+  status: list.status,
+  eventId: list.eventId,
   continuationToken,
-  ...(withEvents && continuationToken === undefined ? { withEvents: true } : {}),
+  ...(list.withEvents && continuationToken === undefined ? { withEvents: true } : {}),
 });
+/** The event a manager's list shows: `?event=` in the URL, none meaning every event (pages/manager/EventFilter.tsx). */
+export const chosenEventOf = (params: URLSearchParams): string | undefined => params.get('event') || undefined;
 export const historyQueryOf = (organizationId: string, continuationToken?: string) => ({
   organizationId,
   limit: PAGE_SIZE,
@@ -57,7 +59,7 @@ export type FirstRead =
   | { kind: 'activeEvent' }
   | { kind: 'myOrders'; status: string }
   | { kind: 'history' }
-  | { kind: 'orders'; status: string; eventId?: string; withEvents?: boolean };
+  | ({ kind: 'orders' } & OrderList);
 
 /**
  * The pages a person opens without a session: app/App.tsx declares its routes outside RequireSession from these
@@ -90,7 +92,7 @@ export function firstScreenReads(pathname: string, search: string): FirstRead[] 
       return [{ kind: 'me' }, { kind: 'activeEvent' }, { kind: 'history' }];
     case '/manage': {
       // As pages/manager/QueuePage.tsx asks: pending (carrying the events to filter by) and approved, of `?event=`.
-      const eventId = new URLSearchParams(search).get('event') || undefined;
+      const eventId = chosenEventOf(new URLSearchParams(search));
       return [
         { kind: 'me' },
         { kind: 'orders', status: 'pending', eventId, withEvents: true },
@@ -114,9 +116,6 @@ export function requestOf(read: FirstRead, organizationId: string): EarlyRequest
     case 'history':
       return { path: '/api/me/history', query: historyQueryOf(organizationId) };
     case 'orders':
-      return {
-        path: '/api/orders',
-        query: ordersQueryOf(organizationId, read.status, read.eventId, undefined, read.withEvents),
-      };
+      return { path: '/api/orders', query: ordersQueryOf(organizationId, read) };
   }
 }

@@ -6,6 +6,7 @@ import {
   type FirstRead,
   historyQueryOf,
   myOrdersQueryOf,
+  type OrderList,
   ordersQueryOf,
   PAGE_SIZE,
 } from './first-screen';
@@ -81,23 +82,26 @@ export function useMyOrders(status?: string) {
  * `withEvents`: the first page also carries the events the list can be filtered by (`events`), so a page with an
  * event filter needs no `GET /api/events` of its own (manager/EventFilter.tsx, `carriedEvents`).
  */
-export const ordersOptions = (organizationId: string, status: string, eventId?: string, withEvents = false) =>
+export const ordersOptions = (organizationId: string, list: OrderList) =>
   infiniteQueryOptions({
-    queryKey: [organizationId, 'orders', 'all', status, eventId ?? '', ...(withEvents ? ['with-events'] : [])],
+    queryKey: [
+      organizationId,
+      'orders',
+      'all',
+      list.status,
+      list.eventId ?? '',
+      ...(list.withEvents ? ['with-events'] : []),
+    ],
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
-      unwrap(
-        http.GET('/api/orders', {
-          params: { query: ordersQueryOf(organizationId, status, eventId, pageParam, withEvents) },
-        }),
-      ),
+      unwrap(http.GET('/api/orders', { params: { query: ordersQueryOf(organizationId, list, pageParam) } })),
     getNextPageParam: (last) => last.continuationToken,
     enabled: Boolean(organizationId),
   });
 
 export function useOrders(statuses: OrderStatus[], eventId?: string, options: { withEvents?: boolean } = {}) {
   const { organizationId } = useOrganization();
-  return useInfiniteQuery(ordersOptions(organizationId, statuses.join(','), eventId, options.withEvents === true));
+  return useInfiniteQuery(ordersOptions(organizationId, { status: statuses.join(','), eventId, ...options }));
 }
 
 export const historyOptions = (organizationId: string) =>
@@ -169,9 +173,7 @@ export function readFirstScreen(reads: FirstRead[], organizationId: string): Pro
       case 'history':
         return queryClient.prefetchInfiniteQuery(historyOptions(organizationId));
       case 'orders':
-        return queryClient.prefetchInfiniteQuery(
-          ordersOptions(organizationId, first.status, first.eventId, first.withEvents === true),
-        );
+        return queryClient.prefetchInfiniteQuery(ordersOptions(organizationId, first));
     }
   };
   return Promise.all(reads.map(read));

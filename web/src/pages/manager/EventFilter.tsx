@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from '../../ui/router';
 import { formatDateTime } from '../../ui/format';
 import { useEvents } from '../../data/events';
+import { chosenEventOf } from '../../data/first-screen';
 
 /** An event the filter offers (the events list's items, or the choices a list answer carries). */
 type EventChoice = { id: string; name: string; date: string; deletedAt?: string };
@@ -18,7 +19,7 @@ export const carriedEvents = (list: { isPending: boolean; data?: { pages: { even
 /** The event chosen in the URL (`?event=`), none meaning every event: what a list is asked for. */
 export function useChosenEventId(): string | undefined {
   const [params] = useSearchParams();
-  return params.get('event') || undefined;
+  return chosenEventOf(params);
 }
 
 /**
